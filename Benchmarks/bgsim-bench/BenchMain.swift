@@ -1,0 +1,79 @@
+import Foundation
+import SimKernel
+
+/// `bgsim-bench`: BackgroundSim's benchmarks. Each prints, as its last line, one JSON object with
+/// at least `benchmark`, `seconds` and the benchmark's figure. Build with `-c release`.
+@main
+enum BenchMain {
+    static let usage = """
+        USAGE: bgsim-bench <benchmark> [options]
+
+        Benchmarks (build with -c release for meaningful figures):
+          kernel-hold      The hold model on the simulation kernel: P pending timers, each firing
+                           reschedules itself after an exponential delay (mean 1 s), until E events.
+          raw-heap-hold    The same model on a bare array binary heap with no kernel: the ceiling.
+
+        Options for both:
+          --pending P      Timers pending at once (default 1000).
+          --events E       Events to fire (default 10000000).
+          --seed S         Root seed (default 1).
+
+        The last line of output is one JSON object, for example:
+          {"benchmark":"kernel-hold","pending":1000,"events":10000000,"seconds":1.2,"eventsPerSecond":8.3e6,"digest":"…"}
+        """
+
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            print(usage)
+            exit(arguments.isEmpty ? 2 : 0)
+        }
+        do {
+            let flags = try BenchmarkArguments(arguments.dropFirst())
+            switch name {
+            case "kernel-hold", "raw-heap-hold":
+                try runHold(name, flags)
+            default:
+                throw UsageError("unknown benchmark '\(name)'; run 'bgsim-bench --help' for the list")
+            }
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("bgsim-bench: \(error.message)\n".utf8))
+            exit(2)
+        } catch {
+            FileHandle.standardError.write(Data("bgsim-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func runHold(_ name: String, _ flags: BenchmarkArguments) throws {
+        try flags.rejectUnknown(["pending", "events", "seed"])
+        var parameters = HoldParameters()
+        parameters.pending = try flags.integer("pending", default: parameters.pending, in: 1...100_000_000)
+        parameters.events = try flags.integer("events", default: parameters.events, in: 0...Int(Int32.max) * 64)
+        parameters.seed = try flags.unsigned("seed", default: parameters.seed)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = name == "kernel-hold" ? try KernelHold.run(parameters) : RawHeapHold.run(parameters)
+        let seconds = (clock.now - start).inSeconds
+
+        let eventsPerSecond = seconds > 0 ? Double(result.firedEvents) / seconds : 0
+        print("""
+            {"benchmark":"\(name)","pending":\(parameters.pending),"events":\(result.firedEvents),\
+            "seed":\(parameters.seed),"seconds":\(rounded(seconds)),\
+            "eventsPerSecond":\(Int(eventsPerSecond.rounded())),"digest":"\(result.digest)"}
+            """)
+    }
+
+    static func rounded(_ value: Double) -> String {
+        String(format: "%.4f", value)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

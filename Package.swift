@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+//
+// BackgroundSim: a deterministic, fast simulator of how iOS runs an app's background work.
+//
+// The package has no dependencies beyond the Swift toolchain (the user's requirement), so an iOS
+// team can add it to a test target without pulling anything else in. `SimKernel` does not import
+// Foundation at all.
+
+import PackageDescription
+
+/// Settings shared by the simulation libraries.
+///
+/// `SIMKERNEL_INTERNAL_CHECKS` (off by default) verifies the event queue's heap order after every
+/// mutation, in O(n) per call, in the manner of swift-collections' `COLLECTIONS_INTERNAL_CHECKS`.
+/// Turn it on while changing the queue:
+///
+///     swift test -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS
+let simulationSettings: [SwiftSetting] = []
+
+let package = Package(
+    name: "BackgroundSim",
+    products: [
+        .library(name: "SimKernel", targets: ["SimKernel"]),
+        .executable(name: "bgsim", targets: ["bgsim"]),
+        .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
+    ],
+    targets: [
+        .target(
+            name: "SimKernel",
+            swiftSettings: simulationSettings
+        ),
+        .executableTarget(
+            name: "bgsim",
+            dependencies: ["SimKernel"]
+        ),
+        .executableTarget(
+            name: "bgsim-bench",
+            dependencies: ["SimKernel"],
+            path: "Benchmarks/bgsim-bench"
+        ),
+        .testTarget(
+            name: "SimKernelTests",
+            dependencies: ["SimKernel"]
+        ),
+        .testTarget(
+            name: "bgsimTests",
+            dependencies: ["SimKernel"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
