@@ -47,26 +47,29 @@ enum KernelHold {
 
     struct Model: EventHandler {
         var stream: RandomStream
+        var remaining: Int
 
         mutating func handle(_ event: Event, in simulation: inout Simulation<Event>) {
             let delay = SimDuration.seconds(HoldParameters.delay.sample(using: &stream))
             simulation.schedule(event, after: delay)
+            remaining -= 1
+            if remaining == 0 { simulation.stop() }
         }
     }
 
     static func run(_ parameters: HoldParameters) throws -> HoldResult {
         var simulation = Simulation<Event>()
-        var model = Model(stream: parameters.delayStream())
+        var model = Model(stream: parameters.delayStream(), remaining: parameters.events)
         for id in 0..<parameters.pending {
             let delay = SimDuration.seconds(HoldParameters.delay.sample(using: &model.stream))
             simulation.schedule(.timer(UInt32(id)), after: delay)
         }
-        var fired = 0
-        while fired < parameters.events, let event = simulation.step() {
-            model.handle(event, in: &simulation)
-            fired += 1
+        // Through the full run loop, limits and all, as a model would run.
+        if parameters.events > 0 {
+            try simulation.run(until: .distantFuture, handler: &model)
         }
-        return HoldResult(firedEvents: fired, digest: simulation.digest, finalTime: simulation.now)
+        return HoldResult(
+            firedEvents: Int(simulation.firedEventCount), digest: simulation.digest, finalTime: simulation.now)
     }
 }
 

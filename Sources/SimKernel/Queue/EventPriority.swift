@@ -17,13 +17,13 @@ public struct EventPriority: Sendable, Hashable, Comparable {
     }
 
     /// Fires before every other priority at the same instant.
-    public static let urgent = EventPriority(rawValue: 0)
+    @inlinable public static var urgent: EventPriority { EventPriority(rawValue: 0) }
 
     /// The default priority.
-    public static let normal = EventPriority(rawValue: 0x8000)
+    @inlinable public static var normal: EventPriority { EventPriority(rawValue: 0x8000) }
 
     /// Fires after every other priority at the same instant.
-    public static let late = EventPriority(rawValue: .max)
+    @inlinable public static var late: EventPriority { EventPriority(rawValue: .max) }
 
     @inlinable
     public static func < (lhs: EventPriority, rhs: EventPriority) -> Bool {

@@ -172,13 +172,16 @@ struct EventQueue<Event> {
     }
 
     /// Removes the heap's root and restores heap order.
+    ///
+    /// - Precondition: the heap is not empty.
     @inlinable
     mutating func removeTop() -> Entry {
         let last = heap.removeLast()
-        guard !heap.isEmpty else { return last }
-        let top = heap[0]
-        siftDown(last)
-        return top
+        return heap.withUnsafeMutableBufferPointer { keys in
+            guard let top = keys.first else { return last }
+            Self.siftDown(last, in: keys)
+            return top
+        }
     }
 
     /// Moves the key at `index` up to its place.
@@ -197,23 +200,21 @@ struct EventQueue<Event> {
         }
     }
 
-    /// Places `moving` into the hole at the root and sifts it down to its place.
-    @inlinable
-    mutating func siftDown(_ moving: Entry) {
-        heap.withUnsafeMutableBufferPointer { keys in
-            let count = keys.count
-            var hole = 0
-            while true {
-                let left = 2 &* hole &+ 1
-                guard left < count else { break }
-                let right = left &+ 1
-                let child = right < count && keys[right].precedes(keys[left]) ? right : left
-                guard keys[child].precedes(moving) else { break }
-                keys[hole] = keys[child]
-                hole = child
-            }
-            keys[hole] = moving
+    /// Places `moving` into the hole at the root of `keys` and sifts it down to its place.
+    @inlinable @inline(__always)
+    static func siftDown(_ moving: Entry, in keys: UnsafeMutableBufferPointer<Entry>) {
+        let count = keys.count
+        var hole = 0
+        while true {
+            let left = 2 &* hole &+ 1
+            guard left < count else { break }
+            let right = left &+ 1
+            let child = right < count && keys[right].precedes(keys[left]) ? right : left
+            guard keys[child].precedes(moving) else { break }
+            keys[hole] = keys[child]
+            hole = child
         }
+        keys[hole] = moving
     }
 
     /// Drops every cancelled key and rebuilds the heap in O(n).

@@ -51,6 +51,8 @@ public struct Simulation<Event: TraceableEvent> {
     @usableFromInline var queue = EventQueue<Event>()
     /// Events fired at `now` so far, for ``RunLimits/maxEventsPerInstant``.
     @usableFromInline var firedAtCurrentInstant = 0
+    /// Set by ``stop()``; ends the current run after the event being handled.
+    @usableFromInline var stopRequested = false
 
     /// Creates an empty simulation at ``SimInstant/start``.
     public init(limits: RunLimits = RunLimits()) {
@@ -170,14 +172,30 @@ public struct Simulation<Event: TraceableEvent> {
         handler: inout Handler
     ) throws(SimulationError) where Handler.Event == Event {
         let end = deadline.nanosecondsSinceStart
+        stopRequested = false
         while let time = queue.minTime, time <= end {
             guard let event = step() else { break }
             try checkLimits(after: event)
             handler.handle(event, in: &self)
+            if stopRequested {
+                stopRequested = false
+                return
+            }
         }
         if deadline > now && deadline != .distantFuture {
             currentTime = deadline
         }
+    }
+
+    /// Ends the current ``run(until:handler:)`` once the handler returns from the event it is
+    /// handling. The clock stays at that event's time, and pending events stay pending for the
+    /// next run.
+    ///
+    /// A model calls this when the rest of the run cannot matter (a benchmark has counted
+    /// enough events, a check has already failed).
+    @inlinable
+    public mutating func stop() {
+        stopRequested = true
     }
 
     /// Runs for `duration` from ``now``; see ``run(until:handler:)``.

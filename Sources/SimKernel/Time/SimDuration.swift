@@ -22,13 +22,13 @@ public struct SimDuration: Sendable, Hashable, Comparable {
     }
 
     /// The empty duration.
-    public static let zero = SimDuration(nanoseconds: 0)
+    @inlinable public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
 
     /// The longest representable duration, which saturating arithmetic treats as "forever".
-    public static let max = SimDuration(nanoseconds: .max)
+    @inlinable public static var max: SimDuration { SimDuration(nanoseconds: .max) }
 
     /// The most negative representable duration.
-    public static let min = SimDuration(nanoseconds: .min)
+    @inlinable public static var min: SimDuration { SimDuration(nanoseconds: .min) }
 
     @inlinable
     public static func < (lhs: SimDuration, rhs: SimDuration) -> Bool {

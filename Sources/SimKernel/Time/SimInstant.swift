@@ -19,10 +19,10 @@ public struct SimInstant: Sendable, Hashable, Comparable {
     }
 
     /// The moment the simulation starts.
-    public static let start = SimInstant(nanosecondsSinceStart: 0)
+    @inlinable public static var start: SimInstant { SimInstant(nanosecondsSinceStart: 0) }
 
     /// A moment later than any event will ever be scheduled, used for "never".
-    public static let distantFuture = SimInstant(nanosecondsSinceStart: .max)
+    @inlinable public static var distantFuture: SimInstant { SimInstant(nanosecondsSinceStart: .max) }
 
     /// The time elapsed from the start of the simulation to this instant.
     @inlinable

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the package's built executables (`bgsim`, `bgsim-bench`) as separate processes.
+///
+/// `swift test` builds every product, and places the executables beside the test bundle.
+enum ToolRunner {
+    struct Output {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        /// The last non-empty line of standard output.
+        var lastLine: String {
+            standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        }
+    }
+
+    /// The build products directory: where the test bundle and the executables are.
+    static var productsDirectory: URL {
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL
+    }
+
+    /// Runs `tool` with `arguments` and waits for it.
+    static func run(_ tool: String, _ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.arguments = arguments
+        let standardOutput = Pipe()
+        let standardError = Pipe()
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        try process.run()
+        // Read before waiting, so a full pipe cannot block the child.
+        let out = standardOutput.fileHandleForReading.readDataToEndOfFile()
+        let err = standardError.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self)
+        )
+    }
+
+    /// The value of `"key":"value"` or `"key":value` in a one-line JSON object.
+    static func field(_ key: String, in json: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        guard let value = object?[key] else { return "" }
+        return "\(value)"
+    }
+}
