@@ -21,6 +21,7 @@ let package = Package(
     name: "BackgroundSim",
     products: [
         .library(name: "SimKernel", targets: ["SimKernel"]),
+        .library(name: "BackgroundSim", targets: ["BackgroundSim"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
         .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
     ],
@@ -29,18 +30,30 @@ let package = Package(
             name: "SimKernel",
             swiftSettings: simulationSettings
         ),
+        .target(
+            name: "BackgroundSim",
+            dependencies: ["SimKernel"],
+            swiftSettings: simulationSettings
+        ),
+        .target(
+            name: "CommandLineSupport"
+        ),
         .executableTarget(
             name: "bgsim",
-            dependencies: ["SimKernel"]
+            dependencies: ["BackgroundSim", "SimKernel", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bgsim-bench",
-            dependencies: ["SimKernel"],
+            dependencies: ["BackgroundSim", "SimKernel", "CommandLineSupport"],
             path: "Benchmarks/bgsim-bench"
         ),
         .testTarget(
             name: "SimKernelTests",
             dependencies: ["SimKernel"]
+        ),
+        .testTarget(
+            name: "BackgroundSimTests",
+            dependencies: ["BackgroundSim", "SimKernel"]
         ),
         .testTarget(
             name: "bgsimTests",

@@ -1,3 +1,5 @@
+import BackgroundSim
+import CommandLineSupport
 import Foundation
 import SimKernel
 
@@ -13,9 +15,16 @@ enum BenchMain {
                            reschedules itself after an exponential delay (mean 1 s), until E events.
           raw-heap-hold    The same model on a bare array binary heap with no kernel: the ceiling.
 
-        Options for both:
+          device-days      Simulates one device for D days of a preset, single-threaded.
+
+        Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).
           --events E       Events to fire (default 10000000).
+          --seed S         Root seed (default 1).
+
+        Options for device-days:
+          --days D         Simulated days (default 10000).
+          --preset NAME    The scenario (default device-only; see bgsim presets).
           --seed S         Root seed (default 1).
 
         The last line of output is one JSON object, for example:
@@ -29,24 +38,24 @@ enum BenchMain {
             exit(arguments.isEmpty ? 2 : 0)
         }
         do {
-            let flags = try BenchmarkArguments(arguments.dropFirst())
             switch name {
             case "kernel-hold", "raw-heap-hold":
-                try runHold(name, flags)
+                try runHold(name, Flags(arguments.dropFirst(), known: ["pending", "events", "seed"]))
+            case "device-days":
+                try DeviceDaysBenchmark.run(Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:
                 throw UsageError("unknown benchmark '\(name)'; run 'bgsim-bench --help' for the list")
             }
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("bgsim-bench: \(error.message)\n".utf8))
+            Output.error("bgsim-bench: \(error.message)")
             exit(2)
         } catch {
-            FileHandle.standardError.write(Data("bgsim-bench: \(error)\n".utf8))
+            Output.error("bgsim-bench: \(error)")
             exit(1)
         }
     }
 
-    static func runHold(_ name: String, _ flags: BenchmarkArguments) throws {
-        try flags.rejectUnknown(["pending", "events", "seed"])
+    static func runHold(_ name: String, _ flags: Flags) throws {
         var parameters = HoldParameters()
         parameters.pending = try flags.integer("pending", default: parameters.pending, in: 1...100_000_000)
         parameters.events = try flags.integer("events", default: parameters.events, in: 0...Int(Int32.max) * 64)

@@ -1,0 +1,25 @@
+import BackgroundSim
+import CommandLineSupport
+import Foundation
+
+/// `bgsim-bench device-days`: how many simulated device-days one thread runs per second.
+enum DeviceDaysBenchmark {
+    static func run(_ flags: Flags) throws {
+        let days = try flags.integer("days", default: 10_000, in: 1...100_000_000)
+        let seed = try flags.unsigned("seed", default: 1)
+        let presetName = flags.string("preset") ?? "device-only"
+        guard let scenario = Presets.scenario(named: presetName) else {
+            throw UsageError("unknown preset '\(presetName)'; expected one of \(Presets.all.map(\.name).joined(separator: ", "))")
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days)
+        let seconds = (clock.now - start).inSeconds
+        let daysPerSecond = seconds > 0 ? Double(days) / seconds : 0
+        print("""
+            {"benchmark":"device-days","preset":"\(presetName)","days":\(days),"seed":\(seed),\
+            "seconds":\(String(format: "%.4f", seconds)),"deviceDaysPerSecond":\(Int(daysPerSecond.rounded())),\
+            "events":\(result.events),"digest":"\(result.digest)"}
+            """)
+    }
+}

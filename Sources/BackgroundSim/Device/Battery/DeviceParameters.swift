@@ -1,0 +1,73 @@
+/// The phone itself: its model and battery, baseline power, and the thermal model.
+///
+/// Defaults from `reference/energy-model.md` §1, §4 and §10; tags as there: [V] read in a
+/// source, [D] derived, [A] our assumption.
+public struct DeviceParameters: Codable, Sendable, Equatable {
+    /// The iPhone model, which sets the battery capacity and voltage unless overridden.
+    ///
+    /// Default "iPhone 15" (3,349 mAh, 3.876 V, 12.98 Wh = 46,730 J) [V].
+    public var model: DeviceModel = .iPhone15
+
+    /// Battery capacity in mAh, overriding the model's. Valid 500–10,000. Default: the model's.
+    public var capacityMilliampHours: Double?
+
+    /// Nominal voltage in volts, overriding the model's. Valid 3.0–4.5. Default: the model's.
+    public var nominalVolts: Double?
+
+    /// Battery health: the fraction of the rated capacity that remains.
+    ///
+    /// Default 1.0; plausible 0.8–1.0 (80–90 % is common after 500+ cycles); valid 0.5–1.
+    /// energy-model.md #4 [A].
+    public var batteryHealth: Double = 1.0
+
+    /// Average power of the whole phone while the screen is on and the user is using it, in watts.
+    ///
+    /// Default 1.1 (about 8.5 %/h on an iPhone 15); plausible 0.6–2.5. Tom's Guide browsing tests
+    /// give 0.99–1.22 W, mixed heavy use 1.27–1.46 W, Apple's video rating 0.65 W [V/D];
+    /// energy-model.md #8.
+    public var screenOnWatts: Double = 1.1
+
+    /// Power of the phone with the screen off, excluding the simulated app (the hardware floor
+    /// plus the system's and other apps' background work), in watts.
+    ///
+    /// Default 0.065 (about 0.5 %/h); plausible 0.025–0.2. energy-model.md #7 [A], anchored on
+    /// Apple's standby ratings (about 29 mW) [V/D].
+    public var screenOffBaselineWatts: Double = 0.065
+
+    /// The thermal model's parameters.
+    public var thermal = ThermalParameters()
+
+    /// The battery's usable energy in joules: capacity × voltage × health.
+    public var batteryCapacityJoules: Double {
+        let milliampHours = capacityMilliampHours ?? model.capacityMilliampHours
+        let volts = nominalVolts ?? model.nominalVolts
+        return milliampHours / 1_000 * volts * 3_600 * batteryHealth
+    }
+}
+
+/// A first-order thermal model of the phone: a heat level that approaches the phone's current
+/// heat input with a time constant, compared with thresholds for `ProcessInfo.ThermalState`.
+///
+/// This is a deliberately simple stand-in [A]: Apple documents the four states and that the
+/// system reacts to them (ios-background-execution.md §3.4, §8: background work is blocked at
+/// `.serious` and above [Obs]), not the physics. Heat input is the device's power draw plus a
+/// fraction of the charging power lost as heat. At the defaults, steady screen-on use stays
+/// `.nominal`, fast charging while in use reaches `.fair`, and `.serious` needs sustained heavy
+/// load while charging.
+public struct ThermalParameters: Codable, Sendable, Equatable {
+    /// How quickly the heat level follows the heat input, in minutes. Default 10; valid 0.5–120. [A]
+    public var timeConstantMinutes: Double = 10
+
+    /// Fraction of the power into the battery that becomes heat while charging. Default 0.15;
+    /// valid 0–0.5. [A] (lithium-ion charging efficiency is typically 85–95 %).
+    public var chargingHeatFraction: Double = 0.15
+
+    /// Heat level, in watts of sustained input, at which the state becomes `.fair`. Default 2.5. [A]
+    public var fairWatts: Double = 2.5
+
+    /// Heat level at which the state becomes `.serious`. Default 4.0. [A]
+    public var seriousWatts: Double = 4.0
+
+    /// Heat level at which the state becomes `.critical`. Default 6.0. [A]
+    public var criticalWatts: Double = 6.0
+}

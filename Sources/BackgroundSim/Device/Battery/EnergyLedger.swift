@@ -1,0 +1,76 @@
+import SimKernel
+
+/// Who used energy, and whether it came from the battery or the charger.
+///
+/// Each consumer draws a constant power between events; ``advance(to:onCharger:)`` books power ×
+/// time to each consumer exactly. While the phone is on the charger, consumption is supplied by
+/// the charger and the battery only charges (a simplification [A]: a 20 W adapter covers the
+/// phone's load and the charge current together).
+public struct EnergyLedger: Sendable, Equatable {
+    /// A consumer of energy.
+    public enum Consumer: Int, Sendable, CaseIterable {
+        /// The phone in use, screen on (``DeviceParameters/screenOnWatts``).
+        case screen
+        /// The phone with the screen off, excluding the app (``DeviceParameters/screenOffBaselineWatts``).
+        case baseline
+        /// The app's CPU work.
+        case appCPU
+        /// The app's radio promotions from idle to connected.
+        case appRadioPromotion
+        /// The app's radio time while transferring.
+        case appRadioActive
+        /// The app's radio tails after transfers.
+        case appRadioTail
+        /// The fixed cost of launching or resuming the app in the background.
+        case appLaunchOverhead
+
+        /// Whether this consumer is the simulated app.
+        public var isApp: Bool { rawValue >= Consumer.appCPU.rawValue }
+    }
+
+    /// Current power of each consumer, in watts, indexed by `Consumer.rawValue`.
+    private var watts = [Double](repeating: 0, count: Consumer.allCases.count)
+    /// Joules drawn from the battery, by consumer.
+    private(set) var fromBattery = [Double](repeating: 0, count: Consumer.allCases.count)
+    /// Joules supplied by the charger, by consumer.
+    private(set) var fromCharger = [Double](repeating: 0, count: Consumer.allCases.count)
+    private var updated: SimInstant
+
+    public init(at instant: SimInstant) {
+        updated = instant
+    }
+
+    /// Books energy from the last update to `instant`.
+    public mutating func advance(to instant: SimInstant, onCharger: Bool) {
+        guard instant > updated else { return }
+        let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
+        for index in watts.indices where watts[index] != 0 {
+            if onCharger {
+                fromCharger[index] += watts[index] * seconds
+            } else {
+                fromBattery[index] += watts[index] * seconds
+            }
+        }
+        updated = instant
+    }
+
+    /// Sets a consumer's power from now on. Call ``advance(to:onCharger:)`` first.
+    public mutating func setWatts(_ value: Double, for consumer: Consumer) {
+        watts[consumer.rawValue] = value
+    }
+
+    /// A consumer's current power in watts.
+    public func watts(of consumer: Consumer) -> Double { watts[consumer.rawValue] }
+
+    /// The total power of all consumers, in watts.
+    public var totalWatts: Double { watts.reduce(0, +) }
+
+    /// Joules `consumer` drew from the battery.
+    public func batteryJoules(of consumer: Consumer) -> Double { fromBattery[consumer.rawValue] }
+
+    /// Joules the charger supplied to `consumer`.
+    public func chargerJoules(of consumer: Consumer) -> Double { fromCharger[consumer.rawValue] }
+
+    /// Joules drawn from the battery by all consumers.
+    public var totalBatteryJoules: Double { fromBattery.reduce(0, +) }
+}

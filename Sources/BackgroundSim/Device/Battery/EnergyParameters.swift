@@ -1,0 +1,88 @@
+/// Power of the radios and the CPU when the app works, for `reference/energy-model.md` §9's
+/// per-wake energy model.
+///
+/// The radio constants come from 2011–2013 phones (Huang et al. 2012, AT&T ARO) and Android
+/// profiles up to 2021; treat absolute values as within ±50 % and comparisons (cellular against
+/// Wi-Fi, 15 min against 60 min) as the robust output (energy-model.md caveat 1).
+public struct EnergyParameters: Codable, Sendable, Equatable {
+    /// CPU power while the app does light background work, in watts.
+    ///
+    /// Default 0.25; plausible 0.1–1.0. Pixel 4/6 and Nexus 5 power profiles (40–80 mA) [V/D]; #10.
+    public var cpuAwakeWatts: Double = 0.25
+
+    /// Fixed time at CPU power for every background launch or resume (resume, scheduling, TLS,
+    /// teardown), in seconds.
+    ///
+    /// Default 2; plausible 0.5–5. #11 [A]; Apple "Minimize Timer Use" on the cost of waking [V].
+    public var wakeOverheadSeconds: Double = 2
+
+    /// Probability that a transfer rides on a radio already connected by other traffic, so the
+    /// app pays no promotion and no tail.
+    ///
+    /// Default 0.2; plausible 0–0.6. #21 [A].
+    public var tailShareProbability: Double = 0.2
+
+    /// LTE radio: promotion, transfer and tail (Huang et al. 2012 via AT&T ARO `lte.conf`).
+    public var lte = CellularRadioParameters()
+
+    /// Multiplier on LTE's active and tail power for 5G NSA.
+    ///
+    /// Default 1.5; plausible 1.0–3.0. Xu et al. SIGCOMM 2020: "2–3× over 4G" [V]; low-rate
+    /// efficiency favours LTE (SRG 2019) [V]; #22 [A].
+    public var fiveGPowerMultiplier: Double = 1.5
+
+    /// 5G NSA tail time in seconds (NSA uses the LTE anchor's RRC). Default 11.6; plausible 3–20. #23 [A]
+    public var fiveGTailSeconds: Double = 11.6
+
+    /// Wi-Fi radio parameters.
+    public var wifi = WifiRadioParameters()
+
+    /// Multiplier on cellular active power at medium signal. Default 1.3; up to 3. #33 [V/D]
+    public var mediumSignalPowerMultiplier: Double = 1.3
+
+    /// Multiplier on cellular active power at poor signal. Default 2.0; up to 3. Pixel 4/6 modem
+    /// tx rises about ×3 from the best to the worst signal bin [V/D]; #33.
+    public var poorSignalPowerMultiplier: Double = 2.0
+}
+
+/// LTE radio constants (energy-model.md §3.1, §10 #13–#19).
+public struct CellularRadioParameters: Codable, Sendable, Equatable {
+    /// Promotion from idle to connected, in seconds. Default 0.26; plausible 0.1–0.6. ARO [V]
+    public var promotionSeconds: Double = 0.26
+    /// Power during promotion, in watts. Default 1.21; plausible 0.6–1.5. ARO [V]
+    public var promotionWatts: Double = 1.21
+    /// Base power while transferring (β), in watts. Default 1.29; plausible 0.5–1.5. Huang 1288 mW [R]
+    public var activeBaseWatts: Double = 1.29
+    /// Extra power per Mbps of uplink (α_up), in mW/Mbps. Default 438; plausible 200–600. ARO/Huang [V]
+    public var uplinkMilliwattsPerMbps: Double = 438
+    /// Extra power per Mbps of downlink (α_down), in mW/Mbps. Default 52; plausible 25–150. ARO/Huang [V]
+    public var downlinkMilliwattsPerMbps: Double = 52
+    /// Time the radio stays in its high-power tail after the last transfer, in seconds.
+    ///
+    /// Default 11.6; plausible 3–20 (carrier-specific). Huang 11.576 s [R]; ARO 10.1 s [V/D].
+    public var tailSeconds: Double = 11.6
+    /// Power during the tail, in watts. Default 1.06; plausible 0.4–1.2. ARO P_TAIL [V]
+    public var tailWatts: Double = 1.06
+}
+
+/// Wi-Fi radio constants (energy-model.md §3.3, §10 #27–#31).
+public struct WifiRadioParameters: Codable, Sendable, Equatable {
+    /// Promotion time in seconds. Default 0.08; plausible 0.02–0.2. Huang 79.1 ms [R]
+    public var promotionSeconds: Double = 0.08
+    /// Power during promotion, in watts. Default 0.124. Huang "about 124 mW" [R]
+    public var promotionWatts: Double = 0.124
+    /// Power while transferring, in watts. Default 0.40; plausible 0.15–1.7. ARO 0.403 W [V]
+    public var activeWatts: Double = 0.40
+    /// Extra power per Mbps of uplink, in mW/Mbps.
+    ///
+    /// Default 0: energy-model.md lists Huang's 283 mW/Mbps as an *optional* term; at a modern
+    /// 30 Mbps link it would add about 8 W, far above the 0.37–1.74 W measured on Pixel 4/6 (§2),
+    /// so it is off unless a study sets it.
+    public var uplinkMilliwattsPerMbps: Double = 0
+    /// Extra power per Mbps of downlink, in mW/Mbps. Default 0 (Huang's optional 137; see uplink).
+    public var downlinkMilliwattsPerMbps: Double = 0
+    /// Tail time in seconds. Default 0.25; plausible 0.1–0.5. ARO WIFI_TAIL_TIME [V]
+    public var tailSeconds: Double = 0.25
+    /// Tail power in watts. Default 0.12; plausible 0.05–0.3. Huang [R]
+    public var tailWatts: Double = 0.12
+}

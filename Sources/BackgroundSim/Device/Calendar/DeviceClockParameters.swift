@@ -1,0 +1,31 @@
+/// When the device's displayed clock jumps: the user changes the time, the network corrects it,
+/// or the user travels to another time zone.
+///
+/// Apps read the device clock, which may jump; the simulation itself runs on true time, which
+/// never does. A jump forward is what lets CoverDrop-style rate limits be bypassed, so policies
+/// need to be tested against it (ios-background-execution.md; seeds/002).
+public struct DeviceClockParameters: Codable, Sendable, Equatable {
+    /// Jumps at given times.
+    public var jumps: [ClockJump] = []
+
+    /// Random jumps per day, on average (Poisson). Default 0 (off); valid 0–24. [A]
+    public var randomJumpsPerDay: Double = 0
+
+    /// Standard deviation of a random jump, in minutes (normal, either direction).
+    ///
+    /// Default 60; valid 0–10,080 (a week). [A]
+    public var randomJumpSigmaMinutes: Double = 60
+}
+
+/// One jump of the device clock.
+public struct ClockJump: Codable, Sendable, Equatable {
+    /// When it happens, in hours since the simulation started. Valid ≥ 0.
+    public var atHours: Double
+    /// How far the displayed clock moves, in minutes; negative moves it back. Valid ±525,600.
+    public var byMinutes: Double
+
+    public init(atHours: Double, byMinutes: Double) {
+        self.atHours = atHours
+        self.byMinutes = byMinutes
+    }
+}

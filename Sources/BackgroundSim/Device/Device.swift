@@ -1,0 +1,354 @@
+import SimKernel
+
+/// The simulated phone and its user: it owns the device's state and timelines and reacts to the
+/// device's events.
+///
+/// Every change follows one pattern: bring all continuous quantities up to the event's time
+/// (``advance(to:)``: battery charge, energy ledger, heat, time-weighted metrics), change the
+/// state, then recompute powers and reschedule the next battery-level event
+/// (``updatePower(in:)``). Between events every power is constant, so the integration is exact.
+public struct Device {
+    static let lowPowerModeLabel = StreamLabel("power.lowPowerMode")
+    static let clockLabel = StreamLabel("clock.jumps")
+
+    public let scenario: Scenario
+    let calendar: SimCalendar
+    let seed: UInt64
+    let deviceID: UInt64
+    var user: UserBehaviour
+    let charging: ChargingPlan
+    let networkPlan: NetworkPlan
+
+    public private(set) var battery: Battery
+    public private(set) var ledger: EnergyLedger
+    public private(set) var thermal: ThermalModel
+    public private(set) var clock: DeviceClock
+    public private(set) var metrics = DeviceMetrics()
+
+    // State.
+    /// The user is in a phone session (whether or not the phone is on).
+    public private(set) var inSession = false
+    /// The current session turned the screen on (the phone was on when it started).
+    private var sessionUsesScreen = false
+    /// The app is in the foreground.
+    public private(set) var appInForeground = false
+    public private(set) var isPluggedIn = false
+    /// The phone is on (it turns off at 0 % and back on while charging).
+    public private(set) var isPoweredOn = true
+    public private(set) var isLowPowerMode = false
+    public private(set) var network: NetworkPath
+    /// Optimized Battery Charging is holding this charge at 80 %.
+    private var holdingAtEighty = false
+    private var chargingOvernight = false
+    private var sessionStartPending = false
+
+    // Timelines of the current day.
+    private var day = 0
+    private var awayStream = RandomStream(seed: 0)
+    private var awayUntil: SimInstant?
+    private var lowPowerModeStream = RandomStream(seed: 0)
+
+    // Pending events that state changes may move.
+    private var batteryEvent: EventHandle?
+    private var networkSegmentEvent: EventHandle?
+    private var resumeEvent: EventHandle?
+    private var lastMetricsUpdate: SimInstant
+
+    /// Creates the device at the start of the simulation. Call ``start(in:)`` next.
+    ///
+    /// - Throws: ``ScenarioIssue`` if the parameters cannot be realised together (for example
+    ///   a Wi-Fi share that home Wi-Fi alone exceeds).
+    public init(scenario: Scenario, seed: UInt64, deviceID: UInt64 = 0) throws(ScenarioIssue) {
+        self.scenario = scenario
+        self.seed = seed
+        self.deviceID = deviceID
+        calendar = scenario.calendar.calendar
+        user = UserBehaviour(parameters: scenario.user, calendar: calendar, seed: seed, device: deviceID)
+        charging = ChargingPlan(parameters: scenario.power, calendar: calendar, seed: seed, device: deviceID)
+        networkPlan = try NetworkPlan(parameters: scenario.network, calendar: calendar, seed: seed, device: deviceID)
+        battery = Battery(capacityJoules: scenario.device.batteryCapacityJoules, percent: scenario.power.initialBatteryPercent, at: .start)
+        ledger = EnergyLedger(at: .start)
+        thermal = ThermalModel(parameters: scenario.device.thermal, at: .start)
+        clock = DeviceClock(calendar: calendar)
+        network = .offline
+        lastMetricsUpdate = .start
+        metrics.minimumBatteryPercent = battery.percent
+    }
+
+    /// Sets up the state the phone is in when the simulation starts (plugged in from last night,
+    /// at home or away) and schedules the first events.
+    public mutating func start(in simulation: inout Simulation<WorldEvent>) {
+        let firstDay = calendar.day(of: .start)
+        // Last night's charge, if it is still going on.
+        if let night = charging.overnight(of: firstDay - 1), night.plugIn <= .start, .start < night.unplug {
+            isPluggedIn = true
+            chargingOvernight = true
+            simulation.schedule(.unplug, at: night.unplug)
+        }
+        // Home or away at the start.
+        network = networkPlan.homeNetwork(night: firstDay - 1)
+        for jump in scenario.clock.jumps {
+            let at = SimInstant.start + .hours(jump.atHours)
+            simulation.schedule(.clockJump(seconds: Int64((jump.byMinutes * 60).rounded())), at: at)
+        }
+        beginDay(firstDay, in: &simulation)
+        updatePower(in: &simulation)
+    }
+
+    // MARK: Events
+
+    /// Handles one device event.
+    public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        advance(to: now)
+        switch event {
+        case .dayStart(let day):
+            beginDay(Int(day), in: &simulation)
+            return
+        case .sessionStart:
+            startSession(in: &simulation)
+        case .sessionEnd:
+            inSession = false
+            sessionUsesScreen = false
+            scheduleNextSession(after: now, in: &simulation)
+        case .appOpen:
+            guard isPoweredOn else { return }
+            appInForeground = true
+            metrics.appSessions += 1
+            return
+        case .appClose(let forceQuit):
+            guard appInForeground else { return }
+            appInForeground = false
+            if forceQuit { metrics.forceQuits += 1 }
+            return
+        case .plugIn(let overnight):
+            plugIn(overnight: overnight, in: &simulation)
+        case .unplug:
+            isPluggedIn = false
+            holdingAtEighty = false
+            if let resumeEvent { simulation.cancel(resumeEvent) }
+        case .optimizedChargingResume:
+            holdingAtEighty = false
+        case .networkChange(let change):
+            changeNetwork(change, in: &simulation)
+            return
+        case .batteryLevel(let hundredths):
+            reachBatteryLevel(Double(hundredths) / 100)
+        case .clockJump(let seconds):
+            clock.jump(by: .seconds(seconds))
+            metrics.clockJumps += 1
+            return
+        }
+        updatePower(in: &simulation)
+    }
+
+    private mutating func beginDay(_ day: Int, in simulation: inout Simulation<WorldEvent>) {
+        self.day = day
+        let now = simulation.now
+        let index = UInt64(bitPattern: Int64(day))
+        lowPowerModeStream = RandomStream(seed: seed, label: Self.lowPowerModeLabel, entity: deviceID, index: index)
+
+        user.begin(day: day)
+        if !inSession && !sessionStartPending {
+            scheduleNextSession(after: now, in: &simulation)
+        }
+
+        if let night = charging.overnight(of: day), night.plugIn >= now {
+            simulation.schedule(.plugIn(overnight: true), at: night.plugIn)
+            simulation.schedule(.unplug, at: night.unplug)
+        }
+        for topUp in charging.topUps(of: day) where topUp.plugIn >= now {
+            simulation.schedule(.plugIn(overnight: false), at: topUp.plugIn)
+            simulation.schedule(.unplug, at: topUp.unplug)
+        }
+
+        let plan = networkPlan.schedule(of: day)
+        if let leave = plan.leave, let back = plan.back, leave >= now {
+            simulation.schedule(.networkChange(.leaveHome), at: leave)
+            simulation.schedule(.networkChange(.returnHome), at: back)
+        } else if plan.leave == nil {
+            simulation.schedule(.networkChange(.homeEvening), at: calendar.midnight(ofDay: day) + scenario.network.returnHome.sinceMidnight)
+        }
+        awayStream = networkPlan.awayStream(day: day)
+
+        scheduleRandomClockJumps(day: day, in: &simulation)
+        simulation.schedule(.dayStart(day: Int32(clamping: day + 1)), at: calendar.midnight(ofDay: day + 1))
+    }
+
+    private mutating func scheduleNextSession(after instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        if let next = user.nextSessionStart(after: instant) {
+            simulation.schedule(.sessionStart, at: next)
+            sessionStartPending = true
+        } else {
+            sessionStartPending = false
+        }
+    }
+
+    private mutating func startSession(in simulation: inout Simulation<WorldEvent>) {
+        sessionStartPending = false
+        inSession = true
+        sessionUsesScreen = isPoweredOn
+        let length = user.drawSessionLength()
+        simulation.schedule(.sessionEnd, after: length)
+        let app = user.drawAppSession(sessionLength: length)
+        guard isPoweredOn else {
+            metrics.missedSessions += 1
+            return
+        }
+        metrics.phoneSessions += 1
+        if let app {
+            simulation.schedule(.appOpen, after: .zero)
+            simulation.schedule(.appClose(forceQuit: app.endsWithForceQuit), after: app.length)
+        }
+    }
+
+    private mutating func plugIn(overnight: Bool, in simulation: inout Simulation<WorldEvent>) {
+        isPluggedIn = true
+        chargingOvernight = overnight
+        let power = scenario.power
+        guard overnight, power.optimizedBatteryCharging, day >= power.optimizedChargingLearningDays else { return }
+        // Reach 100 % a margin before the usual unplug: resume from 80 % that long plus the
+        // 80→100 % time before it.
+        let expectedUnplug = calendar.midnight(ofDay: day + 1) + power.overnightUnplug.sinceMidnight
+        let resume = expectedUnplug - .minutes(power.chargeMinutes80To100 + power.optimizedChargingMarginMinutes)
+        if resume > simulation.now {
+            holdingAtEighty = true
+            resumeEvent = simulation.schedule(.optimizedChargingResume, at: resume)
+        }
+    }
+
+    private mutating func changeNetwork(_ change: WorldEvent.NetworkChange, in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        switch change {
+        case .leaveHome:
+            awayUntil = nil
+            nextAwaySegment(first: true, in: &simulation)
+        case .awaySegment:
+            nextAwaySegment(first: false, in: &simulation)
+        case .returnHome, .homeEvening:
+            if let networkSegmentEvent { simulation.cancel(networkSegmentEvent) }
+            networkSegmentEvent = nil
+            awayUntil = nil
+            network = networkPlan.homeNetwork(night: calendar.day(of: now))
+        }
+    }
+
+    private mutating func nextAwaySegment(first: Bool, in simulation: inout Simulation<WorldEvent>) {
+        let segment = networkPlan.nextAwaySegment(first: first, using: &awayStream)
+        network = segment.path
+        networkSegmentEvent = simulation.schedule(.networkChange(.awaySegment), after: segment.length)
+    }
+
+    private mutating func reachBatteryLevel(_ percent: Double) {
+        battery.snap(toPercent: percent)
+        metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, percent)
+        if battery.netWatts < 0 {
+            if (percent == 20 || percent == 10) && !isLowPowerMode {
+                metrics.lowPowerModePrompts += 1
+                if lowPowerModeStream.chance(scenario.power.lowPowerModeAcceptProbability) {
+                    isLowPowerMode = true
+                    metrics.lowPowerModeAccepted += 1
+                }
+            } else if percent == 0 {
+                isPoweredOn = false
+                sessionUsesScreen = false
+                appInForeground = false
+                metrics.batteryDepletions += 1
+            }
+        } else {
+            if percent >= 80 && isLowPowerMode { isLowPowerMode = false }
+            if !isPoweredOn && percent >= scenario.power.powerOnPercent { isPoweredOn = true }
+        }
+    }
+
+    private mutating func scheduleRandomClockJumps(day: Int, in simulation: inout Simulation<WorldEvent>) {
+        let parameters = scenario.clock
+        guard parameters.randomJumpsPerDay > 0 else { return }
+        var stream = RandomStream(seed: seed, label: Self.clockLabel, entity: deviceID, index: UInt64(bitPattern: Int64(day)))
+        let count = PoissonSampler.sample(mean: parameters.randomJumpsPerDay, using: &stream)
+        let size = NormalDistribution(mean: 0, standardDeviation: parameters.randomJumpSigmaMinutes * 60)
+        let midnight = calendar.midnight(ofDay: day)
+        for _ in 0..<count {
+            let at = midnight + .seconds(stream.unit() * 86_400)
+            let seconds = Int64(size.sample(using: &stream).rounded())
+            if at >= simulation.now { simulation.schedule(.clockJump(seconds: seconds), at: at) }
+        }
+    }
+
+    // MARK: Continuous quantities
+
+    /// Whether the screen is on.
+    public var isScreenOn: Bool { isPoweredOn && inSession && sessionUsesScreen }
+
+    /// Integrates battery, ledger, heat and time-weighted metrics up to `instant`.
+    mutating func advance(to instant: SimInstant) {
+        guard instant > lastMetricsUpdate else { return }
+        let seconds = Double(instant.nanosecondsSinceStart - lastMetricsUpdate.nanosecondsSinceStart) * 1e-9
+        if isScreenOn { metrics.screenOnSeconds += seconds }
+        if isPluggedIn { metrics.chargingSeconds += seconds }
+        if isLowPowerMode { metrics.lowPowerModeSeconds += seconds }
+        if isPoweredOn {
+            switch network.interface {
+            case .wifi: metrics.wifiSeconds += seconds
+            case .cellular: metrics.cellularSeconds += seconds
+            case .none: metrics.offlineSeconds += seconds
+            }
+        } else {
+            metrics.zeroBatterySeconds += seconds
+        }
+        metrics.thermalSeconds[Int(thermal.state.rawValue)] += seconds
+        lastMetricsUpdate = instant
+        battery.advance(to: instant)
+        ledger.advance(to: instant, onCharger: isPluggedIn)
+        thermal.advance(to: instant)
+        metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, battery.percent)
+    }
+
+    /// The level charging stops at now: the charge limit, or 80 % while Optimized Battery Charging holds.
+    private var chargeTargetPercent: Double {
+        let limit = scenario.power.chargeLimitPercent
+        return holdingAtEighty ? Swift.min(80, limit) : limit
+    }
+
+    /// Power into the battery at the current level, in watts, from the charge curve.
+    private var chargingWatts: Double {
+        guard isPluggedIn, battery.percent < chargeTargetPercent else { return 0 }
+        let power = scenario.power
+        let capacity = battery.capacityJoules
+        if battery.percent < 50 { return 0.5 * capacity / (power.chargeMinutesTo50 * 60) }
+        if battery.percent < 80 { return 0.3 * capacity / (power.chargeMinutes50To80 * 60) }
+        return 0.2 * capacity / (power.chargeMinutes80To100 * 60)
+    }
+
+    /// Sets every consumer's power from the state, and schedules the next battery-level event.
+    mutating func updatePower(in simulation: inout Simulation<WorldEvent>) {
+        let device = scenario.device
+        ledger.setWatts(isScreenOn ? device.screenOnWatts : 0, for: .screen)
+        ledger.setWatts(isPoweredOn && !isScreenOn ? device.screenOffBaselineWatts : 0, for: .baseline)
+        let consumption = ledger.totalWatts
+        let charge = chargingWatts
+        battery.setNetWatts(isPluggedIn ? charge : -consumption)
+        thermal.setInput(consumptionWatts: consumption, chargingWatts: charge)
+        scheduleBatteryEvent(in: &simulation)
+    }
+
+    /// Schedules the next level the battery will reach at its current power, replacing any
+    /// previously scheduled one.
+    private mutating func scheduleBatteryEvent(in simulation: inout Simulation<WorldEvent>) {
+        if let batteryEvent { simulation.cancel(batteryEvent) }
+        batteryEvent = nil
+        let level = battery.percent
+        let target: Double?
+        if battery.netWatts < 0 {
+            target = [20.0, 10, 0].first { $0 < level }
+        } else if battery.netWatts > 0 {
+            var candidates = [50.0, 80, chargeTargetPercent]
+            if !isPoweredOn { candidates.append(scenario.power.powerOnPercent) }
+            target = candidates.filter { $0 > level }.min()
+        } else {
+            target = nil
+        }
+        guard let target, let delay = battery.timeToReach(percent: target) else { return }
+        batteryEvent = simulation.schedule(.batteryLevel(hundredths: Int16((target * 100).rounded())), after: delay)
+    }
+}

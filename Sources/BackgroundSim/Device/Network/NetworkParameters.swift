@@ -1,0 +1,90 @@
+/// Which network the phone is on, and how good it is: Wi-Fi at home and away, cellular (LTE or
+/// 5G), no service, signal quality, throughput, and Low Data Mode.
+///
+/// The day is split into *home* (from the evening return to the next morning's departure) and
+/// *away*. At home the phone is on home Wi-Fi (or on cellular on nights it does not work). Away,
+/// it alternates between Wi-Fi, cellular and no-service segments whose mix is derived so that
+/// the long-run time shares equal ``wifiShare`` and ``offlineShare``.
+///
+/// Defaults from `reference/energy-model.md` §8 and §10 (#57–#61); tags as there.
+public struct NetworkParameters: Codable, Sendable, Equatable {
+    /// Long-run share of time on Wi-Fi.
+    ///
+    /// Default 0.55; plausible 0.40–0.75; valid: 0–1, and at least what home Wi-Fi alone gives
+    /// at the other defaults. Opensignal: US 52–60 %, Canada and Spain 62–76 % [V].
+    public var wifiShare: Double = 0.55
+
+    /// Long-run share of time with no service. Default 0.02; plausible 0.005–0.05; valid 0–0.5.
+    /// Opensignal availability up to 99.4 % [V]; [A].
+    public var offlineShare: Double = 0.02
+
+    /// Probability that home Wi-Fi works on a given night (otherwise the phone is on cellular at home).
+    ///
+    /// Default 0.9; plausible 0.7–0.98; valid 0–1. energy-model.md #61 [A].
+    public var homeWifiProbability: Double = 0.9
+
+    /// Usual time of leaving home. Default 07:30. [A], chosen with ``returnHome`` and
+    /// ``weekendStayHomeProbability`` so that, at the default shares, the phone is on cellular
+    /// about 89 % of the time away — energy-model.md §8: "commuting, cellular about 85 %".
+    public var leaveHome: TimeOfDay = TimeOfDay(hour: 7, minute: 30)
+
+    /// Usual time of returning home. Default 18:30. [A]
+    public var returnHome: TimeOfDay = TimeOfDay(hour: 18, minute: 30)
+
+    /// Standard deviation of leaving and returning times, in minutes (normal, cut at ±3 σ).
+    ///
+    /// Default 60; valid 0–240. [A]
+    public var homeJitterMinutes: Double = 60
+
+    /// Probability of staying home all day on a weekend day. Default 0.3; valid 0–1.
+    /// Opensignal: more Wi-Fi time at weekends [V]; the value is [A].
+    public var weekendStayHomeProbability: Double = 0.3
+
+    /// Mean length of an away segment on Wi-Fi, in minutes (exponential). Default 60; valid 1–600. [A]
+    public var awayWifiSegmentMinutes: Double = 60
+
+    /// Mean length of an away segment on cellular, in minutes. Default 45; valid 1–600. [A]
+    public var awayCellularSegmentMinutes: Double = 45
+
+    /// Mean length of a no-service segment, in minutes. Default 10; valid 1–600. [A]
+    public var offlineSegmentMinutes: Double = 10
+
+    /// Share of cellular segments on 5G (the rest LTE).
+    ///
+    /// Default 0.4; plausible 0.1–0.7; valid 0–1. Opensignal 5G availability 12–64 % [V]; [A].
+    public var fiveGShare: Double = 0.4
+
+    /// Share of segments with good signal. Default 0.5; valid 0–1. energy-model.md #34 [A].
+    public var goodSignalShare: Double = 0.5
+
+    /// Share of segments with poor signal (the rest are medium). Default 0.15; valid 0–1, with
+    /// good + poor ≤ 1. energy-model.md #34 [A].
+    public var poorSignalShare: Double = 0.15
+
+    /// Wi-Fi throughput with good signal, downlink and uplink, in Mbps.
+    ///
+    /// Defaults 30 / 10; valid 0.1–2,000. Our assumption [A] for a typical home or office link.
+    public var wifiDownlinkMbps: Double = 30
+    public var wifiUplinkMbps: Double = 10
+
+    /// LTE throughput with good signal, in Mbps. Defaults 13 / 6 (the rates of energy-model.md
+    /// §3.1's worked example [D]); valid 0.1–2,000.
+    public var lteDownlinkMbps: Double = 13
+    public var lteUplinkMbps: Double = 6
+
+    /// 5G throughput with good signal, in Mbps. Defaults 60 / 15; valid 0.1–5,000. [A]
+    public var fiveGDownlinkMbps: Double = 60
+    public var fiveGUplinkMbps: Double = 15
+
+    /// Throughput multiplier at medium signal. Default 0.6; valid 0.01–1. [A]
+    public var mediumSignalThroughputFactor: Double = 0.6
+
+    /// Throughput multiplier at poor signal. Default 0.25; valid 0.01–1. [A]
+    public var poorSignalThroughputFactor: Double = 0.25
+
+    /// Whether Low Data Mode is on for cellular (the path is then `isConstrained`). Default false.
+    public var lowDataModeOnCellular: Bool = false
+
+    /// Whether Low Data Mode is on for Wi-Fi networks. Default false.
+    public var lowDataModeOnWifi: Bool = false
+}

@@ -1,0 +1,151 @@
+/// How the simulated person uses the phone and the app: sessions, sleep, app usage, force-quits.
+///
+/// Sources are tagged as in `reference/energy-model.md`: [V] read in the named source, [D] derived
+/// from [V] numbers, [A] our modelling assumption.
+public struct UserParameters: Codable, Sendable, Equatable {
+    /// Phone sessions (screen on, unlocked) per day, on average.
+    ///
+    /// Default 60; plausible 20–150; valid 0–400. Falaki et al. 2010: 10–200 interactions a day
+    /// [V]; Andrews et al. 2015: about 85 [V]; energy-model.md §7 default [A].
+    public var sessionsPerDay: Double = 60
+
+    /// Median length of a phone session, in seconds.
+    ///
+    /// Default 60; plausible 20–200; valid 1–3,600. Log-normal body calibrated to Böhmer et al.
+    /// 2011 (mean app session 71.6 s) and Ferreira et al. 2014 (about 40 % under 15 s) [A];
+    /// energy-model.md §7.
+    public var sessionMedianSeconds: Double = 60
+
+    /// Spread (σ of the logarithm) of phone-session length.
+    ///
+    /// Default 1.6, which with the median 60 s gives a mean of about 216 s and 3.6 h/day of
+    /// screen-on time; plausible 1.0–2.0; valid 0–3. energy-model.md §7 [A].
+    public var sessionSigma: Double = 1.6
+
+    /// The longest a phone session lasts, in minutes; longer draws are cut to this.
+    ///
+    /// Default 180; valid 1–1,440. Our assumption [A]: cuts the log-normal's far tail (0.01 % of
+    /// sessions at the defaults).
+    public var sessionMaximumMinutes: Double = 180
+
+    /// Relative intensity of phone use for each local hour 00..23 (24 non-negative numbers).
+    ///
+    /// Default: energy-model.md §7's weights, peaking at 21–22 h and lowest at 02–05 h
+    /// (Localytics' 9–10 pm peak [V]; shape [A]).
+    public var hourlyWeights: [Double] = [
+        0.5, 0.25, 0.15, 0.1, 0.1, 0.2, 0.6, 1.0, 1.1, 1.0, 1.0, 1.0,
+        1.1, 1.0, 1.0, 1.0, 1.05, 1.1, 1.15, 1.2, 1.3, 1.4, 1.3, 0.9,
+    ]
+
+    /// When the user usually falls asleep, local time.
+    ///
+    /// Default 23:30; plausible 21:30–02:00. energy-model.md §10 #56 [A].
+    public var sleepStart: TimeOfDay = TimeOfDay(hour: 23, minute: 30)
+
+    /// When the user usually wakes, local time.
+    ///
+    /// Default 07:00; plausible 05:00–10:00. energy-model.md §10 #56 [A].
+    public var wakeTime: TimeOfDay = TimeOfDay(hour: 7)
+
+    /// Night-to-night jitter of falling asleep and waking: the standard deviation of a normal
+    /// shift, in minutes, cut at ±3 σ.
+    ///
+    /// Default 30; valid 0–180. energy-model.md gives "± 1 h" for the window [A].
+    public var sleepJitterMinutes: Double = 30
+
+    /// How much of the hourly intensity remains while the user is asleep (a glance at the phone
+    /// at night).
+    ///
+    /// Default 0.05 (about half a pick-up a night); valid 0–1. Our assumption [A].
+    public var asleepIntensityFactor: Double = 0.05
+
+    /// How the user uses the simulated app.
+    public var app = AppUsageParameters()
+}
+
+/// How often the user opens the simulated app, for how long, and how they leave it.
+///
+/// App sessions are a subset of phone sessions: each phone session opens the app with the
+/// probability that makes the app's sessions per day come out right, so the app's use follows
+/// the same daily rhythm as the phone's.
+public struct AppUsageParameters: Codable, Sendable, Equatable {
+    /// How often the app is used; see ``AppUsageProfile``. Default `daily`.
+    public var profile: AppUsageProfile = .daily
+
+    /// App sessions per day when ``profile`` is `custom`.
+    ///
+    /// Default 1; valid 0 up to the phone's sessions per day. [A]
+    public var customSessionsPerDay: Double = 1
+
+    /// Median time the app stays in the foreground in one session, in seconds; cut to the phone
+    /// session that contains it.
+    ///
+    /// Default 45; with σ 1.0 the mean is about 74 s, matching Böhmer et al. 2011's mean app
+    /// session of 71.6 s [V/D]. Valid 1–3,600.
+    public var sessionMedianSeconds: Double = 45
+
+    /// Spread (σ of the logarithm) of app-session length. Default 1.0; valid 0–3. [A]
+    public var sessionSigma: Double = 1.0
+
+    /// Probability that an app session ends with the user swiping the app away in the app
+    /// switcher (a force-quit, which stops background launches until the user opens the app).
+    ///
+    /// Default 0.1; valid 0–1. Our assumption [A]; Apple documents the effect, not how often
+    /// users do it (ios-background-execution.md §1).
+    public var forceQuitProbability: Double = 0.1
+
+    /// Periods when the user does not open the app at all (holidays, churn).
+    public var absences: [AppAbsence] = []
+}
+
+/// A period of whole days in which the app is not opened.
+public struct AppAbsence: Codable, Sendable, Equatable {
+    /// The first day of the absence (day 0 is the simulation's first day). Valid ≥ 0.
+    public var startDay: Int
+    /// How many days it lasts. Valid ≥ 1.
+    public var days: Int
+
+    public init(startDay: Int, days: Int) {
+        self.startDay = startDay
+        self.days = days
+    }
+
+    /// Whether `day` falls in the absence.
+    public func contains(day: Int) -> Bool { day >= startDay && day - startDay < days }
+}
+
+/// How often a user opens an app, as a named profile.
+public enum AppUsageProfile: String, Codable, Sendable, CaseIterable {
+    /// About 6 sessions a day (a messenger or news app) [A].
+    case severalTimesADay
+    /// About 1.5 sessions a day [A].
+    case daily
+    /// About one session a week [A].
+    case weekly
+    /// About one session a month [A].
+    case rare
+    /// `customSessionsPerDay` sessions a day.
+    case custom
+
+    /// Expected app sessions per day for this profile (`custom` uses `customValue`).
+    public func sessionsPerDay(customValue: Double) -> Double {
+        switch self {
+        case .severalTimesADay: 6
+        case .daily: 1.5
+        case .weekly: 1.0 / 7
+        case .rare: 1.0 / 30
+        case .custom: customValue
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = AppUsageProfile(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "expected one of \(Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
+        }
+        self = value
+    }
+}

@@ -1,0 +1,46 @@
+import SimKernel
+
+/// Runs a scenario for a number of days from a seed and reports what happened.
+///
+///     let result = try SimulationRunner.run(scenario: Presets.scenario(named: "device-only")!, seed: 1, days: 30)
+///     print(result.device.screenOnHoursPerDay, result.digest)
+///
+/// The same scenario, seed and days give the same result and digest in any process.
+public enum SimulationRunner {
+    /// Runs `scenario` for `days` days.
+    ///
+    /// - Parameters:
+    ///   - tracer: Sees every fired event, if given.
+    /// - Throws: ``ScenarioIssue`` if the scenario cannot be realised; `SimulationError` if the
+    ///   run hits a limit.
+    public static func run(
+        scenario: Scenario, seed: UInt64, days: Int, tracer: ((TraceRecord) -> Void)? = nil
+    ) throws -> RunResult {
+        precondition(days >= 0, "SimulationRunner: days must not be negative")
+        var simulation = Simulation<WorldEvent>()
+        simulation.tracer = tracer
+        var device = try Device(scenario: scenario, seed: seed)
+        device.start(in: &simulation)
+        var world = World(device: device)
+        let end = SimInstant.start + .days(days)
+        try simulation.run(until: end, handler: &world)
+        var finished = world.device
+        finished.advance(to: end)
+        return RunResult(
+            scenarioName: scenario.name, seed: seed, days: days, digest: simulation.digest,
+            events: simulation.firedEventCount,
+            device: DeviceReport(device: finished, days: days))
+    }
+}
+
+/// The outcome of one run.
+public struct RunResult: Sendable, Equatable {
+    public var scenarioName: String
+    public var seed: UInt64
+    public var days: Int
+    /// The trace digest of every event fired.
+    public var digest: TraceDigest
+    /// How many events fired.
+    public var events: UInt64
+    public var device: DeviceReport
+}

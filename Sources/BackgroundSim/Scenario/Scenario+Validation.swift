@@ -1,0 +1,156 @@
+/// Collects range problems with their field paths.
+struct Validator {
+    private(set) var issues: [ScenarioIssue] = []
+
+    /// Checks that `value` lies in `range`.
+    mutating func check(_ value: Double, _ range: ClosedRange<Double>, _ path: String) {
+        guard !range.contains(value) else { return }
+        issues.append(ScenarioIssue(
+            path: path,
+            message: "expected a number from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)), got \(JSONWriter.format(value))"))
+    }
+
+    /// Checks that an integer `value` lies in `range`.
+    mutating func check(_ value: Int, _ range: ClosedRange<Int>, _ path: String) {
+        guard !range.contains(value) else { return }
+        issues.append(ScenarioIssue(path: path, message: "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)"))
+    }
+
+    /// Records a problem that no single range expresses.
+    mutating func require(_ condition: Bool, _ path: String, _ message: String) {
+        if !condition { issues.append(ScenarioIssue(path: path, message: message)) }
+    }
+
+    /// Checks a list of 24 non-negative hourly weights with a positive sum.
+    mutating func checkHourlyWeights(_ weights: [Double], _ path: String) {
+        require(weights.count == 24, path, "expected 24 weights, one per hour 00..23, got \(weights.count)")
+        for (hour, weight) in weights.enumerated() { check(weight, 0...1_000, "\(path)[\(hour)]") }
+    }
+}
+
+extension Scenario {
+    /// Every value outside its valid range, with its path; empty if the scenario is usable.
+    ///
+    /// The ranges are the "valid" ranges in each parameter's documentation: wide enough for
+    /// what-if studies, narrow enough to keep the models meaningful.
+    public func validate() -> [ScenarioIssue] {
+        var v = Validator()
+        v.require(!name.isEmpty && name.count <= 200, "name", "expected a name of 1 to 200 characters")
+
+        let u = user
+        v.check(u.sessionsPerDay, 0...400, "user.sessionsPerDay")
+        v.check(u.sessionMedianSeconds, 1...3_600, "user.sessionMedianSeconds")
+        v.check(u.sessionSigma, 0...3, "user.sessionSigma")
+        v.check(u.sessionMaximumMinutes, 1...1_440, "user.sessionMaximumMinutes")
+        v.checkHourlyWeights(u.hourlyWeights, "user.hourlyWeights")
+        v.check(u.sleepJitterMinutes, 0...180, "user.sleepJitterMinutes")
+        v.check(u.asleepIntensityFactor, 0...1, "user.asleepIntensityFactor")
+        let app = u.app
+        v.check(app.customSessionsPerDay, 0...Swift.max(0, u.sessionsPerDay), "user.app.customSessionsPerDay")
+        v.check(app.sessionMedianSeconds, 1...3_600, "user.app.sessionMedianSeconds")
+        v.check(app.sessionSigma, 0...3, "user.app.sessionSigma")
+        v.check(app.forceQuitProbability, 0...1, "user.app.forceQuitProbability")
+        for (index, absence) in app.absences.enumerated() {
+            v.check(absence.startDay, 0...1_000_000, "user.app.absences[\(index)].startDay")
+            v.check(absence.days, 1...1_000_000, "user.app.absences[\(index)].days")
+        }
+
+        let d = device
+        if let capacity = d.capacityMilliampHours { v.check(capacity, 500...10_000, "device.capacityMilliampHours") }
+        if let volts = d.nominalVolts { v.check(volts, 3.0...4.5, "device.nominalVolts") }
+        v.check(d.batteryHealth, 0.5...1, "device.batteryHealth")
+        v.check(d.screenOnWatts, 0.1...10, "device.screenOnWatts")
+        v.check(d.screenOffBaselineWatts, 0...2, "device.screenOffBaselineWatts")
+        let t = d.thermal
+        v.check(t.timeConstantMinutes, 0.5...120, "device.thermal.timeConstantMinutes")
+        v.check(t.chargingHeatFraction, 0...0.5, "device.thermal.chargingHeatFraction")
+        v.check(t.fairWatts, 0.1...100, "device.thermal.fairWatts")
+        v.check(t.seriousWatts, 0.1...100, "device.thermal.seriousWatts")
+        v.check(t.criticalWatts, 0.1...100, "device.thermal.criticalWatts")
+        v.require(t.fairWatts < t.seriousWatts && t.seriousWatts < t.criticalWatts, "device.thermal",
+                  "expected fairWatts < seriousWatts < criticalWatts")
+
+        let p = power
+        v.check(p.overnightChargeProbability, 0...1, "power.overnightChargeProbability")
+        v.check(p.overnightPlugInJitterMinutes, 0...240, "power.overnightPlugInJitterMinutes")
+        v.check(p.overnightUnplugJitterMinutes, 0...240, "power.overnightUnplugJitterMinutes")
+        v.check(p.topUpsPerDay, 0...10, "power.topUpsPerDay")
+        v.check(p.topUpMinimumMinutes, 1...600, "power.topUpMinimumMinutes")
+        v.check(p.topUpMaximumMinutes, p.topUpMinimumMinutes...600, "power.topUpMaximumMinutes")
+        v.checkHourlyWeights(p.topUpHourWeights, "power.topUpHourWeights")
+        v.check(p.chargeMinutesTo50, 1...600, "power.chargeMinutesTo50")
+        v.check(p.chargeMinutes50To80, 1...600, "power.chargeMinutes50To80")
+        v.check(p.chargeMinutes80To100, 1...600, "power.chargeMinutes80To100")
+        v.check(p.optimizedChargingLearningDays, 0...365, "power.optimizedChargingLearningDays")
+        v.check(p.optimizedChargingMarginMinutes, 0...240, "power.optimizedChargingMarginMinutes")
+        v.check(p.chargeLimitPercent, 50...100, "power.chargeLimitPercent")
+        v.check(p.lowPowerModeAcceptProbability, 0...1, "power.lowPowerModeAcceptProbability")
+        v.check(p.powerOnPercent, 0.5...20, "power.powerOnPercent")
+        v.check(p.initialBatteryPercent, 1...100, "power.initialBatteryPercent")
+
+        let n = network
+        v.check(n.wifiShare, 0...1, "network.wifiShare")
+        v.check(n.offlineShare, 0...0.5, "network.offlineShare")
+        v.check(n.homeWifiProbability, 0...1, "network.homeWifiProbability")
+        v.check(n.homeJitterMinutes, 0...240, "network.homeJitterMinutes")
+        v.check(n.weekendStayHomeProbability, 0...1, "network.weekendStayHomeProbability")
+        v.check(n.awayWifiSegmentMinutes, 1...600, "network.awayWifiSegmentMinutes")
+        v.check(n.awayCellularSegmentMinutes, 1...600, "network.awayCellularSegmentMinutes")
+        v.check(n.offlineSegmentMinutes, 1...600, "network.offlineSegmentMinutes")
+        v.check(n.fiveGShare, 0...1, "network.fiveGShare")
+        v.check(n.goodSignalShare, 0...1, "network.goodSignalShare")
+        v.check(n.poorSignalShare, 0...(1 - Swift.min(1, Swift.max(0, n.goodSignalShare))), "network.poorSignalShare")
+        for (value, path) in [
+            (n.wifiDownlinkMbps, "wifiDownlinkMbps"), (n.wifiUplinkMbps, "wifiUplinkMbps"),
+            (n.lteDownlinkMbps, "lteDownlinkMbps"), (n.lteUplinkMbps, "lteUplinkMbps"),
+            (n.fiveGDownlinkMbps, "fiveGDownlinkMbps"), (n.fiveGUplinkMbps, "fiveGUplinkMbps"),
+        ] {
+            v.check(value, 0.1...5_000, "network.\(path)")
+        }
+        v.check(n.mediumSignalThroughputFactor, 0.01...1, "network.mediumSignalThroughputFactor")
+        v.check(n.poorSignalThroughputFactor, 0.01...1, "network.poorSignalThroughputFactor")
+        if v.issues.allSatisfy({ !$0.path.hasPrefix("network") }) {
+            do {
+                _ = try NetworkPlan.awayShares(n)
+            } catch {
+                v.require(false, error.path, error.message)
+            }
+        }
+
+        let e = energy
+        v.check(e.cpuAwakeWatts, 0...10, "energy.cpuAwakeWatts")
+        v.check(e.wakeOverheadSeconds, 0...60, "energy.wakeOverheadSeconds")
+        v.check(e.tailShareProbability, 0...1, "energy.tailShareProbability")
+        v.check(e.fiveGPowerMultiplier, 0.5...5, "energy.fiveGPowerMultiplier")
+        v.check(e.fiveGTailSeconds, 0...60, "energy.fiveGTailSeconds")
+        v.check(e.mediumSignalPowerMultiplier, 1...5, "energy.mediumSignalPowerMultiplier")
+        v.check(e.poorSignalPowerMultiplier, 1...5, "energy.poorSignalPowerMultiplier")
+        do {
+            let radio = e.lte, prefix = "energy.lte"
+            v.check(radio.promotionSeconds, 0...10, "\(prefix).promotionSeconds")
+            v.check(radio.promotionWatts, 0...10, "\(prefix).promotionWatts")
+            v.check(radio.activeBaseWatts, 0...10, "\(prefix).activeBaseWatts")
+            v.check(radio.uplinkMilliwattsPerMbps, 0...5_000, "\(prefix).uplinkMilliwattsPerMbps")
+            v.check(radio.downlinkMilliwattsPerMbps, 0...5_000, "\(prefix).downlinkMilliwattsPerMbps")
+            v.check(radio.tailSeconds, 0...60, "\(prefix).tailSeconds")
+            v.check(radio.tailWatts, 0...10, "\(prefix).tailWatts")
+        }
+        let w = e.wifi
+        v.check(w.promotionSeconds, 0...10, "energy.wifi.promotionSeconds")
+        v.check(w.promotionWatts, 0...10, "energy.wifi.promotionWatts")
+        v.check(w.activeWatts, 0...10, "energy.wifi.activeWatts")
+        v.check(w.uplinkMilliwattsPerMbps, 0...5_000, "energy.wifi.uplinkMilliwattsPerMbps")
+        v.check(w.downlinkMilliwattsPerMbps, 0...5_000, "energy.wifi.downlinkMilliwattsPerMbps")
+        v.check(w.tailSeconds, 0...60, "energy.wifi.tailSeconds")
+        v.check(w.tailWatts, 0...10, "energy.wifi.tailWatts")
+
+        let c = clock
+        v.check(c.randomJumpsPerDay, 0...24, "clock.randomJumpsPerDay")
+        v.check(c.randomJumpSigmaMinutes, 0...10_080, "clock.randomJumpSigmaMinutes")
+        for (index, jump) in c.jumps.enumerated() {
+            v.check(jump.atHours, 0...24 * 1_000_000, "clock.jumps[\(index)].atHours")
+            v.check(jump.byMinutes, -525_600...525_600, "clock.jumps[\(index)].byMinutes")
+        }
+        return v.issues
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Reads scenario documents: parses the JSON, rejects unknown keys and wrong types, fills in
+/// defaults, and checks every value's range.
+///
+/// Every problem is reported with the field's path and what was expected, and all problems are
+/// reported at once:
+///
+///     heavy.json: user.sesionsPerDay: unknown key; did you mean "sessionsPerDay"?
+///     heavy.json: device.capacityMilliampHours: expected a number from 500 to 10000, got 90000
+public enum ScenarioLoader {
+    /// Loads the scenario file at `path`.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+        }
+        return try decode(text, source: path)
+    }
+
+    /// Decodes a scenario from JSON text; `source` names it in errors.
+    public static func decode(_ text: String, source: String) throws(ScenarioError) -> Scenario {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
+        }
+        guard case .object = document else {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(document.kindDescription)")])
+        }
+        var issues: [ScenarioIssue] = []
+        checkShape(document, against: schema, path: "", issues: &issues)
+        guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
+
+        let merged = merge(document, over: defaults)
+        let scenario: Scenario
+        do {
+            scenario = try JSONDecoder().decode(Scenario.self, from: Data(JSONWriter.compact(merged).utf8))
+        } catch let error as DecodingError {
+            throw ScenarioError(source: source, issues: [issue(from: error)])
+        } catch {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "\(error)")])
+        }
+        let problems = scenario.validate()
+        guard problems.isEmpty else { throw ScenarioError(source: source, issues: problems) }
+        return scenario
+    }
+
+    /// The scenario as a JSON document with every parameter, in a stable order.
+    public static func document(of scenario: Scenario) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding plain value types cannot fail.
+        let data = try! encoder.encode(scenario)
+        return try! JSONParser.parse(String(decoding: data, as: UTF8.self))
+    }
+
+    // MARK: Shape
+
+    /// Every parameter at its default.
+    static let defaults = document(of: Scenario())
+
+    /// Every key a scenario may have: the defaults, with optional fields filled in and one
+    /// element in each array, so that elements can be checked too.
+    static let schema: JSONValue = {
+        var template = Scenario()
+        template.device.capacityMilliampHours = 0
+        template.device.nominalVolts = 0
+        template.user.app.absences = [AppAbsence(startDay: 0, days: 1)]
+        template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
+        return document(of: template)
+    }()
+
+    /// Records unknown keys and values of the wrong kind.
+    static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue]) {
+        switch (value, expected) {
+        case (.null, _):
+            return  // null means "the default"
+        case let (.object(members), .object(known)):
+            let knownKeys = known.map(\.key)
+            for member in members {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                guard let expectedValue = known.first(where: { $0.key == member.key })?.value else {
+                    let suggestion = closest(to: member.key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
+                        ?? "; known keys here: \(knownKeys.joined(separator: ", "))"
+                    issues.append(ScenarioIssue(path: memberPath, message: "unknown key" + suggestion))
+                    continue
+                }
+                checkShape(member.value, against: expectedValue, path: memberPath, issues: &issues)
+            }
+        case let (.array(elements), .array(template)):
+            guard let elementTemplate = template.first else { return }
+            for (index, element) in elements.enumerated() {
+                checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", issues: &issues)
+            }
+        case (.number, .number), (.string, .string), (.bool, .bool):
+            return
+        default:
+            issues.append(ScenarioIssue(path: path, message: "expected \(expected.kindDescription), got \(value.kindDescription)"))
+        }
+    }
+
+    /// `value` laid over `base`: objects merge member by member; anything else replaces.
+    static func merge(_ value: JSONValue, over base: JSONValue) -> JSONValue {
+        guard case .object(let members) = value, case .object(var merged) = base else { return value }
+        for member in members {
+            if case .null = member.value { continue }
+            if let index = merged.firstIndex(where: { $0.key == member.key }) {
+                merged[index].value = merge(member.value, over: merged[index].value)
+            } else {
+                merged.append(member)
+            }
+        }
+        return .object(merged)
+    }
+
+    /// The known key closest to `key` by edit distance, if it is close enough to be a typo.
+    static func closest(to key: String, among candidates: [String]) -> String? {
+        let lowered = key.lowercased()
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= Swift.max(2, key.count / 3) ? best.0 : nil
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...Swift.max(1, a.count) where !a.isEmpty {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...Swift.max(1, b.count) where !b.isEmpty {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
+    /// A decoding error as an issue with the field's path.
+    static func issue(from error: DecodingError) -> ScenarioIssue {
+        func path(_ codingPath: [CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
+            }
+            return text
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return ScenarioIssue(path: path(context.codingPath), message: context.debugDescription)
+        case .typeMismatch(let type, let context):
+            let expected = type == Int.self ? "a whole number" : "\(type)"
+            return ScenarioIssue(path: path(context.codingPath), message: "expected \(expected)")
+        case .keyNotFound(let key, let context):
+            return ScenarioIssue(path: path(context.codingPath + [key]), message: "this field is required")
+        case .valueNotFound(_, let context):
+            return ScenarioIssue(path: path(context.codingPath), message: "a value is required")
+        @unknown default:
+            return ScenarioIssue(path: "", message: "\(error)")
+        }
+    }
+}
+
+/// Why a scenario could not be used: the file and every problem found in it.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    /// The file (or preset) the scenario came from.
+    public var source: String
+    /// The problems, each with its field path.
+    public var issues: [ScenarioIssue]
+
+    public init(source: String, issues: [ScenarioIssue]) {
+        self.source = source
+        self.issues = issues
+    }
+
+    /// One line per problem: `file: path: message`.
+    public var description: String {
+        issues.map { "\(source): \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,73 @@
+/// The flags of one subcommand, parsed by hand (the package has no dependencies).
+///
+/// Accepts `--name value` and `--name=value`; a flag given twice keeps its last value.
+///
+///     let flags = try Flags(arguments.dropFirst(), known: ["days", "seed"])
+///     let days = try flags.integer("days", default: 365, in: 1...1_000_000)
+public struct Flags {
+    private var values: [(name: String, value: String)] = []
+
+    /// Parses `arguments`, rejecting stray words, flags without a value, and flags not in `known`.
+    public init(_ arguments: ArraySlice<String>, known: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let word = remaining.popFirst() {
+            guard word.hasPrefix("--"), word.count > 2 else {
+                throw UsageError("unexpected argument '\(word)'; flags look like --\(known.first ?? "name") VALUE")
+            }
+            let body = word.dropFirst(2)
+            let name: String
+            let value: String
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                value = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+                guard let next = remaining.popFirst() else { throw UsageError("flag '--\(name)' needs a value") }
+                value = next
+            }
+            guard known.contains(name) else {
+                throw UsageError("unknown flag '--\(name)'; expected one of \(known.map { "--\($0)" }.joined(separator: ", "))")
+            }
+            values.removeAll { $0.name == name }
+            values.append((name, value))
+        }
+    }
+
+    /// The raw value of `--name`, if given.
+    public func string(_ name: String) -> String? {
+        values.last { $0.name == name }?.value
+    }
+
+    /// The value of `--name` as an integer in `range`, or `defaultValue` if absent.
+    public func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text = string(name) else { return defaultValue }
+        guard let value = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
+            throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
+    /// The value of `--name` as an unsigned 64-bit integer, or `defaultValue` if absent.
+    public func unsigned(_ name: String, default defaultValue: UInt64) throws(UsageError) -> UInt64 {
+        guard let text = string(name) else { return defaultValue }
+        guard let value = UInt64(text) else {
+            throw UsageError("--\(name) expects a whole number from 0 to \(UInt64.max), got '\(text)'")
+        }
+        return value
+    }
+
+    /// The value of `--name`, which must be one of `choices`, or `defaultValue` if absent.
+    public func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
+        guard let text = string(name) else { return defaultValue }
+        guard choices.contains(text) else {
+            throw UsageError("--\(name) expects one of \(choices.joined(separator: ", ")), got '\(text)'")
+        }
+        return text
+    }
+}
+
+/// A mistake on the command line; the tool prints it and exits with status 2.
+public struct UsageError: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
