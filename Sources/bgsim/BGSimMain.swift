@@ -1,9 +1,10 @@
+import CommandLineSupport
 import Foundation
 
 /// `bgsim`: the BackgroundSim command-line tool.
 @main
 enum BGSimMain {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let usage = """
         OVERVIEW: BackgroundSim simulates, deterministically and fast, how iOS runs an app's
@@ -13,27 +14,39 @@ enum BGSimMain {
         USAGE: bgsim <subcommand> [options]
 
         SUBCOMMANDS:
+          run              Simulate a preset or a scenario file and report what happened.
+          presets          List the built-in scenarios.
           help             Show this help.
           version          Print the version.
 
-        OPTIONS:
-          -h, --help       Show this help.
-          --version        Print the version.
-
-        Simulation subcommands (run, compare, sweep, check) arrive with the device, iOS and
-        policy models; see README.md. Benchmarks: bgsim-bench --help.
+        Run 'bgsim run --help' for the options of run.
         """
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        switch arguments.first {
-        case nil, "help", "-h", "--help":
-            print(usage)
-        case "version", "--version":
-            print("bgsim \(version)")
-        case let word?:
-            FileHandle.standardError.write(Data("bgsim: unknown subcommand '\(word)'; run 'bgsim --help' for the list\n".utf8))
+        do {
+            switch arguments.first {
+            case nil, "help", "-h", "--help":
+                print(usage)
+            case "version", "--version":
+                print("bgsim \(version)")
+            case "run":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(RunCommand.usage)
+                } else {
+                    exit(try RunCommand.run(arguments.dropFirst()))
+                }
+            case "presets":
+                PresetsCommand.run()
+            case let word?:
+                throw UsageError("unknown subcommand '\(word)'; run 'bgsim --help' for the list")
+            }
+        } catch let error as UsageError {
+            Output.error("bgsim: \(error.message)")
             exit(2)
+        } catch {
+            Output.error("bgsim: \(error)")
+            exit(1)
         }
     }
 }

@@ -12,6 +12,8 @@ public struct Device {
     static let clockLabel = StreamLabel("clock.jumps")
 
     public let scenario: Scenario
+    /// The constants the per-event power computation needs, copied out of the scenario once.
+    let constants: PowerConstants
     let calendar: SimCalendar
     let seed: UInt64
     let deviceID: UInt64
@@ -63,6 +65,7 @@ public struct Device {
         self.seed = seed
         self.deviceID = deviceID
         calendar = scenario.calendar.calendar
+        constants = PowerConstants(scenario: scenario)
         user = UserBehaviour(parameters: scenario.user, calendar: calendar, seed: seed, device: deviceID)
         charging = ChargingPlan(parameters: scenario.power, calendar: calendar, seed: seed, device: deviceID)
         networkPlan = try NetworkPlan(parameters: scenario.network, calendar: calendar, seed: seed, device: deviceID)
@@ -245,7 +248,7 @@ public struct Device {
         if battery.netWatts < 0 {
             if (percent == 20 || percent == 10) && !isLowPowerMode {
                 metrics.lowPowerModePrompts += 1
-                if lowPowerModeStream.chance(scenario.power.lowPowerModeAcceptProbability) {
+                if lowPowerModeStream.chance(constants.lowPowerModeAcceptProbability) {
                     isLowPowerMode = true
                     metrics.lowPowerModeAccepted += 1
                 }
@@ -257,7 +260,7 @@ public struct Device {
             }
         } else {
             if percent >= 80 && isLowPowerMode { isLowPowerMode = false }
-            if !isPoweredOn && percent >= scenario.power.powerOnPercent { isPoweredOn = true }
+            if !isPoweredOn && percent >= constants.powerOnPercent { isPoweredOn = true }
         }
     }
 
@@ -306,25 +309,21 @@ public struct Device {
 
     /// The level charging stops at now: the charge limit, or 80 % while Optimized Battery Charging holds.
     private var chargeTargetPercent: Double {
-        let limit = scenario.power.chargeLimitPercent
-        return holdingAtEighty ? Swift.min(80, limit) : limit
+        holdingAtEighty ? Swift.min(80, constants.chargeLimitPercent) : constants.chargeLimitPercent
     }
 
     /// Power into the battery at the current level, in watts, from the charge curve.
     private var chargingWatts: Double {
         guard isPluggedIn, battery.percent < chargeTargetPercent else { return 0 }
-        let power = scenario.power
-        let capacity = battery.capacityJoules
-        if battery.percent < 50 { return 0.5 * capacity / (power.chargeMinutesTo50 * 60) }
-        if battery.percent < 80 { return 0.3 * capacity / (power.chargeMinutes50To80 * 60) }
-        return 0.2 * capacity / (power.chargeMinutes80To100 * 60)
+        if battery.percent < 50 { return constants.chargeWattsTo50 }
+        if battery.percent < 80 { return constants.chargeWatts50To80 }
+        return constants.chargeWatts80To100
     }
 
     /// Sets every consumer's power from the state, and schedules the next battery-level event.
     mutating func updatePower(in simulation: inout Simulation<WorldEvent>) {
-        let device = scenario.device
-        ledger.setWatts(isScreenOn ? device.screenOnWatts : 0, for: .screen)
-        ledger.setWatts(isPoweredOn && !isScreenOn ? device.screenOffBaselineWatts : 0, for: .baseline)
+        ledger.setWatts(isScreenOn ? constants.screenOnWatts : 0, for: .screen)
+        ledger.setWatts(isPoweredOn && !isScreenOn ? constants.screenOffBaselineWatts : 0, for: .baseline)
         let consumption = ledger.totalWatts
         let charge = chargingWatts
         battery.setNetWatts(isPluggedIn ? charge : -consumption)
@@ -338,17 +337,46 @@ public struct Device {
         if let batteryEvent { simulation.cancel(batteryEvent) }
         batteryEvent = nil
         let level = battery.percent
-        let target: Double?
+        var target: Double?
         if battery.netWatts < 0 {
-            target = [20.0, 10, 0].first { $0 < level }
+            // Low Power Mode prompts at 20 % and 10 %, off at 0 %.
+            target = level > 20 ? 20 : level > 10 ? 10 : level > 0 ? 0 : nil
         } else if battery.netWatts > 0 {
-            var candidates = [50.0, 80, chargeTargetPercent]
-            if !isPoweredOn { candidates.append(scenario.power.powerOnPercent) }
-            target = candidates.filter { $0 > level }.min()
-        } else {
-            target = nil
+            // Charging phases change at 50 % and 80 %; charging stops at the target; a flat
+            // phone turns back on at powerOnPercent.
+            for candidate in [50.0, 80, chargeTargetPercent, isPoweredOn ? 200 : constants.powerOnPercent]
+            where candidate > level && candidate < (target ?? 101) {
+                target = candidate
+            }
         }
         guard let target, let delay = battery.timeToReach(percent: target) else { return }
         batteryEvent = simulation.schedule(.batteryLevel(hundredths: Int16((target * 100).rounded())), after: delay)
+    }
+}
+
+/// The scenario's numbers that the device uses at every event, copied out once so that the hot
+/// path reads a few doubles instead of the whole scenario.
+struct PowerConstants {
+    let screenOnWatts: Double
+    let screenOffBaselineWatts: Double
+    let chargeLimitPercent: Double
+    let powerOnPercent: Double
+    let lowPowerModeAcceptProbability: Double
+    /// Power into the battery in each phase of the charge curve, in watts.
+    let chargeWattsTo50: Double
+    let chargeWatts50To80: Double
+    let chargeWatts80To100: Double
+
+    init(scenario: Scenario) {
+        let capacity = scenario.device.batteryCapacityJoules
+        let power = scenario.power
+        screenOnWatts = scenario.device.screenOnWatts
+        screenOffBaselineWatts = scenario.device.screenOffBaselineWatts
+        chargeLimitPercent = power.chargeLimitPercent
+        powerOnPercent = power.powerOnPercent
+        lowPowerModeAcceptProbability = power.lowPowerModeAcceptProbability
+        chargeWattsTo50 = 0.5 * capacity / (power.chargeMinutesTo50 * 60)
+        chargeWatts50To80 = 0.3 * capacity / (power.chargeMinutes50To80 * 60)
+        chargeWatts80To100 = 0.2 * capacity / (power.chargeMinutes80To100 * 60)
     }
 }

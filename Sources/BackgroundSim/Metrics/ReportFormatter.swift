@@ -1,0 +1,57 @@
+/// Turns a ``RunResult`` into the documents `bgsim run` prints: JSON (fields in `docs/OUTPUT.md`)
+/// and a readable table.
+public enum ReportFormatter {
+    /// The report as one JSON document: `scenario`, `seed`, `days`, `digest`, `events`, `device`.
+    public static func json(_ result: RunResult) -> JSONValue {
+        .object([
+            ("scenario", .string(result.scenarioName)),
+            ("seed", .string(String(result.seed))),
+            ("days", .number(Double(result.days))),
+            ("digest", .string(result.digest.description)),
+            ("events", .number(Double(result.events))),
+            ("device", result.device.json),
+        ])
+    }
+
+    /// The report as an aligned plain-text table.
+    public static func table(_ result: RunResult) -> String {
+        let d = result.device
+        func hours(_ value: Double) -> String { fixed(value, 2) + " h" }
+        func percent(_ value: Double) -> String { fixed(value * 100, 1) + " %" }
+        let rows: [(String, String)] = [
+            ("Screen on per day", hours(d.screenOnHoursPerDay)),
+            ("Phone sessions per day", fixed(d.phoneSessionsPerDay, 1)),
+            ("App sessions per day", fixed(d.appSessionsPerDay, 2)),
+            ("Force-quits per day", fixed(d.forceQuitsPerDay, 2)),
+            ("On the charger per day", hours(d.chargingHoursPerDay)),
+            ("Wi-Fi / cellular / no service", "\(percent(d.wifiShare)) / \(percent(d.cellularShare)) / \(percent(d.offlineShare))"),
+            ("Low Power Mode per day", hours(d.lowPowerModeHoursPerDay)),
+            ("Battery drawn per day", fixed(d.batteryDrainPercentPerDay, 1) + " % of capacity"),
+            ("Lowest battery level", fixed(d.minimumBatteryPercent, 1) + " %"),
+            ("Flat battery (phone off)", "\(d.batteryDepletions) times, " + hours(d.hoursAtZeroBattery) + " in all"),
+            ("Sessions missed (phone off)", fixed(d.missedSessionsPerDay, 2) + " per day"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        var lines = ["BackgroundSim — \(result.scenarioName), seed \(result.seed), \(result.days) days",
+                     "digest \(result.digest), \(result.events) events", "", "Device"]
+        for (label, value) in rows {
+            lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `value` with exactly `decimals` decimals, rounded half away from zero.
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        let whole = Int64(scaled / scale)
+        let fraction = Int64(scaled) - whole * Int64(scale)
+        var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+        }
+        return text
+    }
+}

@@ -1,0 +1,70 @@
+import BackgroundSim
+import CommandLineSupport
+import Foundation
+
+/// `bgsim run`: simulates one scenario and prints its report.
+enum RunCommand {
+    static let usage = """
+        USAGE: bgsim run (--preset NAME | --scenario FILE) [--days N] [--seed S] [--format table|json] [--output FILE]
+
+        Simulates one device for N days and reports what the user, the phone and (with later
+        models) the app did. The same scenario, seed and days give the same report and digest
+        on any machine.
+
+        OPTIONS:
+          --preset NAME      A built-in scenario (see 'bgsim presets').
+          --scenario FILE    A scenario JSON file; '{}' is the default scenario. See docs/SCENARIOS.md.
+          --days N           Simulated days (default 365, at most 1000000).
+          --seed S           Root seed, 0 to 18446744073709551615 (default 1).
+          --format F         table (default) or json. Fields: docs/OUTPUT.md.
+          --output FILE      Write the report to FILE (atomically) instead of standard output.
+
+        EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
+        """
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output"])
+        let scenario = try loadScenario(flags)
+        let days = try flags.integer("days", default: 365, in: 1...1_000_000)
+        let seed = try flags.unsigned("seed", default: 1)
+        let format = try flags.choice("format", ["table", "json"], default: "table")
+
+        let result: RunResult
+        do {
+            result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days)
+        } catch let issue as ScenarioIssue {
+            throw UsageError(ScenarioError(source: scenarioSource(flags), issues: [issue]).description)
+        }
+        let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
+        if let path = flags.string("output") {
+            try Output.write(text + "\n", toFile: path)
+        } else {
+            print(text)
+        }
+        return 0
+    }
+
+    static func scenarioSource(_ flags: Flags) -> String {
+        flags.string("scenario") ?? "preset \(flags.string("preset") ?? "")"
+    }
+
+    static func loadScenario(_ flags: Flags) throws -> Scenario {
+        switch (flags.string("preset"), flags.string("scenario")) {
+        case (let name?, nil):
+            guard let scenario = Presets.scenario(named: name) else {
+                throw UsageError("unknown preset '\(name)'; expected one of \(Presets.all.map(\.name).joined(separator: ", "))")
+            }
+            return scenario
+        case (nil, let path?):
+            do {
+                return try ScenarioLoader.load(path: path)
+            } catch {
+                throw UsageError(error.description)
+            }
+        case (nil, nil):
+            throw UsageError("run needs --preset NAME or --scenario FILE; try 'bgsim run --preset device-only'")
+        case (_?, _?):
+            throw UsageError("give either --preset or --scenario, not both")
+        }
+    }
+}
