@@ -314,9 +314,10 @@ public struct Device {
 
     /// Power into the battery at the current level, in watts, from the charge curve.
     private var chargingWatts: Double {
-        guard isPluggedIn, battery.percent < chargeTargetPercent else { return 0 }
-        if battery.percent < 50 { return constants.chargeWattsTo50 }
-        if battery.percent < 80 { return constants.chargeWatts50To80 }
+        let level = battery.level
+        guard isPluggedIn, level < chargeTargetPercent else { return 0 }
+        if level < 50 { return constants.chargeWattsTo50 }
+        if level < 80 { return constants.chargeWatts50To80 }
         return constants.chargeWatts80To100
     }
 
@@ -336,7 +337,7 @@ public struct Device {
     private mutating func scheduleBatteryEvent(in simulation: inout Simulation<WorldEvent>) {
         if let batteryEvent { simulation.cancel(batteryEvent) }
         batteryEvent = nil
-        let level = battery.percent
+        let level = battery.level
         var target: Double?
         if battery.netWatts < 0 {
             // Low Power Mode prompts at 20 % and 10 %, off at 0 %.

@@ -27,6 +27,13 @@ public struct Battery: Sendable, Equatable {
     /// The state of charge in percent.
     public var percent: Double { energyJoules / capacityJoules * 100 }
 
+    /// The state of charge in percent, rounded to 10⁻⁹ %, for comparing with thresholds.
+    ///
+    /// After ``snap(toPercent:)``, `percent` can read a last-bit away from the threshold
+    /// (`79.99999999999999`); decisions that compare the level with a threshold use this
+    /// instead, so the level *is* the threshold.
+    public var level: Double { (percent * 1e9).rounded() / 1e9 }
+
     /// Integrates the net power from the last update to `instant`, clamping to empty and full.
     public mutating func advance(to instant: SimInstant) {
         guard instant > updated else { return }

@@ -1,0 +1,57 @@
+@testable import BackgroundSim
+import SimKernel
+
+/// Runs a scenario while recording every fired event and the battery after each.
+struct RecordedRun {
+    struct Sample {
+        var time: SimInstant
+        var netWatts: Double
+        var energyJoules: Double
+    }
+
+    var records: [TraceRecord] = []
+    var samples: [Sample] = []
+    var device: Device
+    var digest: TraceDigest
+
+    init(_ scenario: Scenario = Scenario(), seed: UInt64 = 1, days: Int) throws {
+        var simulation = Simulation<WorldEvent>()
+        final class Sink { var records: [TraceRecord] = [] }
+        let sink = Sink()
+        simulation.tracer = { sink.records.append($0) }
+        var device = try Device(scenario: scenario, seed: seed)
+        device.start(in: &simulation)
+        var recorder = Recorder(world: World(device: device))
+        recorder.samples.append(Sample(time: .start, netWatts: device.battery.netWatts, energyJoules: device.battery.energyJoules))
+        try simulation.run(until: .start + .days(days), handler: &recorder)
+        var finished = recorder.world.device
+        finished.advance(to: .start + .days(days))
+        self.device = finished
+        records = sink.records
+        samples = recorder.samples
+        digest = simulation.digest
+    }
+
+    struct Recorder: EventHandler {
+        var world: World
+        var samples: [Sample] = []
+
+        mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
+            world.handle(event, in: &simulation)
+            let battery = world.device.battery
+            samples.append(Sample(time: simulation.now, netWatts: battery.netWatts, energyJoules: battery.energyJoules))
+        }
+    }
+
+    /// The records of the given kinds.
+    func records(ofKinds kinds: Set<UInt32>) -> [TraceRecord] {
+        records.filter { kinds.contains($0.kind) }
+    }
+}
+
+/// Trace kind codes of the device's own timelines (user, charger, network).
+enum DeviceKinds {
+    static let user: Set<UInt32> = [WorldEvent.sessionStart.traceKind, WorldEvent.sessionEnd.traceKind]
+    static let charging: Set<UInt32> = [WorldEvent.plugIn(overnight: true).traceKind, WorldEvent.unplug.traceKind]
+    static let network: Set<UInt32> = [WorldEvent.networkChange(.leaveHome).traceKind]
+}
