@@ -7,7 +7,12 @@ struct Validator {
         guard !range.contains(value) else { return }
         issues.append(ScenarioIssue(
             path: path,
-            message: "expected a number from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)), got \(JSONWriter.format(value))"))
+            message: "expected a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), got \(Self.format(value))"))
+    }
+
+    /// A number for a message: rounded to 9 decimals, so `1 - 0.9` reads `0.1`.
+    static func format(_ value: Double) -> String {
+        JSONWriter.format((value * 1e9).rounded() / 1e9)
     }
 
     /// Checks that an integer `value` lies in `range`.
@@ -46,7 +51,9 @@ extension Scenario {
         v.check(u.sleepJitterMinutes, 0...180, "user.sleepJitterMinutes")
         v.check(u.asleepIntensityFactor, 0...1, "user.asleepIntensityFactor")
         let app = u.app
-        v.check(app.customSessionsPerDay, 0...Swift.max(0, u.sessionsPerDay), "user.app.customSessionsPerDay")
+        if app.profile == .custom {
+            v.check(app.customSessionsPerDay, 0...Swift.max(0, u.sessionsPerDay), "user.app.customSessionsPerDay")
+        }
         v.check(app.sessionMedianSeconds, 1...3_600, "user.app.sessionMedianSeconds")
         v.check(app.sessionSigma, 0...3, "user.app.sessionSigma")
         v.check(app.forceQuitProbability, 0...1, "user.app.forceQuitProbability")

@@ -74,6 +74,41 @@ public enum ScenarioLoader {
         return document(of: template)
     }()
 
+    /// The paths of the scenario's integer fields (array elements written `[]`), found by
+    /// reflection, so that a fraction there is reported with its path; `JSONDecoder` would only
+    /// say the document "was not valid JSON".
+    static let integerFields: Set<String> = {
+        var paths: Set<String> = []
+        var template = Scenario()
+        template.user.app.absences = [AppAbsence(startDay: 0, days: 1)]
+        template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
+        func visit(_ value: Any, _ path: String) {
+            let mirror = Mirror(reflecting: value)
+            if value is Int {
+                paths.insert(path)
+            } else if mirror.displayStyle == .struct {
+                for child in mirror.children {
+                    guard let label = child.label else { continue }
+                    visit(child.value, path.isEmpty ? label : "\(path).\(label)")
+                }
+            } else if mirror.displayStyle == .collection, let first = mirror.children.first {
+                visit(first.value, path + "[]")
+            }
+        }
+        visit(template, "")
+        return paths
+    }()
+
+    /// `path` with array indices replaced by `[]`, to look up in ``integerFields``.
+    static func genericPath(_ path: String) -> String {
+        var result = ""
+        var inIndex = false
+        for character in path {
+            if character == "[" { inIndex = true; result += "[]" } else if character == "]" { inIndex = false } else if !inIndex { result.append(character) }
+        }
+        return result
+    }
+
     /// Records unknown keys and values of the wrong kind.
     static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue]) {
         switch (value, expected) {
@@ -96,7 +131,11 @@ public enum ScenarioLoader {
             for (index, element) in elements.enumerated() {
                 checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", issues: &issues)
             }
-        case (.number, .number), (.string, .string), (.bool, .bool):
+        case (.number(let number), .number):
+            if number != number.rounded() && integerFields.contains(genericPath(path)) {
+                issues.append(ScenarioIssue(path: path, message: "expected a whole number, got \(JSONWriter.format(number))"))
+            }
+        case (.string, .string), (.bool, .bool):
             return
         default:
             issues.append(ScenarioIssue(path: path, message: "expected \(expected.kindDescription), got \(value.kindDescription)"))

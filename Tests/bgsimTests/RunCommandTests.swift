@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@Suite("bgsim run")
+struct RunCommandTests {
+    /// Writes `text` to a fresh temporary file and returns its path.
+    func temporaryFile(_ text: String, name: String = "scenario.json") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test("the JSON report has the contracted fields and repeats exactly")
+    func jsonContract() throws {
+        let arguments = ["run", "--preset", "device-only", "--days", "30", "--seed", "5", "--format", "json"]
+        let first = try ToolRunner.run("bgsim", arguments)
+        let second = try ToolRunner.run("bgsim", arguments)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == second.standardOutput)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
+        #expect(object["scenario"] as? String == "device-only")
+        #expect(object["seed"] as? String == "5")
+        #expect((object["days"] as? NSNumber)?.intValue == 30)
+        #expect((object["digest"] as? String)?.count == 16)
+        let device = try #require(object["device"] as? [String: Any])
+        for field in ["screenOnHoursPerDay", "phoneSessionsPerDay", "chargingHoursPerDay", "wifiShare", "cellularShare",
+                      "offlineShare", "lowPowerModeHoursPerDay", "batteryDrainPercentPerDay", "minimumBatteryPercent",
+                      "hoursAtZeroBattery"] {
+            #expect(device[field] is NSNumber, "device.\(field)")
+        }
+    }
+
+    @Test("the table report is readable and names the digest")
+    func table() throws {
+        let output = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "10"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("Screen on per day"))
+        #expect(output.standardOutput.contains("digest "))
+    }
+
+    @Test("a scenario file of {} runs the defaults, and --output writes the report to a file")
+    func scenarioFileAndOutput() throws {
+        let scenario = try temporaryFile("{}")
+        let report = URL(fileURLWithPath: scenario).deletingLastPathComponent().appendingPathComponent("report.json").path
+        let output = try ToolRunner.run("bgsim", ["run", "--scenario", scenario, "--days", "10", "--format", "json", "--output", report])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+        let written = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(written.contains("\"digest\""))
+    }
+
+    @Test("a bad scenario file exits 2 naming the file, the field and the expectation", arguments: [
+        (#"{"user": {"sesionsPerDay": 10}}"#, #"user.sesionsPerDay: unknown key; did you mean "sessionsPerDay"?"#),
+        (#"{"power": {"topUpsPerDay": "two"}}"#, "power.topUpsPerDay: expected a number, got a string"),
+        (#"{"device": {"capacityMilliampHours": 90000}}"#, "device.capacityMilliampHours: expected a number from 500 to 10000, got 90000"),
+        (#"{"device": {"model": "iPhone 99"}}"#, "device.model: expected one of"),
+        (#"{"power": {"optimizedChargingLearningDays": 2.5}}"#, "power.optimizedChargingLearningDays: expected a whole number"),
+        (#"{"network": {"wifiShare": 0.2}}"#, "network.wifiShare: expected a share"),
+        ("{\n  \"user\": {,\n}", "not valid JSON: line 2, column 12"),
+        ("[1, 2]", "expected an object"),
+    ])
+    func badScenario(document: String, message: String) throws {
+        let path = try temporaryFile(document)
+        let output = try ToolRunner.run("bgsim", ["run", "--scenario", path, "--days", "5"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("\(path): \(message)"), "stderr: \(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+    }
+
+    @Test("bad run flags exit 2 with a message", arguments: [
+        (["run"], "run needs --preset NAME or --scenario FILE"),
+        (["run", "--preset", "nope"], "unknown preset 'nope'; expected one of device-only"),
+        (["run", "--preset", "device-only", "--scenario", "x.json"], "not both"),
+        (["run", "--scenario", "/nonexistent/s.json"], "/nonexistent/s.json: cannot read the file"),
+        (["run", "--preset", "device-only", "--days", "0"], "--days expects a whole number from 1"),
+        (["run", "--preset", "device-only", "--format", "xml"], "--format expects one of table, json"),
+        (["run", "--preset", "device-only", "--dayz", "3"], "unknown flag '--dayz'"),
+    ])
+    func badFlags(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("bgsim", arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    @Test("bgsim presets lists device-only")
+    func presets() throws {
+        let output = try ToolRunner.run("bgsim", ["presets"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasPrefix("device-only"))
+    }
+}
