@@ -16,6 +16,7 @@ enum BGSimMain {
         SUBCOMMANDS:
           run              Simulate a preset or a scenario file and report what happened.
           presets          List the built-in scenarios.
+          scenario         Print a scenario with every parameter filled in (default: the defaults).
           help             Show this help.
           version          Print the version.
 
@@ -38,6 +39,12 @@ enum BGSimMain {
                 }
             case "presets":
                 PresetsCommand.run()
+            case "scenario":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(ScenarioCommand.usage)
+                } else {
+                    try ScenarioCommand.run(arguments.dropFirst())
+                }
             case let word?:
                 throw UsageError("unknown subcommand '\(word)'; run 'bgsim --help' for the list")
             }

@@ -1,0 +1,25 @@
+import BackgroundSim
+import CommandLineSupport
+
+/// `bgsim scenario`: prints a scenario with every parameter filled in — the defaults, a preset, or
+/// a file after validation — as a starting point for a scenario file.
+enum ScenarioCommand {
+    static let usage = """
+        USAGE: bgsim scenario [--preset NAME | --scenario FILE]
+
+        Prints the scenario as JSON with every parameter filled in: with no option, the defaults
+        (the same as the scenario '{}'). Save it, delete what you do not change, edit the rest.
+        Each parameter's unit, range and source: docs/SCENARIOS.md.
+        """
+
+    static func run(_ arguments: ArraySlice<String>) throws {
+        let flags = try Flags(arguments, known: ["preset", "scenario"])
+        let scenario: Scenario
+        if flags.string("preset") == nil && flags.string("scenario") == nil {
+            scenario = Scenario()
+        } else {
+            scenario = try RunCommand.loadScenario(flags)
+        }
+        print(JSONWriter.pretty(ScenarioLoader.document(of: scenario)))
+    }
+}

@@ -1,0 +1,36 @@
+@testable import BackgroundSim
+import Foundation
+import Testing
+
+/// Documentation that quotes the code must stay true to it.
+@Suite("Documentation")
+struct DocumentationTests {
+    func read(_ relativePath: String, _ file: String = #filePath) throws -> String {
+        var root = URL(fileURLWithPath: file)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        return try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    @Test("docs/SCENARIOS.md shows the current default scenario")
+    func defaultScenarioIsCurrent() throws {
+        let text = try read("docs/SCENARIOS.md")
+        let marker = "## The default scenario"
+        let section = try #require(text.range(of: marker)).upperBound
+        let body = text[section...]
+        let open = try #require(body.range(of: "```json\n"))
+        let close = try #require(body[open.upperBound...].range(of: "\n```"))
+        let quoted = String(body[open.upperBound..<close.lowerBound])
+        #expect(quoted == JSONWriter.pretty(ScenarioLoader.document(of: Scenario())),
+                "regenerate the block with: .build/debug/bgsim scenario")
+    }
+
+    @Test("docs/OUTPUT.md documents every field of the device report")
+    func outputFieldsDocumented() throws {
+        let text = try read("docs/OUTPUT.md")
+        let report = try SimulationRunner.run(scenario: Scenario(), seed: 1, days: 1).device.json
+        guard case .object(let members) = report else { Issue.record("not an object"); return }
+        for member in members {
+            #expect(text.contains("`\(member.key)`"), "docs/OUTPUT.md lacks \(member.key)")
+        }
+    }
+}
