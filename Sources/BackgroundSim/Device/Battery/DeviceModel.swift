@@ -3,7 +3,7 @@
 /// `reference/energy-model.md` §1: mAh from China 3C/CQC, Brazil Anatel and US Chemtrec filings as
 /// reported by the press, or teardowns [V]; nominal voltage 3.87 V where the filings give none
 /// (Anatel "around 3.88 V", Wh/Ah ratios 3.83–3.89 [V/D]).
-public enum DeviceModel: String, Codable, Sendable, CaseIterable {
+public enum DeviceModel: String, NamedChoice, Sendable {
     case iPhone12Mini = "iPhone 12 mini"
     case iPhone12 = "iPhone 12"
     case iPhone13Mini = "iPhone 13 mini"
@@ -50,16 +50,5 @@ public enum DeviceModel: String, Codable, Sendable, CaseIterable {
         case .iPhone16Pro: 3.89
         case .iPhone16ProMax: 3.83
         }
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = DeviceModel(rawValue: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "expected one of \(Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
-        }
-        self = value
     }
 }

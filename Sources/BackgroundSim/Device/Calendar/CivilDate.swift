@@ -2,7 +2,7 @@
 ///
 /// Date arithmetic uses Howard Hinnant's integer algorithms (days from civil and back), so the
 /// calendar needs no Foundation and gives the same answer everywhere.
-public struct CivilDate: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct CivilDate: Sendable, Hashable, FormattedString {
     public var year: Int
     public var month: Int
     public var day: Int
@@ -66,20 +66,8 @@ public struct CivilDate: Sendable, Hashable, Codable, CustomStringConvertible {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = CivilDate(parsing: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a date as \"YYYY-MM-DD\", got \"\(text)\"")
-        }
-        self = date
-    }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    static let formatDescription = "a date as \"YYYY-MM-DD\""
 }
 
 /// A day of the week.

@@ -1,7 +1,7 @@
 import SimKernel
 
 /// A local clock time, written `"HH:MM"` in scenarios (`"23:30"`).
-public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct TimeOfDay: Sendable, Hashable, Comparable, FormattedString {
     /// Minutes since midnight, 0 ..< 1440.
     public var minutesSinceMidnight: Int
 
@@ -38,18 +38,5 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
     }
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let time = TimeOfDay(parsing: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a time of day as \"HH:MM\" (00:00 to 23:59), got \"\(text)\"")
-        }
-        self = time
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    static let formatDescription = "a time of day as \"HH:MM\" (00:00 to 23:59)"
 }

@@ -88,3 +88,21 @@ public struct NetworkParameters: Codable, Sendable, Equatable {
     /// Whether Low Data Mode is on for Wi-Fi networks. Default false.
     public var lowDataModeOnWifi: Bool = false
 }
+
+extension NetworkParameters {
+    /// The throughput the phone gets on `path`, in Mbps: the technology's good-signal rate scaled
+    /// by the signal factor; zero with no network.
+    public func throughput(on path: NetworkPath) -> (downlinkMbps: Double, uplinkMbps: Double) {
+        let rates: (Double, Double) = switch path.interface {
+        case .none: (0, 0)
+        case .wifi: (wifiDownlinkMbps, wifiUplinkMbps)
+        case .cellular: path.technology == .fiveG ? (fiveGDownlinkMbps, fiveGUplinkMbps) : (lteDownlinkMbps, lteUplinkMbps)
+        }
+        let factor = switch path.signal {
+        case .good: 1.0
+        case .medium: mediumSignalThroughputFactor
+        case .poor: poorSignalThroughputFactor
+        }
+        return (rates.0 * factor, rates.1 * factor)
+    }
+}

@@ -115,7 +115,7 @@ public struct AppAbsence: Codable, Sendable, Equatable {
 }
 
 /// How often a user opens an app, as a named profile.
-public enum AppUsageProfile: String, Codable, Sendable, CaseIterable {
+public enum AppUsageProfile: String, NamedChoice, Sendable {
     /// About 6 sessions a day (a messenger or news app) [A].
     case severalTimesADay
     /// About 1.5 sessions a day [A].
@@ -138,14 +138,4 @@ public enum AppUsageProfile: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = AppUsageProfile(rawValue: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "expected one of \(Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
-        }
-        self = value
-    }
 }
