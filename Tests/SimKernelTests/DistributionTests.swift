@@ -132,6 +132,28 @@ struct DistributionTests {
         expectClose(s.variance, shape * scale * scale, 0.05, "variance")
     }
 
+    @Test("Poisson: mean and variance for small and chunked means", arguments: [0.7, 4.0, 95.0])
+    func poissonMoments(mean: Double) {
+        var stream = RandomStream(seed: 12, label: "stat.poisson")
+        let values = (0..<50_000).map { _ in Double(PoissonDistribution(mean: mean).sample(using: &stream)) }
+        let average = values.reduce(0, +) / 50_000
+        let variance = values.reduce(0) { $0 + ($1 - average) * ($1 - average) } / 49_999
+        // Standard error of the mean: sqrt(mean / 50,000); allow 5 of them.
+        #expect(abs(average - mean) < 5 * (mean / 50_000).squareRoot(), "mean \(average)")
+        #expect(abs(variance - mean) < 0.05 * mean, "variance \(variance)")
+    }
+
+    @Test("Poisson: golden values and a zero mean")
+    func poissonGolden() {
+        var stream = RandomStream(seed: 2026, label: "golden")
+        let draws = (0..<6).map { _ in PoissonDistribution(mean: 3).sample(using: &stream) }
+        #expect(draws == Self.poissonGolden)
+        #expect(PoissonDistribution(mean: 0).sample(using: &stream) == 0)
+    }
+
+    // Reproduced by the Python cross-check (glibc exp) when pinned.
+    static let poissonGolden = [1, 4, 3, 2, 1, 3]
+
     @Test("Bernoulli: rate")
     func bernoulliRate() {
         var stream = RandomStream(seed: 4, label: "stat.bernoulli")

@@ -268,7 +268,7 @@ public struct Device {
         let parameters = scenario.clock
         guard parameters.randomJumpsPerDay > 0 else { return }
         var stream = RandomStream(seed: seed, label: Self.clockLabel, entity: deviceID, index: UInt64(bitPattern: Int64(day)))
-        let count = PoissonSampler.sample(mean: parameters.randomJumpsPerDay, using: &stream)
+        let count = PoissonDistribution(mean: parameters.randomJumpsPerDay).sample(using: &stream)
         let size = NormalDistribution(mean: 0, standardDeviation: parameters.randomJumpSigmaMinutes * 60)
         let midnight = calendar.midnight(ofDay: day)
         for _ in 0..<count {

@@ -55,7 +55,7 @@ struct ChargingPlan {
     func topUps(of day: Int) -> [Session] {
         guard parameters.topUpsPerDay > 0, let topUpHours else { return [] }
         var stream = RandomStream(seed: seed, label: Self.topUpLabel, entity: device, index: UInt64(bitPattern: Int64(day)))
-        let count = PoissonSampler.sample(mean: parameters.topUpsPerDay, using: &stream)
+        let count = PoissonDistribution(mean: parameters.topUpsPerDay).sample(using: &stream)
         let midnight = calendar.midnight(ofDay: day)
         let length = UniformDistribution(parameters.topUpMinimumMinutes * 60, parameters.topUpMaximumMinutes * 60)
         var sessions: [Session] = []
@@ -72,30 +72,5 @@ struct ChargingPlan {
             if !clashes { kept.append(session) }
         }
         return kept
-    }
-}
-
-/// Draws Poisson-distributed counts by inversion, in chunks of mean at most 30 so that
-/// `exp(-mean)` never underflows (a sum of independent Poisson counts is Poisson).
-enum PoissonSampler {
-    static func sample(mean: Double, using stream: inout RandomStream) -> Int {
-        precondition(mean >= 0 && mean.isFinite, "PoissonSampler: mean must be non-negative and finite")
-        var remaining = mean
-        var total = 0
-        while remaining > 0 {
-            let chunk = Swift.min(remaining, 30)
-            remaining -= chunk
-            let u = stream.unit()
-            var probability = PortableMath.exp(-chunk)
-            var cumulative = probability
-            var k = 0
-            while u >= cumulative && k < 1_000 {
-                k += 1
-                probability *= chunk / Double(k)
-                cumulative += probability
-            }
-            total += k
-        }
-        return total
     }
 }

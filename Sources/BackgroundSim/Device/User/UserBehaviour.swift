@@ -63,15 +63,6 @@ struct UserBehaviour {
         return (sleep, wake)
     }
 
-    /// Whether the user is asleep at `instant`.
-    func isAsleep(at instant: SimInstant) -> Bool {
-        let day = calendar.day(of: instant)
-        for night in [night(of: day - 1), night(of: day)] where night.sleep <= instant && instant < night.wake {
-            return true
-        }
-        return false
-    }
-
     // MARK: Sessions
 
     /// Prepares day `day`: its streams and its intensity.
