@@ -39,6 +39,8 @@ public struct Device {
     public private(set) var isPoweredOn = true
     public private(set) var isLowPowerMode = false
     public private(set) var network: NetworkPath
+    /// When the screen last went off (the start, if it has never been on).
+    public private(set) var screenOffSince: SimInstant = .start
     /// Optimized Battery Charging is holding this charge at 80 %.
     private var holdingAtEighty = false
     private var chargingOvernight = false
@@ -111,6 +113,7 @@ public struct Device {
         case .sessionStart:
             startSession(in: &simulation)
         case .sessionEnd:
+            if isScreenOn { screenOffSince = now }
             inSession = false
             sessionUsesScreen = false
             scheduleNextSession(after: now, in: &simulation)
@@ -140,6 +143,10 @@ public struct Device {
         case .clockJump(let seconds):
             clock.jump(by: .seconds(seconds))
             metrics.clockJumps += 1
+            return
+        case .launchEvaluation, .taskExpiration, .taskGraceEnd, .assertionWarning, .assertionDeadline,
+             .appTimer, .jetsam, .cpuMonitorCheck:
+            // The iOS model's events; World routes them to the system.
             return
         }
         updatePower(in: &simulation)
@@ -253,6 +260,7 @@ public struct Device {
                     metrics.lowPowerModeAccepted += 1
                 }
             } else if percent == 0 {
+                if isScreenOn { screenOffSince = battery.updated }
                 isPoweredOn = false
                 sessionUsesScreen = false
                 appInForeground = false

@@ -10,6 +10,8 @@ public enum ReportFormatter {
             ("digest", .string(result.digest.description)),
             ("events", .number(Double(result.events))),
             ("device", result.device.json),
+            ("os", result.os.osJSON),
+            ("metricKit", result.os.metricKitJSON),
         ])
     }
 
@@ -31,10 +33,26 @@ public enum ReportFormatter {
             ("Flat battery (phone off)", "\(d.batteryDepletions) times, " + hours(d.hoursAtZeroBattery) + " in all"),
             ("Sessions missed (phone off)", fixed(d.missedSessionsPerDay, 2) + " per day"),
         ]
-        let width = rows.map(\.0.count).max() ?? 0
+        let os = result.os
+        let m = os.metrics
+        let osRows: [(String, String)] = [
+            ("Refresh launches per day", fixed(os.refreshLaunchesPerDay, 2)),
+            ("Processing launches per day", fixed(os.processingLaunchesPerDay, 2)),
+            ("Launches while charging", percent(os.launchesWhileChargingShare)),
+            ("Expirations per day", fixed(os.expirationsPerDay, 2)),
+            ("Background running per day", fixed(os.backgroundRunSecondsPerDay, 0) + " s"),
+            ("Submits (errors)", "\(m.submits) (\(m.submitErrors.reduce(0, +)))"),
+            ("Throttled launches", "\(m.throttledLaunches)"),
+            ("Kills: assertion/task timeout, CPU, memory", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits), \(m.memoryPressureExits)"),
+        ]
+        let width = (rows + osRows).map(\.0.count).max() ?? 0
         var lines = ["BackgroundSim — \(result.scenarioName), seed \(result.seed), \(result.days) days",
                      "digest \(result.digest), \(result.events) events", "", "Device"]
         for (label, value) in rows {
+            lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+        }
+        lines += ["", "iOS (the app's background work)"]
+        for (label, value) in osRows {
             lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
         }
         return lines.joined(separator: "\n")

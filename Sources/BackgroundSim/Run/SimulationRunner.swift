@@ -10,26 +10,38 @@ public enum SimulationRunner {
     /// Runs `scenario` for `days` days.
     ///
     /// - Parameters:
+    ///   - policy: Makes the app's policy for each process launch, overriding the scenario's
+    ///     `app.policy` (this is how a test runs its own policy).
     ///   - tracer: Sees every fired event, if given.
+    ///   - log: Sees every lifecycle transition, assertion, submit, launch, expiration, completion
+    ///     and kill of the iOS model, if given.
     /// - Throws: ``ScenarioIssue`` if the scenario cannot be realised; `SimulationError` if the
     ///   run hits a limit.
     public static func run(
-        scenario: Scenario, seed: UInt64, days: Int, tracer: ((TraceRecord) -> Void)? = nil
+        scenario: Scenario, seed: UInt64, days: Int,
+        policy: (() -> any BackgroundPolicy)? = nil,
+        tracer: ((TraceRecord) -> Void)? = nil,
+        log: ((SystemLogEntry) -> Void)? = nil
     ) throws -> RunResult {
         precondition(days >= 0, "SimulationRunner: days must not be negative")
         var simulation = Simulation<WorldEvent>()
         simulation.tracer = tracer
         var device = try Device(scenario: scenario, seed: seed)
         device.start(in: &simulation)
-        var world = World(device: device)
+        let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make
+        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, seed: seed, makePolicy: makePolicy)
+        system.log = log
+        var world = World(device: device, system: system)
         let end = SimInstant.start + .days(days)
         try simulation.run(until: end, handler: &world)
         var finished = world.device
         finished.advance(to: end)
+        system.observe(finished, at: end)
         return RunResult(
             scenarioName: scenario.name, seed: seed, days: days, digest: simulation.digest,
             events: simulation.firedEventCount,
-            device: DeviceReport(device: finished, days: days))
+            device: DeviceReport(device: finished, days: days),
+            os: SystemReport(metrics: system.metrics, days: days))
     }
 }
 
@@ -43,4 +55,6 @@ public struct RunResult: Sendable, Equatable {
     /// How many events fired.
     public var events: UInt64
     public var device: DeviceReport
+    /// The iOS model's `os` and `metricKit` groups.
+    public var os: SystemReport
 }

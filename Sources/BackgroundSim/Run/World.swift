@@ -1,15 +1,26 @@
 import SimKernel
 
-/// The whole simulated world, as one event handler: for now the device and its user; the iOS
-/// model and the app join it in later issues.
+/// The whole simulated world, as one event handler: the device and its user, and the iOS model
+/// running the app.
+///
+/// Device events go to the device first, then to the system, which reacts to what changed
+/// (the app opened, the screen went off, the charger was unplugged); the system's own events go
+/// to the system.
 public struct World: EventHandler {
     public private(set) var device: Device
+    public let system: SimulatedSystem
 
-    public init(device: Device) {
+    public init(device: Device, system: SimulatedSystem) {
         self.device = device
+        self.system = system
     }
 
     public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
-        device.handle(event, in: &simulation)
+        if event.isSystemEvent {
+            system.handle(event, device: device, in: &simulation)
+        } else {
+            device.handle(event, in: &simulation)
+            system.deviceDidHandle(event, device: device, in: &simulation)
+        }
     }
 }

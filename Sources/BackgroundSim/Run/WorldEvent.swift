@@ -31,6 +31,23 @@ public enum WorldEvent: Sendable, Equatable {
     /// The device's displayed clock jumps by `seconds`.
     case clockJump(seconds: Int64)
 
+    /// The system considers launching pending background tasks.
+    case launchEvaluation
+    /// A background task's time is up.
+    case taskExpiration(serial: UInt32)
+    /// An expired task's grace period for `setTaskCompleted` ends.
+    case taskGraceEnd(serial: UInt32)
+    /// Shortly before the assertion budget ends: expiration handlers run.
+    case assertionWarning
+    /// The assertion budget ends: an app still holding an assertion is killed.
+    case assertionDeadline
+    /// An app timer comes due.
+    case appTimer(id: UInt32)
+    /// The system terminates the suspended app to reclaim memory.
+    case jetsam
+    /// The CPU monitor checks a processing task's sustained CPU use.
+    case cpuMonitorCheck
+
     /// Why the network changes.
     public enum NetworkChange: UInt8, Sendable {
         case leaveHome = 0
@@ -55,8 +72,19 @@ extension WorldEvent: TraceableEvent {
         case .networkChange: 109
         case .batteryLevel: 110
         case .clockJump: 111
+        case .launchEvaluation: 200
+        case .taskExpiration: 201
+        case .taskGraceEnd: 202
+        case .assertionWarning: 203
+        case .assertionDeadline: 204
+        case .appTimer: 205
+        case .jetsam: 206
+        case .cpuMonitorCheck: 207
         }
     }
+
+    /// Whether the iOS model, not the device, handles this event.
+    var isSystemEvent: Bool { traceKind >= 200 }
 
     public var traceEntity: UInt64 { 0 }
 
@@ -68,7 +96,10 @@ extension WorldEvent: TraceableEvent {
         case .networkChange(let change): Int64(change.rawValue)
         case .batteryLevel(let hundredths): Int64(hundredths)
         case .clockJump(let seconds): seconds
-        case .sessionStart, .sessionEnd, .appOpen, .unplug, .optimizedChargingResume: 0
+        case .taskExpiration(let serial), .taskGraceEnd(let serial): Int64(serial)
+        case .appTimer(let id): Int64(id)
+        case .sessionStart, .sessionEnd, .appOpen, .unplug, .optimizedChargingResume,
+             .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck: 0
         }
     }
 
@@ -85,6 +116,14 @@ extension WorldEvent: TraceableEvent {
         case 109: "networkChange"
         case 110: "batteryLevel"
         case 111: "clockJump"
+        case 200: "launchEvaluation"
+        case 201: "taskExpiration"
+        case 202: "taskGraceEnd"
+        case 203: "assertionWarning"
+        case 204: "assertionDeadline"
+        case 205: "appTimer"
+        case 206: "jetsam"
+        case 207: "cpuMonitorCheck"
         default: "kind \(kind)"
         }
     }

@@ -18,7 +18,25 @@ public enum Presets {
                 scenario.description = "The default user and device with no app."
                 return scenario
             }()),
+        Preset(
+            name: "probe-refresh",
+            summary: "Default user and device; the app keeps one refresh request pending (earliest +15 min).",
+            scenario: probe(name: "probe-refresh", policy: "probe-refresh", identifier: ProbeRefreshPolicy.identifier)),
+        Preset(
+            name: "probe-processing",
+            summary: "Default user and device; the app keeps one processing request (power, network) pending.",
+            scenario: probe(name: "probe-processing", policy: "probe-processing", identifier: ProbeProcessingPolicy.identifier)),
     ]
+
+    /// A probe: the default user and device with a probe policy that is allowed its identifier.
+    static func probe(name: String, policy: String, identifier: String) -> Scenario {
+        var scenario = Scenario()
+        scenario.name = name
+        scenario.description = "Measures how often the system launches a \(policy == "probe-refresh" ? "refresh" : "processing") task."
+        scenario.app.policy = policy
+        scenario.app.permittedIdentifiers = [identifier]
+        return scenario
+    }
 
     /// The preset called `name`, if there is one.
     public static func scenario(named name: String) -> Scenario? {

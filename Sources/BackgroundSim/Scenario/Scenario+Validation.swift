@@ -151,6 +151,42 @@ extension Scenario {
         v.check(w.tailSeconds, 0...60, "energy.wifi.tailSeconds")
         v.check(w.tailWatts, 0...10, "energy.wifi.tailWatts")
 
+        let a = self.app
+        v.require(PolicyCatalog.entry(named: a.policy) != nil, "app.policy",
+                  "expected one of \(PolicyCatalog.all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(a.policy)\"")
+        for (index, mode) in a.backgroundModes.enumerated() {
+            v.require(mode == "fetch" || mode == "processing", "app.backgroundModes[\(index)]",
+                      "expected \"fetch\" or \"processing\", got \"\(mode)\"")
+        }
+
+        let s = system
+        v.check(s.didEnterBackgroundSeconds, 0...30, "system.didEnterBackgroundSeconds")
+        v.check(s.extensionBudgetSeconds, 1...600, "system.extensionBudgetSeconds")
+        v.check(s.expirationLeadSeconds, 0...Swift.max(0, s.extensionBudgetSeconds), "system.expirationLeadSeconds")
+        v.check(s.refreshRuntimeSeconds, 1...300, "system.refreshRuntimeSeconds")
+        v.check(s.refreshEarlyExpiryProbability, 0...1, "system.refreshEarlyExpiryProbability")
+        v.check(s.processingMaxRuntimeMinutes, 0.5...240, "system.processingMaxRuntimeMinutes")
+        v.check(s.taskCompletionGraceSeconds, 0...60, "system.taskCompletionGraceSeconds")
+        v.check(s.throttlePenaltyHours, 0...168, "system.throttlePenaltyHours")
+        v.check(s.suspendedTerminationPerHour, 0...10, "system.suspendedTerminationPerHour")
+        v.check(s.cpuMonitorPercent, 1...100, "system.cpuMonitorPercent")
+        v.check(s.cpuMonitorSeconds, 1...3_600, "system.cpuMonitorSeconds")
+        let h = s.heuristic
+        v.check(h.evaluationMinutes, 1...240, "system.heuristic.evaluationMinutes")
+        v.check(h.refreshBasePerDay, 0...24, "system.heuristic.refreshBasePerDay")
+        v.check(h.refreshPerAppSession, 0...24, "system.heuristic.refreshPerAppSession")
+        v.check(h.refreshMaximumPerDay, 0...96, "system.heuristic.refreshMaximumPerDay")
+        v.check(h.refreshMinimumSpacingMinutes, 1...1_440, "system.heuristic.refreshMinimumSpacingMinutes")
+        v.check(h.refreshLeadMinutes, 0...720, "system.heuristic.refreshLeadMinutes")
+        v.check(h.usageHalfLifeDays, 0.5...60, "system.heuristic.usageHalfLifeDays")
+        v.check(h.refreshRecencyDays, 0.5...60, "system.heuristic.refreshRecencyDays")
+        v.check(h.idleDelayMinutes, 0...120, "system.heuristic.idleDelayMinutes")
+        v.check(h.processingRecencyDays, 0.5...60, "system.heuristic.processingRecencyDays")
+        v.check(h.processingMinimumSpacingHours, 0...168, "system.heuristic.processingMinimumSpacingHours")
+        v.check(h.processingChargingChancePerEvaluation, 0...1, "system.heuristic.processingChargingChancePerEvaluation")
+        v.check(h.processingBatteryChancePerEvaluation, 0...1, "system.heuristic.processingBatteryChancePerEvaluation")
+        v.check(h.criticalBatteryPercent, 0...100, "system.heuristic.criticalBatteryPercent")
+
         let c = clock
         v.check(c.randomJumpsPerDay, 0...24, "clock.randomJumpsPerDay")
         v.check(c.randomJumpSigmaMinutes, 0...10_080, "clock.randomJumpSigmaMinutes")

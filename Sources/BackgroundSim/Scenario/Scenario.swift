@@ -38,6 +38,12 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Jumps of the device's displayed clock.
     public var clock = DeviceClockParameters()
 
+    /// The app: its background policy and what its Info.plist declares.
+    public var app = AppParameters()
+
+    /// The iOS background-execution model: budgets, limits, the launch model.
+    public var system = SystemParameters()
+
     public init() {}
 }
 

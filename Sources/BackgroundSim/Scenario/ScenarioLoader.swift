@@ -71,6 +71,7 @@ public enum ScenarioLoader {
         template.device.nominalVolts = 0
         template.user.app.absences = [AppAbsence(startDay: 0, days: 1)]
         template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
+        template.app.permittedIdentifiers = ["identifier"]
         return document(of: template)
     }()
 

@@ -1,0 +1,141 @@
+import SimKernel
+
+/// What a policy can see and do from inside the app: the device clock, the task scheduler,
+/// background-task assertions, the network path, the battery, Low Power Mode, the persistent
+/// store and timers.
+///
+/// One context exists per process launch. Calls made after the process has been terminated do
+/// nothing (there is no process to make them).
+public final class AppContext {
+    unowned let system: SimulatedSystem
+    let generation: UInt32
+
+    /// The task scheduler, like `BGTaskScheduler.shared`.
+    public let taskScheduler: SimulatedTaskScheduler
+
+    /// Storage that survives termination, like `UserDefaults.standard`.
+    public var defaults: PersistentStore { system.defaults }
+
+    init(system: SimulatedSystem, generation: UInt32) {
+        self.system = system
+        self.generation = generation
+        taskScheduler = SimulatedTaskScheduler(system: system, generation: generation)
+    }
+
+    var isCurrent: Bool { system.processGeneration == generation && system.processIsRunning }
+
+    /// The device clock's reading, what `Date()` returns in the app. It can jump.
+    public var date: SimInstant { system.snapshot.clockReading }
+
+    /// `UIApplication.applicationState`.
+    public var applicationState: ApplicationState { system.processState == .foreground ? .active : .background }
+
+    /// The current network path, like `NWPathMonitor.currentPath`.
+    public var networkPath: NetworkPath { system.snapshot.network }
+
+    /// `UIDevice.batteryLevel`: 0 ... 1.
+    public var batteryLevel: Double { system.snapshot.batteryPercent / 100 }
+
+    /// `UIDevice.batteryState`.
+    public var batteryState: BatteryState { system.snapshot.batteryState }
+
+    /// `ProcessInfo.isLowPowerModeEnabled`.
+    public var isLowPowerModeEnabled: Bool { system.snapshot.isLowPowerMode }
+
+    /// `ProcessInfo.thermalState`.
+    public var thermalState: ThermalState { system.snapshot.thermalState }
+
+    // MARK: Background-task assertions
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`: asks for time to finish work in the
+    /// background. All assertions share one budget (about 30 s) from entering the background;
+    /// the handler runs shortly before it ends, and an assertion still held when it ends gets the
+    /// app killed.
+    @discardableResult
+    public func beginBackgroundTask(withName name: String? = nil, expirationHandler: (() -> Void)? = nil) -> BackgroundTaskIdentifier {
+        guard isCurrent else { return .invalid }
+        return system.beginAssertion(name: name ?? "", expirationHandler: expirationHandler)
+    }
+
+    /// `endBackgroundTask(_:)`.
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier) {
+        guard isCurrent else { return }
+        system.endAssertion(identifier)
+    }
+
+    /// `backgroundTimeRemaining`: `.max` in the foreground (iOS reports `DBL_MAX`), otherwise the
+    /// time left of the assertion budget (zero when none is held).
+    public var backgroundTimeRemaining: SimDuration { system.backgroundTimeRemaining }
+
+    // MARK: Timers
+
+    /// Schedules `handler` to run after `delay`, if the process is running then. A timer that
+    /// comes due while the app is suspended fires when it next runs; termination cancels it.
+    @discardableResult
+    public func schedule(after delay: SimDuration, _ handler: @escaping () -> Void) -> AppTimer {
+        guard isCurrent else { return AppTimer(id: 0) }
+        return system.addTimer(after: delay, handler: handler)
+    }
+
+    /// Cancels a timer.
+    public func cancel(_ timer: AppTimer) {
+        system.cancelTimer(timer)
+    }
+
+    // MARK: Work
+
+    /// Reports the share of a CPU core the app is using now, 0 ... 1, for the CPU monitor that
+    /// kills processing tasks that use more than 80 % for 60 s while on battery.
+    public func reportCPUUsage(_ share: Double) {
+        guard isCurrent else { return }
+        system.setCPUUsage(share)
+    }
+
+    /// A uniform random number in [0, 1) from the app's own deterministic stream (for jitter).
+    public func randomUnit() -> Double {
+        system.appRandomUnit()
+    }
+}
+
+/// The app's view of the task scheduler, like `BGTaskScheduler`.
+public final class SimulatedTaskScheduler {
+    unowned let system: SimulatedSystem
+    let generation: UInt32
+
+    init(system: SimulatedSystem, generation: UInt32) {
+        self.system = system
+        self.generation = generation
+    }
+
+    /// `register(forTaskWithIdentifier:using:launchHandler:)`. Allowed only while the app is
+    /// finishing launching; a later or second registration of the same identifier crashes the
+    /// app, as on iOS. Returns false for an identifier that is not permitted.
+    @discardableResult
+    public func register(forTaskWithIdentifier identifier: String, launchHandler: @escaping (BackgroundTask) -> Void) -> Bool {
+        guard system.processGeneration == generation else { return false }
+        return system.register(identifier: identifier, handler: launchHandler)
+    }
+
+    /// `submit(_:)`: replaces a pending request with the same identifier.
+    ///
+    /// - Throws: ``TaskSchedulerError`` `unavailable`, `tooManyPendingTaskRequests` or `notPermitted`.
+    public func submit(_ request: TaskRequest) throws(TaskSchedulerError) {
+        guard system.processGeneration == generation else { return }
+        try system.submit(request)
+    }
+
+    /// `cancel(taskRequestWithIdentifier:)`.
+    public func cancel(taskRequestWithIdentifier identifier: String) {
+        system.cancelRequest(identifier: identifier)
+    }
+
+    /// `cancelAllTaskRequests()`.
+    public func cancelAllTaskRequests() {
+        system.cancelAllRequests()
+    }
+
+    /// `getPendingTaskRequests(completionHandler:)`: copies of the pending requests.
+    public func pendingTaskRequests() -> [TaskRequest] {
+        system.pending.map(\.request)
+    }
+}

@@ -1,0 +1,73 @@
+/// A background policy: the part of an app that decides what to do in the background, written
+/// against the same shapes as UIKit and BackgroundTasks.
+///
+/// The simulator creates a new instance for every process launch, so whatever the policy keeps
+/// in its properties is lost when the system terminates the app; keep what must survive in
+/// ``AppContext/defaults``. Register task handlers in ``didFinishLaunching(_:reason:)``, as on iOS.
+///
+///     final class RefreshEveryHour: BackgroundPolicy {
+///         func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+///             app.taskScheduler.register(forTaskWithIdentifier: "refresh") { task in
+///                 self.schedule(app)
+///                 task.setTaskCompleted(success: true)
+///             }
+///         }
+///         func didEnterBackground(_ app: AppContext) { schedule(app) }
+///         func schedule(_ app: AppContext) {
+///             var request = TaskRequest.appRefresh(identifier: "refresh")
+///             request.earliestBeginDate = app.date + .hours(1)
+///             try? app.taskScheduler.submit(request)
+///         }
+///     }
+public protocol BackgroundPolicy: AnyObject {
+    /// `application(_:didFinishLaunchingWithOptions:)`: the process has launched, in the
+    /// foreground (the user opened the app) or in the background (to deliver a task). Task
+    /// handlers can be registered only during this call.
+    func didFinishLaunching(_ app: AppContext, reason: LaunchReason)
+
+    /// `applicationDidEnterBackground(_:)`. Unless the app holds a background-task assertion or
+    /// runs a task, it is suspended as soon as this returns.
+    func didEnterBackground(_ app: AppContext)
+
+    /// `applicationWillEnterForeground(_:)`: a running (background or suspended) app returns to
+    /// the foreground. Not called on a launch; see ``didFinishLaunching(_:reason:)``.
+    func willEnterForeground(_ app: AppContext)
+}
+
+extension BackgroundPolicy {
+    public func didEnterBackground(_ app: AppContext) {}
+    public func willEnterForeground(_ app: AppContext) {}
+}
+
+/// Why the process was launched.
+public enum LaunchReason: Sendable, Equatable {
+    /// The user opened the app.
+    case user
+    /// The system launched the app in the background to run a task.
+    case backgroundTask
+}
+
+/// `UIApplication.State`, reduced to what background code can observe.
+public enum ApplicationState: Sendable, Equatable {
+    case active
+    case background
+}
+
+/// `UIDevice.BatteryState`.
+public enum BatteryState: Sendable, Equatable {
+    case unplugged
+    case charging
+    case full
+}
+
+/// Identifies a background-task assertion, like `UIBackgroundTaskIdentifier`.
+public struct BackgroundTaskIdentifier: Sendable, Hashable {
+    public let rawValue: Int
+    /// `UIBackgroundTaskIdentifier.invalid`.
+    public static let invalid = BackgroundTaskIdentifier(rawValue: 0)
+}
+
+/// A timer the app scheduled; it fires only while the process runs.
+public struct AppTimer: Sendable, Hashable {
+    let id: UInt32
+}

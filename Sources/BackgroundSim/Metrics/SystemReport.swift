@@ -1,0 +1,68 @@
+/// The `os` and `metricKit` groups of a run's report: what the iOS model granted the app and
+/// how the app's processes ended. Every field is documented in `docs/OUTPUT.md`.
+public struct SystemReport: Sendable, Equatable {
+    public var metrics: SystemMetrics
+    public var days: Int
+
+    var dayCount: Double { Swift.max(1, Double(days)) }
+
+    public var refreshLaunchesPerDay: Double { Double(metrics.refreshLaunches) / dayCount }
+    public var processingLaunchesPerDay: Double { Double(metrics.processingLaunches) / dayCount }
+    public var expirationsPerDay: Double { Double(metrics.expirations) / dayCount }
+    public var backgroundRunSecondsPerDay: Double { metrics.backgroundSeconds / dayCount }
+    public var launchesWhileChargingShare: Double {
+        metrics.launches > 0 ? Double(metrics.launchesWhileCharging) / Double(metrics.launches) : 0
+    }
+
+    /// The `os` group.
+    public var osJSON: JSONValue {
+        .object([
+            ("refreshLaunchesPerDay", .number(rounded(refreshLaunchesPerDay))),
+            ("processingLaunchesPerDay", .number(rounded(processingLaunchesPerDay))),
+            ("backgroundProcessLaunches", .number(Double(metrics.backgroundProcessLaunches))),
+            ("expirationsPerDay", .number(rounded(expirationsPerDay))),
+            ("expirationsByCause", .object([
+                ("timeUp", .number(Double(metrics.expirations - metrics.expirationsForUserActivity
+                    - metrics.expirationsForPowerLoss - metrics.expirationsForNetworkLoss))),
+                ("userActivity", .number(Double(metrics.expirationsForUserActivity))),
+                ("powerLoss", .number(Double(metrics.expirationsForPowerLoss))),
+                ("networkLoss", .number(Double(metrics.expirationsForNetworkLoss))),
+            ])),
+            ("tasksCompleted", .object([
+                ("success", .number(Double(metrics.tasksCompletedSuccessfully))),
+                ("failure", .number(Double(metrics.tasksCompletedUnsuccessfully))),
+                ("duplicateCalls", .number(Double(metrics.duplicateCompletions))),
+            ])),
+            ("backgroundRunSecondsPerDay", .number(rounded(backgroundRunSecondsPerDay))),
+            ("submits", .number(Double(metrics.submits))),
+            ("submitErrors", .object(TaskSchedulerError.Code.allCases.map {
+                ($0.name, .number(Double(metrics.submitErrors[$0.rawValue])))
+            })),
+            ("throttledLaunches", .number(Double(metrics.throttledLaunches))),
+            ("assertionsBegun", .number(Double(metrics.assertionsBegun))),
+            ("assertionExpirations", .number(Double(metrics.assertionExpirations))),
+            ("crashes", .object([
+                ("registration", .number(Double(metrics.registrationCrashes))),
+                ("noLaunchHandler", .number(Double(metrics.unregisteredLaunchCrashes))),
+            ])),
+            ("launchHourHistogram", .array(metrics.launchHourHistogram.map { .number(Double($0)) })),
+            ("launchesWhileChargingShare", .number(rounded(launchesWhileChargingShare))),
+        ])
+    }
+
+    /// The `metricKit` group, named after `MXBackgroundExitData` and `MXAppRunTimeMetric`.
+    public var metricKitJSON: JSONValue {
+        .object([
+            ("cumulativeNormalAppExitCount", .number(Double(metrics.normalAppExits))),
+            ("cumulativeAbnormalExitCount", .number(Double(metrics.abnormalExits))),
+            ("cumulativeAppWatchdogExitCount", .number(Double(metrics.appWatchdogExits))),
+            ("cumulativeBackgroundTaskAssertionTimeoutExitCount", .number(Double(metrics.backgroundTaskAssertionTimeoutExits))),
+            ("cumulativeCPUResourceLimitExitCount", .number(Double(metrics.cpuResourceLimitExits))),
+            ("cumulativeMemoryPressureExitCount", .number(Double(metrics.memoryPressureExits))),
+            ("cumulativeMemoryResourceLimitExitCount", .number(0)),
+            ("cumulativeSuspendedWithLockedFileExitCount", .number(0)),
+            ("cumulativeForegroundTime", .number(rounded(metrics.foregroundSeconds))),
+            ("cumulativeBackgroundTime", .number(rounded(metrics.backgroundSeconds))),
+        ])
+    }
+}

@@ -1,0 +1,191 @@
+import SimKernel
+
+/// What a launch model may consider when deciding whether to run a pending request now.
+public struct LaunchConditions: Sendable {
+    public var now: SimInstant
+    /// Local hour of day, 0 ... 23.
+    public var hour: Int
+    public var isCharging: Bool
+    /// How long the screen has been off (zero while it is on).
+    public var screenOffFor: SimDuration
+    public var batteryPercent: Double
+    public var thermalState: ThermalState
+    /// When the user last had the app in the foreground, if ever.
+    public var lastAppUse: SimInstant?
+    /// When a task of the request's kind was last launched, if ever.
+    public var lastLaunchOfKind: SimInstant?
+}
+
+/// The system's discretion over when background tasks run.
+///
+/// The system applies the rules that Apple documents before asking the model: the force-quit
+/// flag, the Background App Refresh switch, throttling after a kill, the earliest begin date,
+/// the request's power and network requirements, Low Power Mode for refresh, and a screen-off
+/// device for processing. The model adds everything else: usage prediction, budgets, spacing,
+/// battery, heat, idleness. Policy conclusions should be checked against more than one model.
+public protocol LaunchModel {
+    /// The user brought the app to the foreground (models may learn from this).
+    mutating func appDidEnterForeground(at instant: SimInstant, hour: Int)
+
+    /// Whether to launch a task for `request` now. `random` is the system's stream for the day.
+    mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool
+
+    /// A task of `kind` was launched.
+    mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant)
+
+    /// The next time the model wants to look at pending requests, besides the system's own
+    /// occasions (earliest begin dates, the end of throttling); `nil` for none.
+    func nextEvaluation(after instant: SimInstant) -> SimInstant?
+
+    /// Whether the system should also look at pending requests after every device change (a
+    /// plug-in, the screen going off, a new network). A model whose chances are per evaluation
+    /// must not, or its launch rate would depend on how busy the device is.
+    var reactsToDeviceChanges: Bool { get }
+}
+
+/// Runs every request as soon as the documented rules allow: at its earliest begin date, or when
+/// its conditions next hold. What developers tend to assume; an upper bound on what iOS grants.
+public struct EagerLaunchModel: LaunchModel {
+    public init() {}
+    public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
+    public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool { true }
+    public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {}
+    public func nextEvaluation(after instant: SimInstant) -> SimInstant? { nil }
+    public var reactsToDeviceChanges: Bool { true }
+}
+
+/// The calibrated default: learns when the app is used and launches refresh shortly before,
+/// within a daily budget that grows with use and vanishes when the app goes unused; runs
+/// processing on the idle device, strongly favouring the charger. See
+/// ``HeuristicLaunchParameters`` for the calibration targets and sources.
+///
+/// Refresh is a hazard process: at each evaluation (every 15 min) a pending refresh runs with
+/// probability `1 − exp(−B · p(h + lead) · Δt)`, where B is the daily budget and p(h) the learnt
+/// share of app use in the hour `lead` ahead, subject to a token bucket of B launches a day and
+/// the minimum spacing.
+public struct HeuristicLaunchModel: LaunchModel {
+    public let parameters: HeuristicLaunchParameters
+    /// Scales budgets and chances (1 for the heuristic model, lower for the stingy one).
+    let generosity: Double
+    /// Decayed count of foreground sessions by local hour.
+    private var usageByHour = [Double](repeating: 0, count: 24)
+    /// Decayed count of foreground sessions in all, and when it was last decayed.
+    private var usageDecayedAt: SimInstant = .start
+    private var decayedSessions = 0.0
+    /// Refresh launches left in the bucket, and when it was last refilled.
+    private var refreshTokens: Double
+    private var tokensUpdatedAt: SimInstant = .start
+
+    public init(parameters: HeuristicLaunchParameters, generosity: Double = 1) {
+        self.parameters = parameters
+        self.generosity = generosity
+        refreshTokens = parameters.refreshBasePerDay * generosity
+    }
+
+    private var evaluationInterval: SimDuration { .minutes(parameters.evaluationMinutes) }
+
+    public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
+        decay(to: instant)
+        usageByHour[hour] += 1
+        decayedSessions += 1
+    }
+
+    /// Decays the usage counts to `instant` (half-life ``HeuristicLaunchParameters/usageHalfLifeDays``).
+    private mutating func decay(to instant: SimInstant) {
+        guard instant > usageDecayedAt else { return }
+        let days = usageDecayedAt.duration(to: instant).seconds / 86_400
+        let factor = PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays)
+        for hour in 0..<24 { usageByHour[hour] *= factor }
+        decayedSessions *= factor
+        usageDecayedAt = instant
+    }
+
+    /// Refresh launches per day the app has earned by its recent use.
+    private var dailyBudget: Double {
+        // Decayed sessions over the half-life's mean age (half-life / ln 2) estimate sessions per day.
+        let sessionsPerDay = decayedSessions * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays
+        let budget = parameters.refreshBasePerDay + parameters.refreshPerAppSession * sessionsPerDay
+        return Swift.min(parameters.refreshMaximumPerDay, budget) * generosity
+    }
+
+    public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool {
+        let critical = conditions.batteryPercent < parameters.criticalBatteryPercent && !conditions.isCharging
+        if critical || conditions.thermalState >= .serious { return false }
+        switch request.kind {
+        case .appRefresh: return shouldRefresh(conditions, random: &random)
+        case .processing: return shouldProcess(request, conditions, random: &random)
+        }
+    }
+
+    private mutating func shouldRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> Bool {
+        guard let lastUse = conditions.lastAppUse,
+              lastUse.duration(to: conditions.now) < .hours(parameters.refreshRecencyDays * 24)
+        else { return false }
+        if let last = conditions.lastLaunchOfKind,
+           last.duration(to: conditions.now) < .minutes(parameters.refreshMinimumSpacingMinutes) {
+            return false
+        }
+        decay(to: conditions.now)
+        let budget = dailyBudget
+        // Refill the bucket at the daily budget's rate, up to one day's worth.
+        let elapsedDays = tokensUpdatedAt.duration(to: conditions.now).seconds / 86_400
+        refreshTokens = Swift.min(budget, refreshTokens + elapsedDays * budget)
+        tokensUpdatedAt = conditions.now
+        guard refreshTokens >= 1 else { return false }
+        // Share of use in the hour `lead` ahead; uniform until something has been learnt.
+        let total = usageByHour.reduce(0, +)
+        let aheadHour = (conditions.hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
+        let share = total > 0 ? usageByHour[aheadHour] / total : 1.0 / 24
+        let hazardPerHour = budget * share
+        let chance = 1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60)
+        return random.chance(chance)
+    }
+
+    private func shouldProcess(_ request: TaskRequest, _ conditions: LaunchConditions, random: inout RandomStream) -> Bool {
+        guard let lastUse = conditions.lastAppUse,
+              lastUse.duration(to: conditions.now) < .hours(parameters.processingRecencyDays * 24),
+              conditions.screenOffFor >= .minutes(parameters.idleDelayMinutes)
+        else { return false }
+        if let last = conditions.lastLaunchOfKind,
+           last.duration(to: conditions.now) < .hours(parameters.processingMinimumSpacingHours) {
+            return false
+        }
+        let chance = conditions.isCharging ? parameters.processingChargingChancePerEvaluation : parameters.processingBatteryChancePerEvaluation
+        return random.chance(chance * generosity)
+    }
+
+    public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {
+        if kind == .appRefresh { refreshTokens -= 1 }
+    }
+
+    public func nextEvaluation(after instant: SimInstant) -> SimInstant? {
+        // The next multiple of the evaluation interval since the start.
+        let interval = evaluationInterval.nanoseconds
+        let next = (instant.nanosecondsSinceStart / interval + 1) * interval
+        return SimInstant(nanosecondsSinceStart: next)
+    }
+
+    public var reactsToDeviceChanges: Bool { false }
+}
+
+/// The pessimistic end of what developers report: a quarter of the heuristic model's budgets and
+/// chances, refresh at least 4 h apart, processing at most once a day.
+public struct StingyLaunchModel: LaunchModel {
+    private var inner: HeuristicLaunchModel
+
+    public init(parameters: HeuristicLaunchParameters) {
+        var stingy = parameters
+        stingy.refreshMinimumSpacingMinutes = Swift.max(parameters.refreshMinimumSpacingMinutes, 240)
+        stingy.processingMinimumSpacingHours = Swift.max(parameters.processingMinimumSpacingHours, 24)
+        stingy.refreshRecencyDays = Swift.min(parameters.refreshRecencyDays, 3)
+        inner = HeuristicLaunchModel(parameters: stingy, generosity: 0.25)
+    }
+
+    public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) { inner.appDidEnterForeground(at: instant, hour: hour) }
+    public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool {
+        inner.shouldLaunch(request, conditions: conditions, random: &random)
+    }
+    public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) { inner.didLaunch(kind, at: instant) }
+    public func nextEvaluation(after instant: SimInstant) -> SimInstant? { inner.nextEvaluation(after: instant) }
+    public var reactsToDeviceChanges: Bool { false }
+}

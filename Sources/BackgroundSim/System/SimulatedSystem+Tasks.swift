@@ -1,0 +1,247 @@
+import SimKernel
+
+extension SimulatedSystem {
+    /// The most pending requests of each kind (`BGTaskScheduler.submit` docs [A]).
+    static func pendingLimit(_ kind: TaskRequest.Kind) -> Int { kind == .appRefresh ? 1 : 10 }
+
+    // MARK: Registration and submission
+
+    func register(identifier: String, handler: @escaping (BackgroundTask) -> Void) -> Bool {
+        guard isFinishingLaunch else {
+            // "All launch handlers must be registered before application finishes launching."
+            metrics.registrationCrashes += 1
+            record("crash", ["reason": .string("registrationAfterLaunch"), "identifier": .string(identifier)])
+            pendingCrash = true
+            return false
+        }
+        guard appParameters.permittedIdentifiers.contains(identifier) else { return false }
+        guard !registrations.contains(where: { $0.identifier == identifier }) else {
+            metrics.registrationCrashes += 1
+            record("crash", ["reason": .string("duplicateRegistration"), "identifier": .string(identifier)])
+            pendingCrash = true
+            return false
+        }
+        registrations.append((identifier, handler))
+        return true
+    }
+
+    func submit(_ request: TaskRequest) throws(TaskSchedulerError) {
+        metrics.submits += 1
+        do {
+            try checkSubmission(request)
+        } catch {
+            metrics.submitErrors[error.code.rawValue] += 1
+            record("submitError", ["identifier": .string(request.identifier), "error": .string(error.code.name)])
+            throw error
+        }
+        pending.removeAll { $0.request.identifier == request.identifier }
+        // The earliest begin date is on the device clock; convert it at submission.
+        let offset = snapshot.now.duration(to: snapshot.clockReading)
+        let earliest = request.earliestBeginDate.map { $0 - offset } ?? snapshot.now
+        pending.append(PendingRequest(request: request, earliest: Swift.max(snapshot.now, earliest)))
+        record("submit", [
+            "identifier": .string(request.identifier),
+            "kind": .string(request.kind == .appRefresh ? "appRefresh" : "processing"),
+            "earliestBeginInSeconds": .number(snapshot.now.duration(to: Swift.max(snapshot.now, earliest)).seconds),
+        ])
+    }
+
+    private func checkSubmission(_ request: TaskRequest) throws(TaskSchedulerError) {
+        guard appParameters.backgroundAppRefreshEnabled else { throw TaskSchedulerError(code: .unavailable) }
+        let mode = request.kind == .appRefresh ? "fetch" : "processing"
+        guard appParameters.permittedIdentifiers.contains(request.identifier), appParameters.backgroundModes.contains(mode) else {
+            throw TaskSchedulerError(code: .notPermitted)
+        }
+        let others = pending.count { $0.request.kind == request.kind && $0.request.identifier != request.identifier }
+        guard others < Self.pendingLimit(request.kind) else { throw TaskSchedulerError(code: .tooManyPendingTaskRequests) }
+    }
+
+    func cancelRequest(identifier: String) {
+        pending.removeAll { $0.request.identifier == identifier }
+        record("cancel", ["identifier": .string(identifier)])
+    }
+
+    func cancelAllRequests() {
+        pending.removeAll()
+        record("cancelAll")
+    }
+
+    // MARK: Launching
+
+    /// Whether the documented rules allow launching `pending` now, before the model's discretion.
+    private func rulesAllow(_ pending: PendingRequest) -> Bool {
+        let request = pending.request
+        guard pending.earliest <= snapshot.now, appParameters.backgroundAppRefreshEnabled, !forceQuitFlag else { return false }
+        switch request.kind {
+        case .appRefresh:
+            // Low Power Mode pauses Background App Refresh [A].
+            return !snapshot.isLowPowerMode
+        case .processing:
+            // Processing runs only while the device is idle [A]; in Low Power Mode only on the
+            // charger [Inf].
+            if snapshot.isScreenOn { return false }
+            if request.requiresExternalPower && !snapshot.isCharging { return false }
+            if request.requiresNetworkConnectivity && !snapshot.network.isSatisfied { return false }
+            return !snapshot.isLowPowerMode || snapshot.isCharging
+        }
+    }
+
+    /// Asks the launch model about every pending request the rules allow, and launches those it
+    /// picks, together.
+    func evaluateLaunches(in simulation: inout Simulation<WorldEvent>) {
+        guard !pending.isEmpty, snapshot.isPoweredOn, processState != .foreground else { return }
+        var chosen: [PendingRequest] = []
+        for candidate in pending where rulesAllow(candidate) {
+            let conditions = LaunchConditions(
+                now: snapshot.now, hour: snapshot.hour, isCharging: snapshot.isCharging,
+                screenOffFor: snapshot.isScreenOn ? .zero : snapshot.screenOffSince.duration(to: snapshot.now),
+                batteryPercent: snapshot.batteryPercent, thermalState: snapshot.thermalState, lastAppUse: lastAppUse,
+                lastLaunchOfKind: candidate.request.kind == .appRefresh ? lastRefreshLaunch : lastProcessingLaunch)
+            guard launchModel.shouldLaunch(candidate.request, conditions: conditions, random: &launchRandom) else { continue }
+            if let throttledUntil, snapshot.now < throttledUntil {
+                metrics.throttledLaunches += 1
+                continue
+            }
+            chosen.append(candidate)
+        }
+        guard !chosen.isEmpty else { return }
+        pending.removeAll { request in chosen.contains { $0.request.identifier == request.request.identifier } }
+        launch(chosen, in: &simulation)
+    }
+
+    /// Delivers tasks for `requests`, launching or resuming the process first. Tasks launched
+    /// together share one time allotment (WWDC19 707 [A-DTS]).
+    private func launch(_ requests: [PendingRequest], in simulation: inout Simulation<WorldEvent>) {
+        let now = snapshot.now
+        switch processState {
+        case .notRunning:
+            processState = .background
+            backgroundSince = now
+            metrics.backgroundProcessLaunches += 1
+            launchProcess(reason: .backgroundTask)
+            afterCallback(in: &simulation)
+            guard processIsRunning else { return }
+        case .suspended:
+            cancel(&jetsamEvent, in: &simulation)
+            processState = .background
+            backgroundSince = now
+            record("resume")
+        case .background, .foreground:
+            break
+        }
+        let allotmentEnd = requests.map { allotment(for: $0.request.kind) }.min() ?? now
+        for pending in requests {
+            let request = pending.request
+            let serial = nextTaskSerial
+            nextTaskSerial &+= 1
+            let task = BackgroundTask(identifier: request.identifier, kind: request.kind, serial: serial, system: self)
+            countLaunch(request.kind)
+            launchModel.didLaunch(request.kind, at: now)
+            record("taskLaunch", ["identifier": .string(request.identifier),
+                                  "allotmentSeconds": .number(now.duration(to: allotmentEnd).seconds)])
+            guard let handler = registrations.first(where: { $0.identifier == request.identifier })?.handler else {
+                // Launching a task with no handler registered in this process crashes the app [A].
+                metrics.unregisteredLaunchCrashes += 1
+                record("crash", ["reason": .string("noLaunchHandler"), "identifier": .string(request.identifier)])
+                terminate(.crash, in: &simulation)
+                return
+            }
+            let runningTask = RunningTask(task: task, request: request)
+            runningTask.expirationEvent = simulation.schedule(.taskExpiration(serial: serial), at: allotmentEnd)
+            running.append(runningTask)
+            handler(task)
+            afterCallback(in: &simulation)
+            guard processIsRunning else { return }
+        }
+        fireOverdueTimers()
+        afterCallback(in: &simulation)
+    }
+
+    /// When a task of `kind` launched now must be finished.
+    private func allotment(for kind: TaskRequest.Kind) -> SimInstant {
+        let now = snapshot.now
+        switch kind {
+        case .appRefresh:
+            // Production apps have seen refresh tasks expire 2–5 s after launch [Obs].
+            let early = expiryRandom.chance(parameters.refreshEarlyExpiryProbability)
+            let seconds = UniformDistribution(2, 5).sample(using: &expiryRandom)
+            return now + .seconds(early ? Swift.min(seconds, parameters.refreshRuntimeSeconds) : parameters.refreshRuntimeSeconds)
+        case .processing:
+            return now + .minutes(parameters.processingMaxRuntimeMinutes)
+        }
+    }
+
+    private func countLaunch(_ kind: TaskRequest.Kind) {
+        switch kind {
+        case .appRefresh:
+            metrics.refreshLaunches += 1
+            lastRefreshLaunch = snapshot.now
+        case .processing:
+            metrics.processingLaunches += 1
+            lastProcessingLaunch = snapshot.now
+        }
+        metrics.launchHourHistogram[snapshot.hour] += 1
+        if snapshot.isCharging { metrics.launchesWhileCharging += 1 }
+    }
+
+    /// Schedules the next `launchEvaluation`: the earliest begin date still to come, the model's
+    /// next look, or the end of throttling, whichever is first.
+    func scheduleNextEvaluation(in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        var next: SimInstant?
+        if !pending.isEmpty {
+            for request in pending where request.earliest > now {
+                next = Swift.min(next ?? request.earliest, request.earliest)
+            }
+            if let look = launchModel.nextEvaluation(after: now) { next = Swift.min(next ?? look, look) }
+            if let throttledUntil, throttledUntil > now { next = Swift.min(next ?? throttledUntil, throttledUntil) }
+        }
+        guard next != evaluationTime else { return }
+        cancel(&evaluationEvent, in: &simulation)
+        evaluationTime = next
+        if let next { evaluationEvent = simulation.schedule(.launchEvaluation, at: next, priority: .late) }
+    }
+
+    // MARK: Expiration and completion
+
+    /// Why a task is expired.
+    enum ExpirationCause: String {
+        case timeUp, userActivity, powerLoss, networkLoss
+    }
+
+    func expireRunning(where predicate: (RunningTask) -> Bool, cause: ExpirationCause) {
+        for task in running where predicate(task) && !task.expired && task.task.completion == nil {
+            expire(task, cause: cause)
+        }
+    }
+
+    /// Calls the task's expiration handler; if it is still not completed, it has the grace period.
+    func expire(_ running: RunningTask, cause: ExpirationCause) {
+        guard !running.expired, running.task.completion == nil else { return }
+        running.expired = true
+        metrics.expirations += 1
+        switch cause {
+        case .timeUp: break
+        case .userActivity: metrics.expirationsForUserActivity += 1
+        case .powerLoss: metrics.expirationsForPowerLoss += 1
+        case .networkLoss: metrics.expirationsForNetworkLoss += 1
+        }
+        record("taskExpire", ["identifier": .string(running.task.identifier), "cause": .string(cause.rawValue)])
+        if let handler = running.task.expirationHandler {
+            handler()
+        } else {
+            // With no handler, the task is marked complete and unsuccessful [A].
+            running.task.setTaskCompleted(success: false)
+        }
+    }
+
+    func taskDidComplete(_ task: BackgroundTask, success: Bool) {
+        guard task.completionCalls == 1 else {
+            metrics.duplicateCompletions += 1
+            record("duplicateCompletion", ["identifier": .string(task.identifier)])
+            return
+        }
+        if success { metrics.tasksCompletedSuccessfully += 1 } else { metrics.tasksCompletedUnsuccessfully += 1 }
+        record("taskCompleted", ["identifier": .string(task.identifier), "success": .bool(success)])
+    }
+}

@@ -1,0 +1,435 @@
+import SimKernel
+
+/// The iOS background-execution model for one app on one device: the process lifecycle,
+/// background-task assertions, the task scheduler, task delivery, expiration, kills and
+/// throttling, with a ``LaunchModel`` for the system's discretion.
+///
+/// The app's policy calls into this object through ``AppContext`` during callbacks; the system
+/// records what it asked for, and after every callback ``reconcile(in:)`` brings the simulation's
+/// agenda in line with the new state (suspension, assertion deadlines, task expirations, timers,
+/// the next launch evaluation). Every decision that involves chance draws from the system's own
+/// labelled streams, keyed by day.
+///
+/// Behaviour and its sources: `reference/ios-background-execution.md`; parameters:
+/// ``SystemParameters``.
+public final class SimulatedSystem {
+    /// Quinn's process states (ios-background-execution.md §1), with the force-quit case kept as
+    /// ``forceQuitFlag``.
+    public enum ProcessState: Sendable, Equatable {
+        /// Not running: never launched, or terminated (eligible for background relaunch unless
+        /// the force-quit flag is set).
+        case notRunning
+        case foreground
+        /// Running in the background: finishing callbacks, holding an assertion or running a task.
+        case background
+        case suspended
+    }
+
+    /// Why the process ended.
+    enum Termination {
+        case forceQuit, powerOff, memoryPressure, taskTimeout, assertionTimeout, cpuLimit, crash
+    }
+
+    static let launchLabel = StreamLabel("system.launch")
+    static let jetsamLabel = StreamLabel("system.jetsam")
+    static let expiryLabel = StreamLabel("system.expiry")
+    static let appLabel = StreamLabel("app.random")
+
+    public let parameters: SystemParameters
+    public let appParameters: AppParameters
+    let makePolicy: (() -> any BackgroundPolicy)?
+    var launchModel: any LaunchModel
+    let seed: UInt64
+
+    // MARK: Process
+
+    public internal(set) var processState: ProcessState = .notRunning
+    /// Increases at every launch; contexts of earlier processes stop working.
+    public internal(set) var processGeneration: UInt32 = 0
+    var policy: (any BackgroundPolicy)?
+    var context: AppContext?
+    /// Registration is allowed only while this is set (during `didFinishLaunching`).
+    var isFinishingLaunch = false
+    var registrations: [(identifier: String, handler: (BackgroundTask) -> Void)] = []
+    /// Set when the app did something that crashes it; acted on when the callback returns.
+    var pendingCrash = false
+    /// Set by a force-quit; blocks background launches until the user opens the app.
+    public internal(set) var forceQuitFlag = false
+    /// `UserDefaults` for the app; survives termination.
+    public let defaults = PersistentStore()
+    var lastAppUse: SimInstant?
+    var jetsamEvent: EventHandle?
+    var processIsRunning: Bool { processState != .notRunning }
+
+    // MARK: Assertions
+
+    struct Assertion {
+        var id: Int
+        var name: String
+        var expirationHandler: (() -> Void)?
+    }
+
+    var assertions: [Assertion] = []
+    var nextAssertionID = 1
+    /// When the app last entered the background (the assertion budget runs from here).
+    var backgroundSince: SimInstant = .start
+    var assertionsWarned = false
+    var assertionWarningEvent: EventHandle?
+    var assertionDeadlineEvent: EventHandle?
+
+    // MARK: Tasks
+
+    struct PendingRequest {
+        var request: TaskRequest
+        /// The earliest begin date converted to true time when submitted.
+        var earliest: SimInstant
+    }
+
+    final class RunningTask {
+        let task: BackgroundTask
+        let requiresExternalPower: Bool
+        let requiresNetwork: Bool
+        var expired = false
+        var expirationEvent: EventHandle?
+        var graceEvent: EventHandle?
+
+        init(task: BackgroundTask, request: TaskRequest) {
+            self.task = task
+            requiresExternalPower = request.requiresExternalPower
+            requiresNetwork = request.requiresNetworkConnectivity
+        }
+    }
+
+    var pending: [PendingRequest] = []
+    var running: [RunningTask] = []
+    var nextTaskSerial: UInt32 = 1
+    var throttledUntil: SimInstant?
+    var lastRefreshLaunch: SimInstant?
+    var lastProcessingLaunch: SimInstant?
+    var evaluationEvent: EventHandle?
+    var evaluationTime: SimInstant?
+    var cpuShare = 0.0
+    var cpuMonitorEvent: EventHandle?
+
+    // MARK: Timers
+
+    struct TimerEntry {
+        var id: UInt32
+        var due: SimInstant
+        var handler: () -> Void
+        var event: EventHandle?
+        /// Came due while the app was suspended; fires when it next runs.
+        var overdue = false
+    }
+
+    var timers: [TimerEntry] = []
+    var nextTimerID: UInt32 = 1
+
+    // MARK: Observation
+
+    public internal(set) var snapshot = DeviceSnapshot()
+    public internal(set) var metrics = SystemMetrics()
+    /// Receives a record of every lifecycle transition, assertion, submit, launch, expiration,
+    /// completion and kill, when set (for `bgsim run --trace`).
+    public var log: ((SystemLogEntry) -> Void)?
+    var accountedUntil: SimInstant = .start
+
+    // MARK: Randomness
+
+    var randomDay = Int.min
+    var launchRandom = RandomStream(seed: 0)
+    var jetsamRandom = RandomStream(seed: 0)
+    var expiryRandom = RandomStream(seed: 0)
+    var appRandom = RandomStream(seed: 0)
+
+    /// Creates the system for an app.
+    ///
+    /// - Parameter makePolicy: Makes the policy for each process launch; `nil` for no app code
+    ///   (the process still launches and is suspended, but nothing registers or submits).
+    public init(parameters: SystemParameters, app: AppParameters, seed: UInt64, makePolicy: (() -> any BackgroundPolicy)?) {
+        self.parameters = parameters
+        self.appParameters = app
+        self.seed = seed
+        self.makePolicy = makePolicy
+        launchModel = switch parameters.launchModel {
+        case .heuristic: HeuristicLaunchModel(parameters: parameters.heuristic)
+        case .eager: EagerLaunchModel()
+        case .stingy: StingyLaunchModel(parameters: parameters.heuristic)
+        }
+    }
+
+    // MARK: Entry points
+
+    /// Reacts to a device event that the device has already handled.
+    func deviceDidHandle(_ event: WorldEvent, device: Device, in simulation: inout Simulation<WorldEvent>) {
+        observe(device, at: simulation.now)
+        switch event {
+        case .appOpen:
+            appOpened(in: &simulation)
+        case .appClose(let forceQuit):
+            appClosed(forceQuit: forceQuit, in: &simulation)
+        case .sessionStart:
+            // The user picking up the phone ends processing tasks (BGProcessingTask docs [A]).
+            if snapshot.isScreenOn { expireRunning(where: { $0.task.kind == .processing }, cause: .userActivity) }
+        case .unplug:
+            expireRunning(where: { $0.requiresExternalPower }, cause: .powerLoss)
+        case .networkChange:
+            if !snapshot.network.isSatisfied { expireRunning(where: { $0.requiresNetwork }, cause: .networkLoss) }
+        case .batteryLevel:
+            if !snapshot.isPoweredOn && processIsRunning { terminate(.powerOff, in: &simulation) }
+        default:
+            break
+        }
+        if launchModel.reactsToDeviceChanges { evaluateLaunches(in: &simulation) }
+        reconcile(in: &simulation)
+    }
+
+    /// Handles one of the system's own events.
+    func handle(_ event: WorldEvent, device: Device, in simulation: inout Simulation<WorldEvent>) {
+        observe(device, at: simulation.now)
+        switch event {
+        case .launchEvaluation:
+            evaluationEvent = nil
+            evaluationTime = nil
+            evaluateLaunches(in: &simulation)
+        case .taskExpiration(let serial):
+            if let running = running.first(where: { $0.task.serial == serial }) {
+                running.expirationEvent = nil
+                expire(running, cause: .timeUp)
+            }
+        case .taskGraceEnd(let serial):
+            if let running = running.first(where: { $0.task.serial == serial }), running.task.completion == nil {
+                record("kill", ["reason": .string("taskNotCompleted"), "identifier": .string(running.task.identifier)])
+                throttledUntil = simulation.now + .hours(parameters.throttlePenaltyHours)
+                terminate(.taskTimeout, in: &simulation)
+            }
+        case .assertionWarning:
+            assertionWarningEvent = nil
+            warnAssertions()
+        case .assertionDeadline:
+            assertionDeadlineEvent = nil
+            if !assertions.isEmpty && processState == .background {
+                record("kill", ["reason": .string("backgroundTaskAssertionTimeout")])
+                terminate(.assertionTimeout, in: &simulation)
+            }
+        case .appTimer(let id):
+            timerFired(id)
+        case .jetsam:
+            jetsamEvent = nil
+            if processState == .suspended { terminate(.memoryPressure, in: &simulation) }
+        case .cpuMonitorCheck:
+            cpuMonitorEvent = nil
+            if cpuShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
+                record("kill", ["reason": .string("cpuResourceLimit")])
+                terminate(.cpuLimit, in: &simulation)
+            }
+        default:
+            break
+        }
+        afterCallback(in: &simulation)
+        reconcile(in: &simulation)
+    }
+
+    /// Brings the snapshot, the time accounts and the day's random streams up to `now`.
+    func observe(_ device: Device, at now: SimInstant) {
+        let seconds = accountedUntil.duration(to: now).seconds
+        switch processState {
+        case .foreground: metrics.foregroundSeconds += seconds
+        case .background: metrics.backgroundSeconds += seconds
+        case .notRunning, .suspended: break
+        }
+        accountedUntil = now
+        snapshot = DeviceSnapshot(device: device, at: now)
+        if snapshot.day != randomDay {
+            randomDay = snapshot.day
+            let index = UInt64(bitPattern: Int64(randomDay))
+            launchRandom = RandomStream(seed: seed, label: Self.launchLabel, index: index)
+            jetsamRandom = RandomStream(seed: seed, label: Self.jetsamLabel, index: index)
+            expiryRandom = RandomStream(seed: seed, label: Self.expiryLabel, index: index)
+            appRandom = RandomStream(seed: seed, label: Self.appLabel, index: index)
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private func appOpened(in simulation: inout Simulation<WorldEvent>) {
+        lastAppUse = snapshot.now
+        launchModel.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
+        if forceQuitFlag {
+            forceQuitFlag = false
+            record("forceQuitFlagCleared")
+        }
+        cancel(&jetsamEvent, in: &simulation)
+        assertionsWarned = false
+        if processState == .notRunning {
+            processState = .foreground
+            launchProcess(reason: .user)
+        } else {
+            processState = .foreground
+            record("willEnterForeground")
+            if let policy, let context { policy.willEnterForeground(context) }
+            fireOverdueTimers()
+        }
+        afterCallback(in: &simulation)
+    }
+
+    private func appClosed(forceQuit: Bool, in simulation: inout Simulation<WorldEvent>) {
+        guard processState == .foreground else { return }
+        processState = .background
+        backgroundSince = snapshot.now
+        assertionsWarned = false
+        record("didEnterBackground")
+        if let context { policy?.didEnterBackground(context) }
+        afterCallback(in: &simulation)
+        if forceQuit && processIsRunning {
+            terminate(.forceQuit, in: &simulation)
+            forceQuitFlag = true
+            if parameters.forceQuitClearsPendingRequests { pending.removeAll() }
+            record("forceQuit", ["pendingCleared": .bool(parameters.forceQuitClearsPendingRequests)])
+        }
+    }
+
+    /// Starts a new process and calls `didFinishLaunching`.
+    func launchProcess(reason: LaunchReason) {
+        processGeneration &+= 1
+        registrations.removeAll()
+        let context = AppContext(system: self, generation: processGeneration)
+        self.context = context
+        policy = makePolicy?()
+        record("launch", ["reason": .string(reason == .user ? "user" : "backgroundTask")])
+        isFinishingLaunch = true
+        policy?.didFinishLaunching(context, reason: reason)
+        isFinishingLaunch = false
+    }
+
+    /// Acts on a crash the last callback caused.
+    func afterCallback(in simulation: inout Simulation<WorldEvent>) {
+        if pendingCrash {
+            pendingCrash = false
+            terminate(.crash, in: &simulation)
+        }
+    }
+
+    /// Ends the process: its in-memory state, registrations, assertions, tasks and timers go.
+    func terminate(_ reason: Termination, in simulation: inout Simulation<WorldEvent>) {
+        guard processIsRunning else { return }
+        switch reason {
+        case .forceQuit: metrics.forceQuitTerminations += 1; metrics.normalAppExits += 1
+        case .powerOff: metrics.powerOffTerminations += 1
+        case .memoryPressure: metrics.memoryPressureExits += 1
+        case .taskTimeout, .assertionTimeout: metrics.backgroundTaskAssertionTimeoutExits += 1
+        case .cpuLimit: metrics.cpuResourceLimitExits += 1
+        case .crash: metrics.abnormalExits += 1
+        }
+        record("terminate", ["reason": .string("\(reason)")])
+        processState = .notRunning
+        policy = nil
+        context = nil
+        registrations.removeAll()
+        assertions.removeAll()
+        cancel(&assertionWarningEvent, in: &simulation)
+        cancel(&assertionDeadlineEvent, in: &simulation)
+        for task in running {
+            cancel(&task.expirationEvent, in: &simulation)
+            cancel(&task.graceEvent, in: &simulation)
+        }
+        running.removeAll()
+        for index in timers.indices { cancel(&timers[index].event, in: &simulation) }
+        timers.removeAll()
+        cancel(&jetsamEvent, in: &simulation)
+        cancel(&cpuMonitorEvent, in: &simulation)
+        cpuShare = 0
+    }
+
+    /// Cancels `handle`'s event, if any, and clears it.
+    func cancel(_ handle: inout EventHandle?, in simulation: inout Simulation<WorldEvent>) {
+        if let event = handle { simulation.cancel(event) }
+        handle = nil
+    }
+
+    /// Records a trace entry when a log is attached.
+    func record(_ name: String, _ fields: KeyValuePairs<String, JSONValue> = [:]) {
+        log?(SystemLogEntry(time: snapshot.now, name: name, fields: fields.map { ($0.key, $0.value) }))
+    }
+
+    // MARK: Reconciliation
+
+    /// Brings the simulation's agenda in line with the state after a change: completed tasks
+    /// leave, timers get events, an app with nothing to do is suspended, assertion deadlines are
+    /// scheduled, and the next launch evaluation is set.
+    func reconcile(in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        // Completed tasks.
+        for task in running where task.task.completion != nil {
+            cancel(&task.expirationEvent, in: &simulation)
+            cancel(&task.graceEvent, in: &simulation)
+        }
+        running.removeAll { $0.task.completion != nil }
+        // Expired tasks not yet completed get the grace period to call setTaskCompleted.
+        for task in running where task.expired && task.graceEvent == nil {
+            cancel(&task.expirationEvent, in: &simulation)
+            task.graceEvent = simulation.schedule(.taskGraceEnd(serial: task.task.serial), after: .seconds(parameters.taskCompletionGraceSeconds))
+        }
+
+        // Timers.
+        for index in timers.indices where timers[index].event == nil && !timers[index].overdue {
+            timers[index].event = simulation.schedule(.appTimer(id: timers[index].id), at: Swift.max(now, timers[index].due))
+        }
+
+        // Suspension.
+        if processState == .background && assertions.isEmpty && running.isEmpty {
+            processState = .suspended
+            record("suspend")
+            if parameters.suspendedTerminationPerHour > 0 {
+                let hours = ExponentialDistribution(rate: parameters.suspendedTerminationPerHour).sample(using: &jetsamRandom)
+                jetsamEvent = simulation.schedule(.jetsam, at: now + .hours(hours))
+            }
+        }
+
+        // Assertion budget.
+        if processState == .background && !assertions.isEmpty {
+            let deadline = backgroundSince + .seconds(parameters.extensionBudgetSeconds)
+            if assertionDeadlineEvent == nil {
+                assertionDeadlineEvent = simulation.schedule(.assertionDeadline, at: Swift.max(now, deadline))
+            }
+            if assertionWarningEvent == nil && !assertionsWarned {
+                let warning = deadline - .seconds(parameters.expirationLeadSeconds)
+                assertionWarningEvent = simulation.schedule(.assertionWarning, at: Swift.max(now, warning))
+            }
+        } else {
+            cancel(&assertionWarningEvent, in: &simulation)
+            cancel(&assertionDeadlineEvent, in: &simulation)
+        }
+
+        // CPU monitor.
+        if cpuShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
+            if cpuMonitorEvent == nil {
+                cpuMonitorEvent = simulation.schedule(.cpuMonitorCheck, after: .seconds(parameters.cpuMonitorSeconds))
+            }
+        } else {
+            cancel(&cpuMonitorEvent, in: &simulation)
+        }
+
+        scheduleNextEvaluation(in: &simulation)
+    }
+
+    /// Whether the CPU monitor watches this task: processing tasks that did not ask for power.
+    func monitoredByCPU(_ task: RunningTask) -> Bool {
+        task.task.kind == .processing && !task.requiresExternalPower
+    }
+
+    func setCPUUsage(_ share: Double) {
+        cpuShare = Swift.max(0, share)
+    }
+
+    func appRandomUnit() -> Double {
+        appRandom.unit()
+    }
+}
+
+/// One entry of the system's trace: what happened, when, with details.
+public struct SystemLogEntry: Sendable {
+    public var time: SimInstant
+    public var name: String
+    public var fields: [(String, JSONValue)]
+}

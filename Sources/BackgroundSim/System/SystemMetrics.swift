@@ -1,0 +1,48 @@
+/// Fixed-size counters of what the iOS model did.
+public struct SystemMetrics: Sendable, Equatable {
+    public var refreshLaunches = 0
+    public var processingLaunches = 0
+    /// Cold launches of the process to deliver a task.
+    public var backgroundProcessLaunches = 0
+    /// Task expirations, by cause: time up (including early expiry), user activity, power lost,
+    /// network lost.
+    public var expirations = 0
+    public var expirationsForUserActivity = 0
+    public var expirationsForPowerLoss = 0
+    public var expirationsForNetworkLoss = 0
+    public var tasksCompletedSuccessfully = 0
+    public var tasksCompletedUnsuccessfully = 0
+    /// `setTaskCompleted` calls after the first, for the same task.
+    public var duplicateCompletions = 0
+    /// Launch opportunities the system passed up because the app was being throttled.
+    public var throttledLaunches = 0
+    public var submits = 0
+    /// Submit errors by `TaskSchedulerError.Code.rawValue` (index 0 unused).
+    public var submitErrors = [0, 0, 0, 0]
+    public var assertionsBegun = 0
+    public var assertionExpirations = 0
+    /// Launches by local hour of day.
+    public var launchHourHistogram = [Int](repeating: 0, count: 24)
+    public var launchesWhileCharging = 0
+    public var registrationCrashes = 0
+    public var unregisteredLaunchCrashes = 0
+    public var forceQuitTerminations = 0
+    public var powerOffTerminations = 0
+
+    // MXBackgroundExitData
+    public var normalAppExits = 0
+    public var abnormalExits = 0
+    public var appWatchdogExits = 0
+    public var backgroundTaskAssertionTimeoutExits = 0
+    public var cpuResourceLimitExits = 0
+    public var memoryPressureExits = 0
+
+    // MXAppRunTimeMetric
+    public var foregroundSeconds = 0.0
+    public var backgroundSeconds = 0.0
+
+    public init() {}
+
+    /// Background task launches of both kinds.
+    public var launches: Int { refreshLaunches + processingLaunches }
+}

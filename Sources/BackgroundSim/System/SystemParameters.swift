@@ -1,0 +1,151 @@
+/// The simulated app as iOS sees it: its background policy and what its Info.plist declares.
+public struct AppParameters: Codable, Sendable, Equatable {
+    /// The background policy, by name (see `bgsim presets`); `"none"` simulates no app code.
+    /// Default "none".
+    public var policy: String = "none"
+
+    /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register and submit.
+    /// Default: none.
+    public var permittedIdentifiers: [String] = []
+
+    /// `UIBackgroundModes`: `"fetch"` allows refresh requests, `"processing"` processing requests.
+    /// Default both.
+    public var backgroundModes: [String] = ["fetch", "processing"]
+
+    /// The user's Background App Refresh switch for the app. Default true (on by default [A-via]).
+    /// Off: submit fails with `unavailable`.
+    public var backgroundAppRefreshEnabled: Bool = true
+}
+
+/// Which launch model decides when the system runs background tasks.
+public enum LaunchModelKind: String, NamedChoice, Sendable {
+    /// The calibrated default: usage prediction, budgets, rate limits, idle and charging.
+    case heuristic
+    /// Runs every request at its earliest begin date as soon as its constraints hold: what
+    /// developers tend to assume.
+    case eager
+    /// The pessimistic end of what developers report.
+    case stingy
+}
+
+/// The iOS background-execution model's parameters.
+///
+/// Defaults from `reference/ios-background-execution.md` §8; tags: [A] Apple documentation,
+/// [A-DTS] Apple engineer, [A-via] Apple via third parties, [Obs] observed by developers,
+/// [Inf] inferred.
+public struct SystemParameters: Codable, Sendable, Equatable {
+    /// Which launch model to use. Default `heuristic`.
+    public var launchModel: LaunchModelKind = .heuristic
+
+    /// Time the app may run after entering the background with no assertion, in seconds (the
+    /// `didEnterBackground` budget). Default 5; range 1–5. [A]
+    public var didEnterBackgroundSeconds: Double = 5
+
+    /// The background-task assertion budget from entering the background, shared by all
+    /// assertions, in seconds. Default 30; range 5–30 (legacy 180/600). [A-DTS/Obs]
+    public var extensionBudgetSeconds: Double = 30
+
+    /// How long before the budget ends the assertions' expiration handlers are called, in
+    /// seconds. Default 3; range 0–5. [Inf]
+    public var expirationLeadSeconds: Double = 3
+
+    /// How long an app refresh task may run, in seconds. Default 30; range 2–30. [A]/[Obs]
+    public var refreshRuntimeSeconds: Double = 30
+
+    /// Probability that a refresh task is expired early, 2–5 s after launch. Default 0.1;
+    /// range 0–1. Production apps have seen this [Obs]; the rate is [Inf].
+    public var refreshEarlyExpiryProbability: Double = 0.1
+
+    /// Longest a processing task runs while the device stays idle, in minutes. Default 10;
+    /// range 1–60. [Inf]
+    public var processingMaxRuntimeMinutes: Double = 10
+
+    /// Time after a task's expiration handler in which it must call `setTaskCompleted`, in
+    /// seconds, before the system kills the app. Default 3; range 0–10. [Inf] ("a few seconds")
+    public var taskCompletionGraceSeconds: Double = 3
+
+    /// After a kill for not completing a task, how long the system launches no background tasks
+    /// for the app, in hours. Default 12; range 0–72. WWDC22 10142: overrunning apps are
+    /// "throttled for future background task requests" [A-DTS]; the length is [Inf].
+    public var throttlePenaltyHours: Double = 12
+
+    /// Rate at which the system terminates a suspended app to reclaim memory (jetsam), per hour.
+    /// Default 0.05 (a suspended app survives about 20 h on average); range 0–2. [A]
+    public var suspendedTerminationPerHour: Double = 0.05
+
+    /// Whether a force-quit deletes the app's pending task requests. Default true; Apple does not
+    /// document it [Inf].
+    public var forceQuitClearsPendingRequests: Bool = true
+
+    /// The CPU monitor for processing tasks on battery: the app is killed if it uses more than
+    /// this share of a core … Default 80 (%). [Obs] "exceeding limit of 80% cpu over 60 seconds"
+    public var cpuMonitorPercent: Double = 80
+
+    /// … for this long, in seconds. Default 60. [Obs]
+    public var cpuMonitorSeconds: Double = 60
+
+    /// The heuristic launch model's parameters.
+    public var heuristic = HeuristicLaunchParameters()
+}
+
+/// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).
+///
+/// Calibration targets, from ios-background-execution.md §3.4–§3.5 and the issue that introduced
+/// the model: with an app used daily, refresh runs 2–6 times a day, mostly in the hours the app
+/// is used ("right before" predicted use [A-via]); it stops within about a week after the user
+/// stops opening the app [A-DTS/Inf]; processing that requires power runs at least 80 % of the
+/// time on the charger, mostly at night, on most days [Obs].
+public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
+    /// How often the system reconsiders pending requests, in minutes. Default 15. [Inf]
+    public var evaluationMinutes: Double = 15
+
+    /// Refresh launches per day granted to an app that is never opened but not yet stale.
+    /// Default 1. [Inf]
+    public var refreshBasePerDay: Double = 1
+
+    /// Extra refresh launches per day for each app session per day (recent, decayed).
+    /// Default 2, so an app used 1.5 times a day gets about 4 a day. [Inf], calibrated to the
+    /// observed 3–4 a day [Obs].
+    public var refreshPerAppSession: Double = 2
+
+    /// Most refresh launches per day. Default 6; range 1–24. [Obs]/[Inf]
+    public var refreshMaximumPerDay: Double = 6
+
+    /// Least time between two refresh launches, in minutes. Default 15; range 15–720. [Obs]
+    public var refreshMinimumSpacingMinutes: Double = 15
+
+    /// How far ahead of predicted use the system launches refresh, in minutes. Default 30;
+    /// range 5–120. [Inf]
+    public var refreshLeadMinutes: Double = 30
+
+    /// Half-life of the learnt usage pattern, in days ("about two weeks, decayed"). Default 7. [Inf]
+    public var usageHalfLifeDays: Double = 7
+
+    /// Refresh stops when the app has not been opened for this many days. Default 7; range 3–14. [Inf]
+    public var refreshRecencyDays: Double = 7
+
+    /// Screen-off time after which the device counts as idle for processing tasks, in minutes.
+    /// Default 5; range 1–30. [Obs] (a processing task ran about 5 min after locking)
+    public var idleDelayMinutes: Double = 5
+
+    /// Processing runs only if the app was opened within this many days. Default 7 (header:
+    /// "used your app within the past week"); range 7–14. [A]
+    public var processingRecencyDays: Double = 7
+
+    /// Least time between two processing launches, in hours. Default 8. [Obs] (runs "spaced
+    /// 10–20 h apart")
+    public var processingMinimumSpacingHours: Double = 8
+
+    /// Chance per evaluation that an eligible processing request runs while the idle device is
+    /// charging. Default 0.5. [Inf]
+    public var processingChargingChancePerEvaluation: Double = 0.5
+
+    /// Chance per evaluation that an eligible processing request runs on battery. Default 0.01
+    /// (about a tenth of eligible idle nights); ios-background-execution.md §8
+    /// `processingOnBatteryProb` 0.1 [Inf].
+    public var processingBatteryChancePerEvaluation: Double = 0.01
+
+    /// Battery level below which discretionary work stops unless charging, in percent. Default 20
+    /// (WWDC20: "below 20%, essential work only" [A-via]).
+    public var criticalBatteryPercent: Double = 20
+}
