@@ -1,0 +1,81 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+/// The heuristic launch model against its calibration targets (documented on
+/// `HeuristicLaunchParameters`), with the probe presets on the default user (app used daily),
+/// fixed seeds, 200 days.
+@Suite("Launch model calibration")
+struct LaunchModelCalibrationTests {
+    /// Runs a preset and returns its result with the times of task launches and app opens.
+    func run(_ scenario: Scenario, seed: UInt64, days: Int) throws -> (result: RunResult, launches: [SimInstant], opens: [SimInstant]) {
+        final class Sink { var launches: [SimInstant] = []; var opens: [SimInstant] = [] }
+        let sink = Sink()
+        let result = try SimulationRunner.run(
+            scenario: scenario, seed: seed, days: days,
+            tracer: { if $0.kind == WorldEvent.appOpen.traceKind { sink.opens.append($0.time) } },
+            log: { if $0.name == "taskLaunch" { sink.launches.append($0.time) } })
+        return (result, sink.launches, sink.opens)
+    }
+
+    func hour(_ instant: SimInstant) -> Int {
+        Int(Scenario().calendar.calendar.timeOfDay(at: instant) / .hours(1))
+    }
+
+    @Test("refresh: 2–6 launches a day, most in the hours the user uses the app", arguments: [UInt64(1), 2])
+    func refreshRate(seed: UInt64) throws {
+        let (result, launches, opens) = try run(Presets.scenario(named: "probe-refresh")!, seed: seed, days: 200)
+        #expect((2...6).contains(result.os.refreshLaunchesPerDay), "\(result.os.refreshLaunchesPerDay) a day")
+        // The hours that hold 90 % of app use.
+        var use = [Int](repeating: 0, count: 24)
+        for open in opens { use[hour(open)] += 1 }
+        var busy: Set<Int> = []
+        var covered = 0
+        for hour in (0..<24).sorted(by: { use[$0] > use[$1] }) where Double(covered) < 0.9 * Double(opens.count) {
+            busy.insert(hour)
+            covered += use[hour]
+        }
+        let inBusyHours = Double(launches.count { busy.contains(hour($0)) }) / Double(launches.count)
+        #expect(inBusyHours >= 0.75, "\(inBusyHours) of launches in the \(busy.count) busiest hours")
+        let smallHours = launches.count { (1...5).contains(hour($0)) }
+        #expect(Double(smallHours) < 0.03 * Double(launches.count), "\(smallHours) launches between 01:00 and 06:00")
+    }
+
+    @Test("refresh stops within about a week after the user stops opening the app")
+    func refreshStopsWhenUnused() throws {
+        var scenario = Presets.scenario(named: "probe-refresh")!
+        scenario.user.app.absences = [AppAbsence(startDay: 60, days: 1_000)]
+        let (_, launches, opens) = try run(scenario, seed: 3, days: 120)
+        let lastOpen = try #require(opens.last)
+        #expect(lastOpen < .start + .days(60))
+        let lastLaunch = try #require(launches.last)
+        #expect(lastLaunch > lastOpen, "launches continue for a while")
+        #expect(lastOpen.duration(to: lastLaunch) <= .days(8), "stopped \(lastOpen.duration(to: lastLaunch)) after the last use")
+        #expect(launches.count { $0 > .start + .days(70) } == 0)
+    }
+
+    @Test("processing that requires power: on the charger, mostly at night, on most days", arguments: [UInt64(1), 2])
+    func processingOnCharger(seed: UInt64) throws {
+        let (result, launches, _) = try run(Presets.scenario(named: "probe-processing")!, seed: seed, days: 200)
+        #expect(result.os.launchesWhileChargingShare >= 0.8)
+        let night = launches.count { let h = hour($0); return h >= 21 || h < 6 }
+        #expect(Double(night) >= 0.5 * Double(launches.count), "\(night) of \(launches.count) at night")
+        let days = Set(launches.map { Int($0.sinceStart / .days(1)) })
+        #expect(days.count >= 140, "a launch on \(days.count) of 200 days")
+    }
+
+    @Test("the eager model launches far more than the heuristic, the stingy model far less")
+    func modelsOrdered() throws {
+        var eager = Presets.scenario(named: "probe-refresh")!
+        eager.system.launchModel = .eager
+        var stingy = eager
+        stingy.system.launchModel = .stingy
+        let heuristicRate = try run(Presets.scenario(named: "probe-refresh")!, seed: 4, days: 60).result.os.refreshLaunchesPerDay
+        let eagerRate = try run(eager, seed: 4, days: 60).result.os.refreshLaunchesPerDay
+        let stingyRate = try run(stingy, seed: 4, days: 60).result.os.refreshLaunchesPerDay
+        // Eager: one launch every 15 min while not in Low Power Mode, about 90 a day.
+        #expect(eagerRate > 60, "eager \(eagerRate)")
+        #expect(stingyRate < heuristicRate / 2, "stingy \(stingyRate), heuristic \(heuristicRate)")
+        #expect(stingyRate > 0)
+    }
+}

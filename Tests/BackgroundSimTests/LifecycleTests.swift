@@ -1,0 +1,115 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+@Suite("App lifecycle and assertions")
+struct LifecycleTests {
+    @Test("an app with no assertion is suspended as soon as didEnterBackground returns")
+    func suspendsWithoutAssertion() throws {
+        let harness = try SystemHarness { ScriptedPolicy() }
+        harness.useApp(at: .at(100), for: .seconds(30))
+        try harness.run(until: .at(200))
+        #expect(harness.times("launch") == [.at(100)])
+        #expect(harness.times("didEnterBackground") == [.at(130)])
+        #expect(harness.times("suspend") == [.at(130)])
+        #expect(harness.system.processState == .suspended)
+    }
+
+    @Test("a new policy instance per launch: in-memory state is lost, the persistent store survives")
+    func stateAcrossLaunches() throws {
+        final class Counter: BackgroundPolicy {
+            var launchesSeenInMemory = 0
+            func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+                launchesSeenInMemory += 1
+                app.defaults.set(app.defaults.integer(forKey: "launches") + 1, forKey: "launches")
+                app.defaults.set(launchesSeenInMemory, forKey: "memory")
+            }
+        }
+        var scenario = SystemHarness.quietScenario
+        scenario.app.backgroundModes = []
+        let harness = try SystemHarness(scenario) { Counter() }
+        harness.useApp(at: .at(100), forceQuit: true)   // terminated at 160
+        harness.useApp(at: .at(1_000))
+        try harness.run(until: .at(2_000))
+        #expect(harness.system.defaults.integer(forKey: "launches") == 2)
+        #expect(harness.system.defaults.integer(forKey: "memory") == 1, "the second process started from scratch")
+    }
+
+    @Test("all assertions share one 30 s budget: handlers run 3 s before it ends, a leak is killed at the end")
+    func sharedBudgetAndWatchdog() throws {
+        var remainingAtStart: SimDuration?
+        let harness = try SystemHarness {
+            ScriptedPolicy(onBackground: { app in
+                app.beginBackgroundTask(withName: "a")
+                app.beginBackgroundTask(withName: "b")
+                remainingAtStart = app.backgroundTimeRemaining
+            })
+        }
+        harness.useApp(at: .at(100), for: .seconds(20))
+        try harness.run(until: .at(500))
+        #expect(remainingAtStart == .seconds(30))
+        #expect(harness.times("backgroundTaskExpiring") == [.at(147), .at(147)])
+        #expect(harness.entries("kill").map { $0.time } == [.at(150)])
+        #expect(harness.system.metrics.backgroundTaskAssertionTimeoutExits == 1)
+        #expect(harness.system.processState == .notRunning)
+    }
+
+    @Test("an app that ends its assertion in the expiration handler is suspended, not killed")
+    func wellBehavedAssertion() throws {
+        let harness = try SystemHarness {
+            ScriptedPolicy(onBackground: { app in
+                var id = BackgroundTaskIdentifier.invalid
+                id = app.beginBackgroundTask(withName: "upload") { app.endBackgroundTask(id) }
+            })
+        }
+        harness.useApp(at: .at(100))
+        try harness.run(until: .at(500))
+        #expect(harness.times("suspend") == [.at(187)])
+        #expect(harness.entries("kill").isEmpty)
+        #expect(harness.system.metrics.backgroundTaskAssertionTimeoutExits == 0)
+    }
+
+    @Test("an assertion begun in the foreground counts its budget from entering the background")
+    func budgetStartsInBackground() throws {
+        let harness = try SystemHarness {
+            ScriptedPolicy(onLaunch: { app, _ in
+                app.beginBackgroundTask(withName: "early")
+                #expect(app.backgroundTimeRemaining == .max, "the foreground reports DBL_MAX")
+            })
+        }
+        harness.useApp(at: .at(100), for: .minutes(10))
+        try harness.run(until: .at(1_000))
+        #expect(harness.entries("kill").map(\.time) == [.at(730)])
+    }
+
+    @Test("timers fire while the app runs, wait while it is suspended, and die with the process")
+    func timers() throws {
+        var fired: [SimInstant] = []
+        let harness = try SystemHarness {
+            ScriptedPolicy(onLaunch: { app, _ in
+                app.schedule(after: .seconds(10)) { fired.append(harness_now(app)) }
+                app.schedule(after: .seconds(100)) { fired.append(harness_now(app)) }
+            })
+        }
+        harness.useApp(at: .at(100), for: .seconds(30))      // suspended at 130; second timer due at 200
+        harness.useApp(at: .at(300), for: .seconds(30))      // resumes at 300: the overdue timer fires
+        try harness.run(until: .at(1_000))
+        #expect(fired == [.at(110), .at(300)])
+    }
+
+    @Test("a force-quit terminates the app and sets the flag until the user opens it again")
+    func forceQuitFlag() throws {
+        let harness = try SystemHarness { ScriptedPolicy() }
+        harness.useApp(at: .at(100), forceQuit: true)
+        try harness.run(until: .at(200))
+        #expect(harness.system.forceQuitFlag)
+        #expect(harness.system.metrics.forceQuitTerminations == 1)
+        harness.useApp(at: .at(300))
+        try harness.run(until: .at(400))
+        #expect(!harness.system.forceQuitFlag)
+        #expect(harness.times("forceQuitFlagCleared") == [.at(300)])
+    }
+}
+
+/// The device clock's reading through the app, for timer tests.
+func harness_now(_ app: AppContext) -> SimInstant { app.date }
