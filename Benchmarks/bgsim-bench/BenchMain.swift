@@ -15,16 +15,18 @@ enum BenchMain {
                            reschedules itself after an exponential delay (mean 1 s), until E events.
           raw-heap-hold    The same model on a bare array binary heap with no kernel: the ceiling.
 
-          device-days      Simulates one device for D days of a preset, single-threaded.
+          device-days      Simulates one device for D days of a preset, single-threaded
+                           (default preset device-only: the device alone).
+          scenario-days    The same with the iOS model and an app (default preset probe-refresh).
 
         Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).
           --events E       Events to fire (default 10000000).
           --seed S         Root seed (default 1).
 
-        Options for device-days:
+        Options for device-days and scenario-days:
           --days D         Simulated days (default 10000).
-          --preset NAME    The scenario (default device-only; see bgsim presets).
+          --preset NAME    The scenario (see bgsim presets).
           --seed S         Root seed (default 1).
 
         The last line of output is one JSON object, for example:
@@ -41,8 +43,8 @@ enum BenchMain {
             switch name {
             case "kernel-hold", "raw-heap-hold":
                 try runHold(name, Flags(arguments.dropFirst(), known: ["pending", "events", "seed"]))
-            case "device-days":
-                try DeviceDaysBenchmark.run(Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
+            case "device-days", "scenario-days":
+                try DeviceDaysBenchmark.run(name, Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:
                 throw UsageError("unknown benchmark '\(name)'; run 'bgsim-bench --help' for the list")
             }

@@ -5,7 +5,8 @@ import Foundation
 /// `bgsim run`: simulates one scenario and prints its report.
 enum RunCommand {
     static let usage = """
-        USAGE: bgsim run (--preset NAME | --scenario FILE) [--days N] [--seed S] [--format table|json] [--output FILE]
+        USAGE: bgsim run (--preset NAME | --scenario FILE) [--days N] [--seed S] [--format table|json]
+                         [--output FILE] [--trace FILE]
 
         Simulates one device for N days and reports what the user, the phone and (with later
         models) the app did. The same scenario, seed and days give the same report and digest
@@ -18,22 +19,32 @@ enum RunCommand {
           --seed S           Root seed, 0 to 18446744073709551615 (default 1).
           --format F         table (default) or json. Fields: docs/OUTPUT.md.
           --output FILE      Write the report to FILE (atomically) instead of standard output.
+          --trace FILE       Write every event and every iOS-model transition (launch, suspend,
+                             assertion, submit, task launch, expiration, completion, kill) to FILE
+                             as JSON lines. See docs/OUTPUT.md.
 
         EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output"])
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace"])
         let scenario = try loadScenario(flags)
         let days = try flags.integer("days", default: 365, in: 1...1_000_000)
         let seed = try flags.unsigned("seed", default: 1)
         let format = try flags.choice("format", ["table", "json"], default: "table")
 
         let result: RunResult
+        let trace = flags.string("trace").map { _ in TraceWriter() }
         do {
-            result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days)
+            result = try SimulationRunner.run(
+                scenario: scenario, seed: seed, days: days,
+                tracer: trace.map { writer in { writer.event($0) } },
+                log: trace.map { writer in { writer.system($0) } })
         } catch let issue as ScenarioIssue {
             throw UsageError(ScenarioError(source: scenarioSource(flags), issues: [issue]).description)
+        }
+        if let path = flags.string("trace"), let trace {
+            try Output.write(trace.text, toFile: path)
         }
         let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
         if let path = flags.string("output") {

@@ -160,8 +160,30 @@ public final class SimulatedSystem {
 
     // MARK: Entry points
 
+    /// Whether a device event can concern the system in its current state. Most device events
+    /// (sessions, midnight, charger changes under a model that looks only at its own times) do
+    /// not, and skipping them keeps the iOS model nearly free when the app is idle.
+    private func concerns(_ event: WorldEvent) -> Bool {
+        let reacts = launchModel.reactsToDeviceChanges && !pending.isEmpty
+        switch event {
+        case .appOpen, .appClose:
+            return true
+        case .sessionStart:
+            return running.contains { $0.task.kind == .processing }
+        case .unplug, .networkChange:
+            return !running.isEmpty || reacts
+        case .batteryLevel:
+            return processIsRunning || reacts
+        case .sessionEnd, .plugIn, .optimizedChargingResume, .dayStart, .clockJump:
+            return reacts
+        default:
+            return false
+        }
+    }
+
     /// Reacts to a device event that the device has already handled.
     func deviceDidHandle(_ event: WorldEvent, device: Device, in simulation: inout Simulation<WorldEvent>) {
+        guard concerns(event) else { return }
         observe(device, at: simulation.now)
         switch event {
         case .appOpen:
