@@ -79,3 +79,29 @@ struct LaunchModelCalibrationTests {
         #expect(stingyRate > 0)
     }
 }
+
+@Suite("System event filtering")
+struct SystemFilteringTests {
+    @Test("skipping device events that cannot concern the system changes nothing", arguments: [
+        ("probe-refresh", LaunchModelKind.heuristic), ("probe-refresh", .eager), ("probe-processing", .heuristic),
+        ("probe-processing", .eager), ("probe-refresh", .stingy),
+    ])
+    func filteringIsInvisible(preset: String, model: LaunchModelKind) throws {
+        var scenario = Presets.scenario(named: preset)!
+        scenario.system.launchModel = model
+        func run(everyEvent: Bool) throws -> (RunResult, [String]) {
+            final class Sink { var lines: [String] = [] }
+            let sink = Sink()
+            let result = try SimulationRunner.run(
+                scenario: scenario, seed: 8, days: 40, policy: nil, tracer: nil,
+                log: { sink.lines.append("\($0.time) \($0.name) \($0.fields.map { "\($0.0)=\($0.1)" })") },
+                configure: { $0.reactsToEveryDeviceEvent = everyEvent })
+            return (result, sink.lines)
+        }
+        let filtered = try run(everyEvent: false)
+        let unfiltered = try run(everyEvent: true)
+        #expect(filtered.0.digest == unfiltered.0.digest)
+        #expect(filtered.1 == unfiltered.1)
+        #expect(filtered.0.os.metrics.launches > 0)
+    }
+}

@@ -40,8 +40,9 @@ struct RecordedRun {
 
         mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
             world.handle(event, in: &simulation)
+            // The battery's energy is current as of its last update, which system events do not move.
             let battery = world.device.battery
-            samples.append(Sample(time: simulation.now, netWatts: battery.netWatts, energyJoules: battery.energyJoules))
+            samples.append(Sample(time: battery.updated, netWatts: battery.netWatts, energyJoules: battery.energyJoules))
         }
     }
 

@@ -23,6 +23,18 @@ public enum SimulationRunner {
         tracer: ((TraceRecord) -> Void)? = nil,
         log: ((SystemLogEntry) -> Void)? = nil
     ) throws -> RunResult {
+        try run(scenario: scenario, seed: seed, days: days, policy: policy, tracer: tracer, log: log, configure: { _ in })
+    }
+
+    /// ``run(scenario:seed:days:policy:tracer:log:)`` with a hook that adjusts the system
+    /// before the run, for the package's tests.
+    package static func run(
+        scenario: Scenario, seed: UInt64, days: Int,
+        policy: (() -> any BackgroundPolicy)?,
+        tracer: ((TraceRecord) -> Void)?,
+        log: ((SystemLogEntry) -> Void)?,
+        configure: (SimulatedSystem) -> Void
+    ) throws -> RunResult {
         precondition(days >= 0, "SimulationRunner: days must not be negative")
         var simulation = Simulation<WorldEvent>()
         simulation.tracer = tracer
@@ -31,6 +43,7 @@ public enum SimulationRunner {
         let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, seed: seed, makePolicy: makePolicy)
         system.log = log
+        configure(system)
         var world = World(device: device, system: system)
         let end = SimInstant.start + .days(days)
         try simulation.run(until: end, handler: &world)

@@ -127,9 +127,10 @@ public struct HeuristicLaunchModel: LaunchModel {
         }
         decay(to: conditions.now)
         let budget = dailyBudget
-        // Refill the bucket at the daily budget's rate, up to one day's worth.
+        // Refill the bucket at the daily budget's rate, up to one day's worth (and at least one
+        // launch, or a budget below one a day could never be spent).
         let elapsedDays = tokensUpdatedAt.duration(to: conditions.now).seconds / 86_400
-        refreshTokens = Swift.min(budget, refreshTokens + elapsedDays * budget)
+        refreshTokens = Swift.min(Swift.max(1, budget), refreshTokens + elapsedDays * budget)
         tokensUpdatedAt = conditions.now
         guard refreshTokens >= 1 else { return false }
         // Share of use in the hour `lead` ahead; uniform until something has been learnt.

@@ -188,6 +188,9 @@ extension SimulatedSystem {
     /// next look, or the end of throttling, whichever is first.
     func scheduleNextEvaluation(in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
+        // An evaluation due at this very instant has not fired yet (it runs after the event being
+        // handled); keep it rather than moving it to the model's next look.
+        if evaluationTime == now && !pending.isEmpty { return }
         var next: SimInstant?
         if !pending.isEmpty {
             for request in pending where request.earliest > now {

@@ -133,6 +133,9 @@ public final class SimulatedSystem {
     /// completion and kill, when set (for `bgsim run --trace`).
     public var log: ((SystemLogEntry) -> Void)?
     var accountedUntil: SimInstant = .start
+    /// For tests: react to every device event, to check that skipping the ones that cannot
+    /// concern the system changes nothing.
+    package var reactsToEveryDeviceEvent = false
 
     // MARK: Randomness
 
@@ -183,7 +186,7 @@ public final class SimulatedSystem {
 
     /// Reacts to a device event that the device has already handled.
     func deviceDidHandle(_ event: WorldEvent, device: Device, in simulation: inout Simulation<WorldEvent>) {
-        guard concerns(event) else { return }
+        guard reactsToEveryDeviceEvent || concerns(event) else { return }
         observe(device, at: simulation.now)
         switch event {
         case .appOpen:
