@@ -41,7 +41,7 @@ public enum SimulationRunner {
         var device = try Device(scenario: scenario, seed: seed)
         device.start(in: &simulation)
         let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make
-        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, seed: seed, makePolicy: makePolicy)
+        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed, makePolicy: makePolicy)
         system.log = log
         configure(system)
         var world = World(device: device, system: system)

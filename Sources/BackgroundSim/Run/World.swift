@@ -9,10 +9,13 @@ import SimKernel
 public struct World: EventHandler {
     public private(set) var device: Device
     public let system: SimulatedSystem
+    /// Which device events the system wants to hear about, refreshed after every call into it.
+    private var interest: DeviceEventInterest
 
     public init(device: Device, system: SimulatedSystem) {
         self.device = device
         self.system = system
+        interest = system.interest
     }
 
     public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
@@ -20,7 +23,10 @@ public struct World: EventHandler {
             system.handle(event, device: device, in: &simulation)
         } else {
             device.handle(event, in: &simulation)
+            guard interest.concerns(event) else { return }
             system.deviceDidHandle(event, device: device, in: &simulation)
         }
+        // Only the system changes what interests it.
+        interest = system.interest
     }
 }

@@ -21,7 +21,7 @@ public struct DeviceSnapshot: Sendable {
 
     init() {}
 
-    init(device: Device, at now: SimInstant) {
+    init(device: borrowing Device, at now: SimInstant) {
         self.now = now
         clockReading = device.clock.reading(at: now)
         day = device.calendar.day(of: now)

@@ -33,9 +33,10 @@ public protocol LaunchModel {
     /// A task of `kind` was launched.
     mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant)
 
-    /// The next time the model wants to look at pending requests, besides the system's own
-    /// occasions (earliest begin dates, the end of throttling); `nil` for none.
-    func nextEvaluation(after instant: SimInstant) -> SimInstant?
+    /// The first instant after `now`, and not before `notBefore` (the request's earliest begin
+    /// date), at which the model might launch a pending request of `kind`; `nil` if it will not
+    /// until something the system tells it about changes (the app is used, the device changes).
+    func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant?
 
     /// Whether the system should also look at pending requests after every device change (a
     /// plug-in, the screen going off, a new network). A model whose chances are per evaluation
@@ -50,7 +51,9 @@ public struct EagerLaunchModel: LaunchModel {
     public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
     public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool { true }
     public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {}
-    public func nextEvaluation(after instant: SimInstant) -> SimInstant? { nil }
+    public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
+        notBefore > now ? notBefore : nil
+    }
     public var reactsToDeviceChanges: Bool { true }
 }
 
@@ -75,9 +78,18 @@ public struct HeuristicLaunchModel: LaunchModel {
     /// Refresh launches left in the bucket, and when it was last refilled.
     private var refreshTokens: Double
     private var tokensUpdatedAt: SimInstant = .start
+    private var lastForeground: SimInstant?
+    private var lastRefresh: SimInstant?
+    /// Whether ``nextEvaluation(for:after:notBefore:)`` skips evaluations that cannot launch;
+    /// tests turn it off to check that skipping changes nothing.
+    package var skipsFutileEvaluations = true
 
-    public init(parameters: HeuristicLaunchParameters, generosity: Double = 1) {
+    /// The local calendar, to know the hour of future evaluations.
+    let calendar: SimCalendar
+
+    public init(parameters: HeuristicLaunchParameters, calendar: SimCalendar, generosity: Double = 1) {
         self.parameters = parameters
+        self.calendar = calendar
         self.generosity = generosity
         refreshTokens = parameters.refreshBasePerDay * generosity
     }
@@ -85,6 +97,7 @@ public struct HeuristicLaunchModel: LaunchModel {
     private var evaluationInterval: SimDuration { .minutes(parameters.evaluationMinutes) }
 
     public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
+        lastForeground = instant
         decay(to: instant)
         usageByHour[hour] += 1
         decayedSessions += 1
@@ -117,14 +130,29 @@ public struct HeuristicLaunchModel: LaunchModel {
         }
     }
 
-    private mutating func shouldRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> Bool {
-        guard let lastUse = conditions.lastAppUse,
-              lastUse.duration(to: conditions.now) < .hours(parameters.refreshRecencyDays * 24)
-        else { return false }
-        if let last = conditions.lastLaunchOfKind,
-           last.duration(to: conditions.now) < .minutes(parameters.refreshMinimumSpacingMinutes) {
+    /// Whether refresh is possible at all at `instant`, judged without touching any state or
+    /// drawing: the app was used recently enough, the spacing has passed, and the hour ahead has
+    /// learnt use. Evaluations that fail this can be skipped without changing anything.
+    private func refreshPossible(at instant: SimInstant, hour: Int) -> Bool {
+        guard let lastUse = lastForeground, lastUse.duration(to: instant) < .hours(parameters.refreshRecencyDays * 24) else {
             return false
         }
+        if let lastRefresh, lastRefresh.duration(to: instant) < .minutes(parameters.refreshMinimumSpacingMinutes) {
+            return false
+        }
+        return shareOfUse(aheadOf: hour) > 0
+    }
+
+    /// The learnt share of app use in the hour `refreshLeadMinutes` after `hour`; uniform until
+    /// something has been learnt.
+    private func shareOfUse(aheadOf hour: Int) -> Double {
+        let total = usageByHour.reduce(0, +)
+        let aheadHour = (hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
+        return total > 0 ? usageByHour[aheadHour] / total : 1.0 / 24
+    }
+
+    private mutating func shouldRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> Bool {
+        guard refreshPossible(at: conditions.now, hour: conditions.hour) else { return false }
         decay(to: conditions.now)
         let budget = dailyBudget
         // Refill the bucket at the daily budget's rate, up to one day's worth (and at least one
@@ -133,11 +161,7 @@ public struct HeuristicLaunchModel: LaunchModel {
         refreshTokens = Swift.min(Swift.max(1, budget), refreshTokens + elapsedDays * budget)
         tokensUpdatedAt = conditions.now
         guard refreshTokens >= 1 else { return false }
-        // Share of use in the hour `lead` ahead; uniform until something has been learnt.
-        let total = usageByHour.reduce(0, +)
-        let aheadHour = (conditions.hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
-        let share = total > 0 ? usageByHour[aheadHour] / total : 1.0 / 24
-        let hazardPerHour = budget * share
+        let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour)
         let chance = 1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60)
         return random.chance(chance)
     }
@@ -156,14 +180,35 @@ public struct HeuristicLaunchModel: LaunchModel {
     }
 
     public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {
-        if kind == .appRefresh { refreshTokens -= 1 }
+        if kind == .appRefresh {
+            refreshTokens -= 1
+            lastRefresh = instant
+        }
     }
 
-    public func nextEvaluation(after instant: SimInstant) -> SimInstant? {
-        // The next multiple of the evaluation interval since the start.
+    /// Evaluations fall on multiples of ``HeuristicLaunchParameters/evaluationMinutes`` since
+    /// the start. For refresh, ticks at which ``refreshPossible(at:hour:)`` fails are skipped,
+    /// which is exact: such ticks change nothing and draw nothing.
+    public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
         let interval = evaluationInterval.nanoseconds
-        let next = (instant.nanosecondsSinceStart / interval + 1) * interval
-        return SimInstant(nanosecondsSinceStart: next)
+        let from = Swift.max(now.nanosecondsSinceStart + 1, notBefore.nanosecondsSinceStart)
+        var tick = SimInstant(nanosecondsSinceStart: (from + interval - 1) / interval * interval)
+        guard kind == .appRefresh && skipsFutileEvaluations else { return tick }
+        // At most a day and a half of ticks: past the recency cutoff nothing is possible, and
+        // any hour with use recurs within a day.
+        for _ in 0..<(36 * 60 / Int(parameters.evaluationMinutes)) {
+            if refreshPossible(at: tick, hour: hour(of: tick)) { return tick }
+            guard let lastUse = lastForeground, lastUse.duration(to: tick) < .hours(parameters.refreshRecencyDays * 24) else {
+                return nil
+            }
+            tick = tick + evaluationInterval
+        }
+        return tick
+    }
+
+    /// The local hour of `instant`, from the calendar the system was given.
+    private func hour(of instant: SimInstant) -> Int {
+        Int(calendar.timeOfDay(at: instant) / .hours(1))
     }
 
     public var reactsToDeviceChanges: Bool { false }
@@ -174,12 +219,12 @@ public struct HeuristicLaunchModel: LaunchModel {
 public struct StingyLaunchModel: LaunchModel {
     private var inner: HeuristicLaunchModel
 
-    public init(parameters: HeuristicLaunchParameters) {
+    public init(parameters: HeuristicLaunchParameters, calendar: SimCalendar) {
         var stingy = parameters
         stingy.refreshMinimumSpacingMinutes = Swift.max(parameters.refreshMinimumSpacingMinutes, 240)
         stingy.processingMinimumSpacingHours = Swift.max(parameters.processingMinimumSpacingHours, 24)
         stingy.refreshRecencyDays = Swift.min(parameters.refreshRecencyDays, 3)
-        inner = HeuristicLaunchModel(parameters: stingy, generosity: 0.25)
+        inner = HeuristicLaunchModel(parameters: stingy, calendar: calendar, generosity: 0.25)
     }
 
     public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) { inner.appDidEnterForeground(at: instant, hour: hour) }
@@ -187,6 +232,8 @@ public struct StingyLaunchModel: LaunchModel {
         inner.shouldLaunch(request, conditions: conditions, random: &random)
     }
     public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) { inner.didLaunch(kind, at: instant) }
-    public func nextEvaluation(after instant: SimInstant) -> SimInstant? { inner.nextEvaluation(after: instant) }
+    public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
+        inner.nextEvaluation(for: kind, after: now, notBefore: notBefore)
+    }
     public var reactsToDeviceChanges: Bool { false }
 }

@@ -184,21 +184,21 @@ extension SimulatedSystem {
         if snapshot.isCharging { metrics.launchesWhileCharging += 1 }
     }
 
-    /// Schedules the next `launchEvaluation`: the earliest begin date still to come, the model's
-    /// next look, or the end of throttling, whichever is first.
+    /// Schedules the next `launchEvaluation`: the first moment, over all pending requests, at
+    /// which the model might launch one (never before its earliest begin date), or the end of
+    /// throttling, whichever is first.
     func scheduleNextEvaluation(in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
         // An evaluation due at this very instant has not fired yet (it runs after the event being
         // handled); keep it rather than moving it to the model's next look.
         if evaluationTime == now && !pending.isEmpty { return }
         var next: SimInstant?
-        if !pending.isEmpty {
-            for request in pending where request.earliest > now {
-                next = Swift.min(next ?? request.earliest, request.earliest)
+        for request in pending {
+            if let look = launchModel.nextEvaluation(for: request.request.kind, after: now, notBefore: request.earliest) {
+                next = Swift.min(next ?? look, look)
             }
-            if let look = launchModel.nextEvaluation(after: now) { next = Swift.min(next ?? look, look) }
-            if let throttledUntil, throttledUntil > now { next = Swift.min(next ?? throttledUntil, throttledUntil) }
         }
+        if !pending.isEmpty, let throttledUntil, throttledUntil > now { next = Swift.min(next ?? throttledUntil, throttledUntil) }
         guard next != evaluationTime else { return }
         cancel(&evaluationEvent, in: &simulation)
         evaluationTime = next
