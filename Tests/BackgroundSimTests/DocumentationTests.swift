@@ -24,13 +24,15 @@ struct DocumentationTests {
                 "regenerate the block with: .build/debug/bgsim scenario")
     }
 
-    @Test("docs/OUTPUT.md documents every field of the device report")
+    @Test("docs/OUTPUT.md documents every field of every report group")
     func outputFieldsDocumented() throws {
         let text = try read("docs/OUTPUT.md")
-        let report = try SimulationRunner.run(scenario: Scenario(), seed: 1, days: 1).device.json
-        guard case .object(let members) = report else { Issue.record("not an object"); return }
-        for member in members {
-            #expect(text.contains("`\(member.key)`"), "docs/OUTPUT.md lacks \(member.key)")
+        let result = try SimulationRunner.run(scenario: Scenario(), seed: 1, days: 1)
+        for group in [result.device.json, result.os.osJSON, result.os.metricKitJSON, ReportFormatter.json(result)] {
+            guard case .object(let members) = group else { Issue.record("not an object"); continue }
+            for member in members {
+                #expect(text.contains("`\(member.key)`"), "docs/OUTPUT.md lacks \(member.key)")
+            }
         }
     }
 }

@@ -97,6 +97,23 @@ struct LifecycleTests {
         #expect(fired == [.at(110), .at(300)])
     }
 
+    @Test("willTerminate comes only when a force-quit ends an app still running in the background")
+    func willTerminate() throws {
+        final class Policy: BackgroundPolicy {
+            let holdsAssertion: Bool
+            init(holdsAssertion: Bool) { self.holdsAssertion = holdsAssertion }
+            func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {}
+            func didEnterBackground(_ app: AppContext) { if holdsAssertion { app.beginBackgroundTask() } }
+            func willTerminate(_ app: AppContext) { app.defaults.set(true, forKey: "told") }
+        }
+        for holdsAssertion in [true, false] {
+            let harness = try SystemHarness { Policy(holdsAssertion: holdsAssertion) }
+            harness.useApp(at: .at(100), forceQuit: true)
+            try harness.run(until: .at(200))
+            #expect(harness.system.defaults.bool(forKey: "told") == holdsAssertion)
+        }
+    }
+
     @Test("a force-quit terminates the app and sets the flag until the user opens it again")
     func forceQuitFlag() throws {
         let harness = try SystemHarness { ScriptedPolicy() }

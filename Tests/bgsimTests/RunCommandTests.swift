@@ -84,10 +84,48 @@ struct RunCommandTests {
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
     }
 
-    @Test("bgsim presets lists device-only")
+    @Test("bgsim presets lists the built-in scenarios")
     func presets() throws {
         let output = try ToolRunner.run("bgsim", ["presets"])
         #expect(output.status == 0)
         #expect(output.standardOutput.hasPrefix("device-only"))
+        #expect(output.standardOutput.contains("probe-refresh"))
+        #expect(output.standardOutput.contains("probe-processing"))
+    }
+
+    @Test("a probe run reports the os and metricKit groups")
+    func osGroups() throws {
+        let output = try ToolRunner.run("bgsim", ["run", "--preset", "probe-refresh", "--days", "20", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let os = try #require(object["os"] as? [String: Any])
+        #expect(((os["refreshLaunchesPerDay"] as? NSNumber)?.doubleValue ?? 0) > 0)
+        #expect((os["launchHourHistogram"] as? [Any])?.count == 24)
+        #expect(os["submitErrors"] is [String: Any])
+        let metricKit = try #require(object["metricKit"] as? [String: Any])
+        #expect(metricKit["cumulativeBackgroundTaskAssertionTimeoutExitCount"] is NSNumber)
+        #expect(metricKit["cumulativeForegroundTime"] is NSNumber)
+    }
+
+    @Test("--trace writes valid JSON lines with events and iOS-model transitions")
+    func trace() throws {
+        let directory = URL(fileURLWithPath: try temporaryFile("{}")).deletingLastPathComponent()
+        let path = directory.appendingPathComponent("trace.jsonl").path
+        let output = try ToolRunner.run("bgsim", ["run", "--preset", "probe-refresh", "--days", "14", "--trace", path])
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 100)
+        var names: Set<String> = []
+        var previous = -1.0
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let ns = try #require((object["ns"] as? NSNumber)?.doubleValue)
+            #expect(ns >= previous, "in time order")
+            previous = ns
+            names.insert("\(object["source"] ?? "")/\(object["event"] ?? "")")
+        }
+        for expected in ["event/sessionStart", "event/appOpen", "system/launch", "system/didEnterBackground",
+                         "system/suspend", "system/submit", "system/taskLaunch", "system/taskCompleted"] {
+            #expect(names.contains(expected), "trace lacks \(expected)")
+        }
     }
 }

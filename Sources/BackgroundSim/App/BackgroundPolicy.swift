@@ -32,11 +32,18 @@ public protocol BackgroundPolicy: AnyObject {
     /// `applicationWillEnterForeground(_:)`: a running (background or suspended) app returns to
     /// the foreground. Not called on a launch; see ``didFinishLaunching(_:reason:)``.
     func willEnterForeground(_ app: AppContext)
+
+    /// `applicationWillTerminate(_:)`. As on iOS, a background-capable app gets it only when it is
+    /// terminated while *running* in the background (here: force-quit while holding an
+    /// assertion or running a task), never when terminated while suspended, by the watchdog, or
+    /// by the phone turning off [A].
+    func willTerminate(_ app: AppContext)
 }
 
 extension BackgroundPolicy {
     public func didEnterBackground(_ app: AppContext) {}
     public func willEnterForeground(_ app: AppContext) {}
+    public func willTerminate(_ app: AppContext) {}
 }
 
 /// Why the process was launched.

@@ -160,7 +160,6 @@ extension Scenario {
         }
 
         let s = system
-        v.check(s.didEnterBackgroundSeconds, 0...30, "system.didEnterBackgroundSeconds")
         v.check(s.extensionBudgetSeconds, 1...600, "system.extensionBudgetSeconds")
         v.check(s.expirationLeadSeconds, 0...Swift.max(0, s.extensionBudgetSeconds), "system.expirationLeadSeconds")
         v.check(s.refreshRuntimeSeconds, 1...300, "system.refreshRuntimeSeconds")

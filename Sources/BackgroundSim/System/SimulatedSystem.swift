@@ -306,6 +306,11 @@ public final class SimulatedSystem {
         if let context { policy?.didEnterBackground(context) }
         afterCallback(in: &simulation)
         if forceQuit && processIsRunning {
+            // Still running in the background (an assertion, a task): iOS calls willTerminate.
+            if processState == .background && (!assertions.isEmpty || !running.isEmpty), let policy, let context {
+                record("willTerminate")
+                policy.willTerminate(context)
+            }
             terminate(.forceQuit, in: &simulation)
             forceQuitFlag = true
             if parameters.forceQuitClearsPendingRequests { pending.removeAll() }

@@ -30,16 +30,16 @@ public enum LaunchModelKind: String, NamedChoice, Sendable {
 
 /// The iOS background-execution model's parameters.
 ///
+/// Callbacks into the app take no simulated time, so `didEnterBackground`'s 5 s budget [A]
+/// cannot be overrun and has no parameter: work that takes time must hold a background-task
+/// assertion or run in a task, as on iOS.
+///
 /// Defaults from `reference/ios-background-execution.md` §8; tags: [A] Apple documentation,
 /// [A-DTS] Apple engineer, [A-via] Apple via third parties, [Obs] observed by developers,
 /// [Inf] inferred.
 public struct SystemParameters: Codable, Sendable, Equatable {
     /// Which launch model to use. Default `heuristic`.
     public var launchModel: LaunchModelKind = .heuristic
-
-    /// Time the app may run after entering the background with no assertion, in seconds (the
-    /// `didEnterBackground` budget). Default 5; range 1–5. [A]
-    public var didEnterBackgroundSeconds: Double = 5
 
     /// The background-task assertion budget from entering the background, shared by all
     /// assertions, in seconds. Default 30; range 5–30 (legacy 180/600). [A-DTS/Obs]
