@@ -112,6 +112,21 @@ struct TaskExecutionTests {
         #expect(harness.system.metrics.expirationsForUserActivity == 1)
     }
 
+    @Test("a crash in an expiration handler run at pickup ends the process at once")
+    func crashInExpirationHandler() throws {
+        let harness = try SystemHarness {
+            Self.policy({ _ in .processing(identifier: "work") }) { task, app in
+                // Registering outside launch is a crash.
+                task.expirationHandler = { app.taskScheduler.register(forTaskWithIdentifier: "refresh") { _ in } }
+            }
+        }
+        harness.useApp(at: .at(0))
+        harness.inject(.sessionStart, at: .at(300))
+        try harness.run(until: .at(1_000))
+        #expect(harness.entries("terminate").map(\.time) == [.at(300)])
+        #expect(harness.system.metrics.abnormalExits == 1)
+    }
+
     @Test("a processing task that requires power ends on unplugging, and runs only on the charger")
     func processingEndsOnUnplug() throws {
         let harness = try SystemHarness {

@@ -204,6 +204,8 @@ public final class SimulatedSystem {
         default:
             break
         }
+        // Expiration handlers run above; a crash they caused ends the process now.
+        afterCallback(in: &simulation)
         if launchModel.reactsToDeviceChanges { evaluateLaunches(in: &simulation) }
         reconcile(in: &simulation)
     }
