@@ -53,7 +53,7 @@ struct TaskExecutionTests {
     @Test("a task never completed after expiration gets the app killed and throttled")
     func killAndThrottle() throws {
         var scenario = SystemHarness.quietScenario
-        scenario.app.permittedIdentifiers.append(ProbeRefreshPolicy.identifier)
+        scenario.app.permittedIdentifiers.append(ProbePolicy.refreshIdentifier)
         let harness = try SystemHarness(scenario) {
             ScriptedPolicy(onLaunch: { app, _ in
                 app.taskScheduler.register(forTaskWithIdentifier: "refresh") { task in
@@ -180,8 +180,8 @@ struct TaskExecutionTests {
         var scenario = SystemHarness.quietScenario
         scenario.power.initialBatteryPercent = 20.001
         scenario.power.lowPowerModeAcceptProbability = 1
-        scenario.app.permittedIdentifiers = [ProbeRefreshPolicy.identifier]
-        let harness = try SystemHarness(scenario) { ProbeRefreshPolicy() }
+        scenario.app.permittedIdentifiers = [ProbePolicy.refreshIdentifier]
+        let harness = try SystemHarness(scenario) { ProbePolicy(kind: .appRefresh) }
         harness.useApp(at: .at(0), for: .minutes(5))  // 5 min at 1.1 W crosses 20 %: Low Power Mode on
         try harness.run(until: .at(0) + .hours(12))
         #expect(harness.world.device.isLowPowerMode)

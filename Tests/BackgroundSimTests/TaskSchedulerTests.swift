@@ -133,8 +133,8 @@ struct TaskSchedulerTests {
     @Test("a force-quit deletes pending requests and blocks launches until the user opens the app")
     func forceQuitBlocksLaunches() throws {
         var scenario = SystemHarness.quietScenario
-        scenario.app.permittedIdentifiers = [ProbeRefreshPolicy.identifier]
-        let probe = try SystemHarness(scenario) { ProbeRefreshPolicy() }
+        scenario.app.permittedIdentifiers = [ProbePolicy.refreshIdentifier]
+        let probe = try SystemHarness(scenario) { ProbePolicy(kind: .appRefresh) }
         probe.useApp(at: .at(100), forceQuit: true)
         try probe.run(until: .at(100) + .hours(6))
         #expect(probe.system.pending.isEmpty)
@@ -147,9 +147,9 @@ struct TaskSchedulerTests {
     @Test("with pending requests kept after a force-quit, the flag alone still blocks launches")
     func forceQuitFlagAloneBlocks() throws {
         var scenario = SystemHarness.quietScenario
-        scenario.app.permittedIdentifiers = [ProbeRefreshPolicy.identifier]
+        scenario.app.permittedIdentifiers = [ProbePolicy.refreshIdentifier]
         scenario.system.forceQuitClearsPendingRequests = false
-        let probe = try SystemHarness(scenario) { ProbeRefreshPolicy() }
+        let probe = try SystemHarness(scenario) { ProbePolicy(kind: .appRefresh) }
         probe.useApp(at: .at(100), forceQuit: true)
         try probe.run(until: .at(100) + .hours(6))
         #expect(probe.system.pending.count == 1)

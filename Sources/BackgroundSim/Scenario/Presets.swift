@@ -21,11 +21,11 @@ public enum Presets {
         Preset(
             name: "probe-refresh",
             summary: "Default user and device; the app keeps one refresh request pending (earliest +15 min).",
-            scenario: probe(name: "probe-refresh", policy: "probe-refresh", identifier: ProbeRefreshPolicy.identifier)),
+            scenario: probe(name: "probe-refresh", policy: "probe-refresh", identifier: ProbePolicy.refreshIdentifier)),
         Preset(
             name: "probe-processing",
             summary: "Default user and device; the app keeps one processing request (power, network) pending.",
-            scenario: probe(name: "probe-processing", policy: "probe-processing", identifier: ProbeProcessingPolicy.identifier)),
+            scenario: probe(name: "probe-processing", policy: "probe-processing", identifier: ProbePolicy.processingIdentifier)),
     ]
 
     /// A probe: the default user and device with a probe policy that is allowed its identifier.

@@ -10,9 +10,9 @@ public enum PolicyCatalog {
     public static let all: [Entry] = [
         Entry(name: "none", summary: "No app code: the app launches and is suspended; nothing is scheduled.", make: nil),
         Entry(name: "probe-refresh", summary: "Keeps one app refresh request pending, 15 min after each submit.",
-              make: { ProbeRefreshPolicy() }),
+              make: { ProbePolicy(kind: .appRefresh) }),
         Entry(name: "probe-processing", summary: "Keeps one processing request (power and network) pending, 15 min after each submit.",
-              make: { ProbeProcessingPolicy() }),
+              make: { ProbePolicy(kind: .processing) }),
     ]
 
     public static func entry(named name: String) -> Entry? {

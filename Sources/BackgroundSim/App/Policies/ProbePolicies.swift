@@ -1,15 +1,26 @@
 import SimKernel
 
-/// Measures how often the system runs an app refresh task: keeps one request pending with an
+/// Measures how often the system runs a background task: keeps one request pending with an
 /// earliest begin 15 min after each submit; resubmits in its handler (before completing, as
 /// Apple advises) and on entering the background.
-public final class ProbeRefreshPolicy: BackgroundPolicy {
-    public static let identifier = "probe.refresh"
+///
+/// The refresh probe uses a `BGAppRefreshTaskRequest`; the processing probe a
+/// `BGProcessingTaskRequest` that requires external power and network connectivity.
+public final class ProbePolicy: BackgroundPolicy {
+    public static let refreshIdentifier = "probe.refresh"
+    public static let processingIdentifier = "probe.processing"
 
-    public init() {}
+    /// Which kind of task the probe requests.
+    public let kind: TaskRequest.Kind
+
+    public init(kind: TaskRequest.Kind) {
+        self.kind = kind
+    }
+
+    var identifier: String { kind == .appRefresh ? Self.refreshIdentifier : Self.processingIdentifier }
 
     public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        app.taskScheduler.register(forTaskWithIdentifier: Self.identifier) { task in
+        app.taskScheduler.register(forTaskWithIdentifier: identifier) { task in
             self.submit(app)
             task.setTaskCompleted(success: true)
         }
@@ -20,32 +31,9 @@ public final class ProbeRefreshPolicy: BackgroundPolicy {
     }
 
     func submit(_ app: AppContext) {
-        var request = TaskRequest.appRefresh(identifier: Self.identifier)
-        request.earliestBeginDate = app.date + .minutes(15)
-        try? app.taskScheduler.submit(request)
-    }
-}
-
-/// Measures how often the system runs a processing task that requires power and network: the
-/// same pattern as ``ProbeRefreshPolicy`` with a `BGProcessingTaskRequest`.
-public final class ProbeProcessingPolicy: BackgroundPolicy {
-    public static let identifier = "probe.processing"
-
-    public init() {}
-
-    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        app.taskScheduler.register(forTaskWithIdentifier: Self.identifier) { task in
-            self.submit(app)
-            task.setTaskCompleted(success: true)
-        }
-    }
-
-    public func didEnterBackground(_ app: AppContext) {
-        submit(app)
-    }
-
-    func submit(_ app: AppContext) {
-        var request = TaskRequest.processing(identifier: Self.identifier, requiresExternalPower: true, requiresNetworkConnectivity: true)
+        var request = kind == .appRefresh
+            ? TaskRequest.appRefresh(identifier: identifier)
+            : TaskRequest.processing(identifier: identifier, requiresExternalPower: true, requiresNetworkConnectivity: true)
         request.earliestBeginDate = app.date + .minutes(15)
         try? app.taskScheduler.submit(request)
     }
