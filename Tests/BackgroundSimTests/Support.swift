@@ -22,6 +22,7 @@ struct RecordedRun {
         var device = try Device(scenario: scenario, seed: seed)
         device.start(in: &simulation)
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
+                                     work: scenario.work, network: scenario.network, energy: scenario.energy,
                                      makePolicy: PolicyCatalog.entry(named: scenario.app.policy)?.make)
         var recorder = Recorder(world: World(device: device, system: system))
         recorder.samples.append(Sample(time: .start, netWatts: device.battery.netWatts, energyJoules: device.battery.energyJoules))

@@ -25,7 +25,8 @@ final class SystemHarness {
     init(_ scenario: Scenario = quietScenario, policy: @escaping () -> any BackgroundPolicy) throws {
         var device = try Device(scenario: scenario, seed: 1)
         device.start(in: &simulation)
-        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: 1, makePolicy: policy)
+        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: 1,
+                                     work: scenario.work, network: scenario.network, energy: scenario.energy, makePolicy: policy)
         world = World(device: device, system: system)
         system.log = { [unowned self] in self.log.append($0) }
     }

@@ -13,6 +13,9 @@ public final class AppContext {
     /// The task scheduler, like `BGTaskScheduler.shared`.
     public let taskScheduler: SimulatedTaskScheduler
 
+    /// The app's work queue and executor.
+    public let work: WorkController
+
     /// Storage that survives termination, like `UserDefaults.standard`.
     public var defaults: PersistentStore { system.defaults }
 
@@ -20,6 +23,7 @@ public final class AppContext {
         self.system = system
         self.generation = generation
         taskScheduler = SimulatedTaskScheduler(system: system, generation: generation)
+        work = WorkController(system: system, generation: generation)
     }
 
     var isCurrent: Bool { system.processGeneration == generation && system.processIsRunning }

@@ -145,7 +145,7 @@ public struct Device {
             metrics.clockJumps += 1
             return
         case .launchEvaluation, .taskExpiration, .taskGraceEnd, .assertionWarning, .assertionDeadline,
-             .appTimer, .jetsam, .cpuMonitorCheck:
+             .appTimer, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase, .launchOverheadEnd:
             // The iOS model's events; World routes them to the system.
             return
         }
@@ -327,6 +327,17 @@ public struct Device {
         if level < 50 { return constants.chargeWattsTo50 }
         if level < 80 { return constants.chargeWatts50To80 }
         return constants.chargeWatts80To100
+    }
+
+    /// Sets the app's consumers (from the iOS model) from `now` on.
+    mutating func setAppPower(_ power: AppPower, in simulation: inout Simulation<WorldEvent>) {
+        advance(to: simulation.now)
+        ledger.setWatts(power.cpu, for: .appCPU)
+        ledger.setWatts(power.radioPromotion, for: .appRadioPromotion)
+        ledger.setWatts(power.radioActive, for: .appRadioActive)
+        ledger.setWatts(power.radioTail, for: .appRadioTail)
+        ledger.setWatts(power.launchOverhead, for: .appLaunchOverhead)
+        updatePower(in: &simulation)
     }
 
     /// Sets every consumer's power from the state, and schedules the next battery-level event.

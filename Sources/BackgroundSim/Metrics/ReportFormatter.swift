@@ -12,6 +12,8 @@ public enum ReportFormatter {
             ("device", result.device.json),
             ("os", result.os.osJSON),
             ("metricKit", result.os.metricKitJSON),
+            ("work", result.work.json),
+            ("energy", result.energy.json),
         ])
     }
 
@@ -55,8 +57,26 @@ public enum ReportFormatter {
         for (label, value) in osRows {
             lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
         }
+        let work = result.work
+        if work.created > 0 {
+            let latency = work.metrics.latency
+            let workRows: [(String, String)] = [
+                ("Items created / completed", "\(work.created) / \(work.completed)"),
+                ("Items failed (deadline, queue full)", "\(work.metrics.failedDeadline), \(work.metrics.failedQueueFull)"),
+                ("Latency p50 / p90 / p99", "\(minutes(latency.quantile(0.5))) / \(minutes(latency.quantile(0.9))) / \(minutes(latency.quantile(0.99)))"),
+                ("App energy per day", fixed(result.energy.appJoulesPerDay, 1) + " J"),
+                ("App battery per day", fixed(result.energy.appBatteryPercentPerDay, 2) + " % of capacity"),
+            ]
+            lines += ["", "Work"]
+            for (label, value) in workRows {
+                lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+            }
+        }
         return lines.joined(separator: "\n")
     }
+
+    /// A duration in seconds as minutes with one decimal.
+    static func minutes(_ seconds: Double) -> String { fixed(seconds / 60, 1) + " min" }
 
     /// `value` with exactly `decimals` decimals, rounded half away from zero.
     static func fixed(_ value: Double, _ decimals: Int) -> String {

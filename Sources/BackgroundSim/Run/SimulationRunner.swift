@@ -41,7 +41,8 @@ public enum SimulationRunner {
         var device = try Device(scenario: scenario, seed: seed)
         device.start(in: &simulation)
         let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make
-        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed, makePolicy: makePolicy)
+        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
+                                     work: scenario.work, network: scenario.network, energy: scenario.energy, makePolicy: makePolicy)
         system.log = log
         configure(system)
         var world = World(device: device, system: system)
@@ -54,7 +55,9 @@ public enum SimulationRunner {
             scenarioName: scenario.name, seed: seed, days: days, digest: simulation.digest,
             events: simulation.firedEventCount,
             device: DeviceReport(device: finished, days: days),
-            os: SystemReport(metrics: system.metrics, days: days))
+            os: SystemReport(metrics: system.metrics, days: days),
+            work: WorkReport(metrics: system.work.finish(at: end), days: days),
+            energy: EnergyReport(device: finished, days: days))
     }
 }
 
@@ -70,4 +73,8 @@ public struct RunResult: Sendable, Equatable {
     public var device: DeviceReport
     /// The iOS model's `os` and `metricKit` groups.
     public var os: SystemReport
+    /// The app's work.
+    public var work: WorkReport
+    /// What the app's work cost in energy.
+    public var energy: EnergyReport
 }

@@ -11,6 +11,8 @@ public struct World: EventHandler {
     public let system: SimulatedSystem
     /// Which device events the system wants to hear about, refreshed after every call into it.
     private var interest: DeviceEventInterest
+    /// The app's power last passed to the device.
+    private var appPower = AppPower()
 
     public init(device: Device, system: SimulatedSystem) {
         self.device = device
@@ -26,7 +28,12 @@ public struct World: EventHandler {
             guard interest.concerns(event) else { return }
             system.deviceDidHandle(event, device: device, in: &simulation)
         }
-        // Only the system changes what interests it.
+        // Only the system changes what interests it, and what the app draws.
         interest = system.interest
+        let power = system.appPower
+        if power != appPower {
+            appPower = power
+            device.setAppPower(power, in: &simulation)
+        }
     }
 }

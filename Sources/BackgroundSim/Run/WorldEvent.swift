@@ -47,6 +47,12 @@ public enum WorldEvent: Sendable, Equatable {
     case jetsam
     /// The CPU monitor checks a processing task's sustained CPU use.
     case cpuMonitorCheck
+    /// The app's work executor finishes the items in hand, or its run ends.
+    case workCheck
+    /// The radio's promotion or tail ends.
+    case radioPhase
+    /// The fixed CPU cost of a background launch or resume ends.
+    case launchOverheadEnd
 
     /// Why the network changes.
     public enum NetworkChange: UInt8, Sendable {
@@ -80,6 +86,9 @@ extension WorldEvent: TraceableEvent {
         case .appTimer: 205
         case .jetsam: 206
         case .cpuMonitorCheck: 207
+        case .workCheck: 208
+        case .radioPhase: 209
+        case .launchOverheadEnd: 210
         }
     }
 
@@ -99,7 +108,8 @@ extension WorldEvent: TraceableEvent {
         case .taskExpiration(let serial), .taskGraceEnd(let serial): Int64(serial)
         case .appTimer(let id): Int64(id)
         case .sessionStart, .sessionEnd, .appOpen, .unplug, .optimizedChargingResume,
-             .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck: 0
+             .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck,
+             .workCheck, .radioPhase, .launchOverheadEnd: 0
         }
     }
 
@@ -124,6 +134,9 @@ extension WorldEvent: TraceableEvent {
         case 205: "appTimer"
         case 206: "jetsam"
         case 207: "cpuMonitorCheck"
+        case 208: "workCheck"
+        case 209: "radioPhase"
+        case 210: "launchOverheadEnd"
         default: "kind \(kind)"
         }
     }

@@ -186,6 +186,18 @@ extension Scenario {
         v.check(h.processingBatteryChancePerEvaluation, 0...1, "system.heuristic.processingBatteryChancePerEvaluation")
         v.check(h.criticalBatteryPercent, 0...100, "system.heuristic.criticalBatteryPercent")
 
+        let load = work
+        v.check(load.itemsPerAppSession, 0...100, "work.itemsPerAppSession")
+        v.check(load.cadenceSeconds, 1...86_400, "work.cadenceSeconds")
+        v.check(load.uploadMedianKilobytes, 0...10_000_000, "work.uploadMedianKilobytes")
+        v.check(load.uploadSigma, 0...3, "work.uploadSigma")
+        v.check(load.downloadMedianKilobytes, 0...10_000_000, "work.downloadMedianKilobytes")
+        v.check(load.downloadSigma, 0...3, "work.downloadSigma")
+        v.check(load.cpuMedianSeconds, 0...86_400, "work.cpuMedianSeconds")
+        v.check(load.cpuSigma, 0...3, "work.cpuSigma")
+        v.check(load.deadlineHours, 0...8_760, "work.deadlineHours")
+        v.check(load.maximumQueuedItems, 1...1_000_000, "work.maximumQueuedItems")
+
         let c = clock
         v.check(c.randomJumpsPerDay, 0...24, "clock.randomJumpsPerDay")
         v.check(c.randomJumpSigmaMinutes, 0...10_080, "clock.randomJumpSigmaMinutes")

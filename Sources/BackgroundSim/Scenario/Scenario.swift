@@ -44,11 +44,17 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// The iOS background-execution model: budgets, limits, the launch model.
     public var system = SystemParameters()
 
+    /// The app's workload: arrivals, sizes, deadlines.
+    public var work = WorkParameters()
+
     public init() {}
 }
 
 /// When the simulation starts.
 public struct CalendarParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// The local date of day 0. Default 2026-01-05, a Monday.
     public var startDate: CivilDate = CivilDate(year: 2026, month: 1, day: 5)!
     /// The local time at which the simulation starts. Default 00:00.

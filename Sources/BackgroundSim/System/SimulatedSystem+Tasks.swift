@@ -118,6 +118,7 @@ extension SimulatedSystem {
             processState = .background
             backgroundSince = now
             metrics.backgroundProcessLaunches += 1
+            chargeLaunchOverhead(in: &simulation)
             launchProcess(reason: .backgroundTask)
             afterCallback(in: &simulation)
             guard processIsRunning else { return }
@@ -126,6 +127,7 @@ extension SimulatedSystem {
             processState = .background
             backgroundSince = now
             record("resume")
+            chargeLaunchOverhead(in: &simulation)
         case .background, .foreground:
             break
         }

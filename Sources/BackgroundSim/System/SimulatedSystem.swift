@@ -43,6 +43,10 @@ public final class SimulatedSystem {
 
     public let parameters: SystemParameters
     public let appParameters: AppParameters
+    let networkParameters: NetworkParameters
+    let energyParameters: EnergyParameters
+    /// The app's work: a queue that survives termination, and the executor.
+    let work: WorkEngine
     let makePolicy: (() -> any BackgroundPolicy)?
     @exclusivity(unchecked) var launchModel: any LaunchModel
     let seed: UInt64
@@ -131,6 +135,22 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) var timers: [TimerEntry] = []
     @exclusivity(unchecked) var nextTimerID: UInt32 = 1
 
+    // MARK: Work and energy
+
+    @exclusivity(unchecked) var radio: RadioModel
+    @exclusivity(unchecked) var radioTransferring = false
+    @exclusivity(unchecked) var radioPath = NetworkPath.offline
+    @exclusivity(unchecked) var radioPhaseEvent: EventHandle?
+    @exclusivity(unchecked) var radioPhaseTime: SimInstant?
+    @exclusivity(unchecked) var workCheckEvent: EventHandle?
+    @exclusivity(unchecked) var workCheckTime: SimInstant?
+    /// Set when a run's end has been reported, until the policy starts a new run.
+    @exclusivity(unchecked) var runEndReported = false
+    @exclusivity(unchecked) var launchOverheadEvent: EventHandle?
+    @exclusivity(unchecked) var radioShareRandom: RandomStream
+    /// What the app draws now; the world passes it to the device after every call.
+    @exclusivity(unchecked) var appPower = AppPower()
+
     // MARK: Observation
 
     @exclusivity(unchecked) public internal(set) var snapshot = DeviceSnapshot()
@@ -156,9 +176,16 @@ public final class SimulatedSystem {
     /// - Parameter makePolicy: Makes the policy for each process launch; `nil` for no app code
     ///   (the process still launches and is suspended, but nothing registers or submits).
     public init(parameters: SystemParameters, app: AppParameters, calendar: SimCalendar, seed: UInt64,
+                work: WorkParameters = WorkParameters(), network: NetworkParameters = NetworkParameters(),
+                energy: EnergyParameters = EnergyParameters(),
                 makePolicy: (() -> any BackgroundPolicy)?) {
         self.parameters = parameters
         self.appParameters = app
+        self.networkParameters = network
+        self.energyParameters = energy
+        self.work = WorkEngine(parameters: work, seed: seed)
+        radio = RadioModel(parameters: energy)
+        radioShareRandom = RandomStream(seed: seed, label: Self.radioShareLabel)
         self.seed = seed
         self.makePolicy = makePolicy
         launchModel = switch parameters.launchModel {
@@ -179,6 +206,7 @@ public final class SimulatedSystem {
             anyTaskRunning: !running.isEmpty,
             processingRunning: running.contains { $0.task.kind == .processing },
             processRunning: processIsRunning,
+            workActive: work.activeSince != nil || radioTransferring,
             everyEvent: reactsToEveryDeviceEvent)
     }
 
@@ -186,6 +214,7 @@ public final class SimulatedSystem {
     ///
     /// The caller checks ``interest`` first and calls only for events that concern the system.
     func deviceDidHandle(_ event: WorldEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
+        work.settle(at: simulation.now)
         observe(device, at: simulation.now)
         switch event {
         case .appOpen:
@@ -212,6 +241,7 @@ public final class SimulatedSystem {
 
     /// Handles one of the system's own events.
     func handle(_ event: WorldEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
+        work.settle(at: simulation.now)
         observe(device, at: simulation.now)
         switch event {
         case .launchEvaluation:
@@ -243,6 +273,14 @@ public final class SimulatedSystem {
         case .jetsam:
             jetsamEvent = nil
             if processState == .suspended { terminate(.memoryPressure, in: &simulation) }
+        case .workCheck:
+            checkWork(at: simulation.now)
+        case .radioPhase:
+            radioPhaseEvent = nil
+            radioPhaseTime = nil
+            radio.advancePhase(at: simulation.now)
+        case .launchOverheadEnd:
+            launchOverheadEvent = nil
         case .cpuMonitorCheck:
             cpuMonitorEvent = nil
             if cpuShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
@@ -280,6 +318,7 @@ public final class SimulatedSystem {
 
     private func appOpened(in simulation: inout Simulation<WorldEvent>) {
         lastAppUse = snapshot.now
+        work.appSessionOpened(at: snapshot.now, day: snapshot.day)
         launchModel.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
         if forceQuitFlag {
             forceQuitFlag = false
@@ -353,6 +392,7 @@ public final class SimulatedSystem {
         case .crash: metrics.abnormalExits += 1
         }
         record("terminate", ["reason": .string("\(reason)")])
+        work.processTerminated(at: snapshot.now)
         processState = .notRunning
         policy = nil
         context = nil
@@ -442,6 +482,7 @@ public final class SimulatedSystem {
         }
 
         scheduleNextEvaluation(in: &simulation)
+        reconcileWork(in: &simulation)
     }
 
     /// Whether the CPU monitor watches this task: processing tasks that did not ask for power.
@@ -472,6 +513,7 @@ struct DeviceEventInterest {
     var anyTaskRunning = false
     var processingRunning = false
     var processRunning = false
+    var workActive = false
     var everyEvent = false
 
     func concerns(_ event: WorldEvent) -> Bool {
@@ -481,7 +523,9 @@ struct DeviceEventInterest {
             return true
         case .sessionStart:
             return processingRunning
-        case .unplug, .networkChange:
+        case .networkChange:
+            return anyTaskRunning || reactsToChanges || workActive
+        case .unplug:
             return anyTaskRunning || reactsToChanges
         case .batteryLevel:
             return processRunning || reactsToChanges

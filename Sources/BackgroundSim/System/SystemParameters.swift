@@ -1,5 +1,8 @@
 /// The simulated app as iOS sees it: its background policy and what its Info.plist declares.
 public struct AppParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// The background policy, by name (see `bgsim presets`); `"none"` simulates no app code.
     /// Default "none".
     public var policy: String = "none"
@@ -38,6 +41,9 @@ public enum LaunchModelKind: String, NamedChoice, Sendable {
 /// [A-DTS] Apple engineer, [A-via] Apple via third parties, [Obs] observed by developers,
 /// [Inf] inferred.
 public struct SystemParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Which launch model to use. Default `heuristic`.
     public var launchModel: LaunchModelKind = .heuristic
 
@@ -96,6 +102,9 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 /// stops opening the app [A-DTS/Inf]; processing that requires power runs at least 80 % of the
 /// time on the charger, mostly at night, on most days [Obs].
 public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// How often the system reconsiders pending requests, in minutes. Default 15. [Inf]
     public var evaluationMinutes: Double = 15
 

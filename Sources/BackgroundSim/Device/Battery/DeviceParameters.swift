@@ -3,6 +3,9 @@
 /// Defaults from `reference/energy-model.md` §1, §4 and §10; tags as there: [V] read in a
 /// source, [D] derived, [A] our assumption.
 public struct DeviceParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// The iPhone model, which sets the battery capacity and voltage unless overridden.
     ///
     /// Default "iPhone 15" (3,349 mAh, 3.876 V, 12.98 Wh = 46,730 J) [V].
@@ -55,6 +58,9 @@ public struct DeviceParameters: Codable, Sendable, Equatable {
 /// `.nominal`, fast charging while in use reaches `.fair`, and `.serious` needs sustained heavy
 /// load while charging.
 public struct ThermalParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// How quickly the heat level follows the heat input, in minutes. Default 10; valid 0.5–120. [A]
     public var timeConstantMinutes: Double = 10
 

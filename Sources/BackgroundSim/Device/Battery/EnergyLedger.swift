@@ -8,7 +8,7 @@ import SimKernel
 /// phone's load and the charge current together).
 public struct EnergyLedger: Sendable, Equatable {
     /// A consumer of energy.
-    public enum Consumer: Int, Sendable, CaseIterable {
+    public enum Consumer: Int, Sendable, Hashable, CaseIterable {
         /// The phone in use, screen on (``DeviceParameters/screenOnWatts``).
         case screen
         /// The phone with the screen off, excluding the app (``DeviceParameters/screenOffBaselineWatts``).

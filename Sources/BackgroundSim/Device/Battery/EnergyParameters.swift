@@ -5,6 +5,9 @@
 /// profiles up to 2021; treat absolute values as within ±50 % and comparisons (cellular against
 /// Wi-Fi, 15 min against 60 min) as the robust output (energy-model.md caveat 1).
 public struct EnergyParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// CPU power while the app does light background work, in watts.
     ///
     /// Default 0.25; plausible 0.1–1.0. Pixel 4/6 and Nexus 5 power profiles (40–80 mA) [V/D]; #10.
@@ -47,6 +50,9 @@ public struct EnergyParameters: Codable, Sendable, Equatable {
 
 /// LTE radio constants (energy-model.md §3.1, §10 #13–#19).
 public struct CellularRadioParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Promotion from idle to connected, in seconds. Default 0.26; plausible 0.1–0.6. ARO [V]
     public var promotionSeconds: Double = 0.26
     /// Power during promotion, in watts. Default 1.21; plausible 0.6–1.5. ARO [V]
@@ -67,6 +73,9 @@ public struct CellularRadioParameters: Codable, Sendable, Equatable {
 
 /// Wi-Fi radio constants (energy-model.md §3.3, §10 #27–#31).
 public struct WifiRadioParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Promotion time in seconds. Default 0.08; plausible 0.02–0.2. Huang 79.1 ms [R]
     public var promotionSeconds: Double = 0.08
     /// Power during promotion, in watts. Default 0.124. Huang "about 124 mW" [R]

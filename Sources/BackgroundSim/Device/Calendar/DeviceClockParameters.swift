@@ -5,6 +5,9 @@
 /// never does. A jump forward is what lets CoverDrop-style rate limits be bypassed, so policies
 /// need to be tested against it (ios-background-execution.md; seeds/002).
 public struct DeviceClockParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Jumps at given times.
     public var jumps: [ClockJump] = []
 

@@ -8,6 +8,9 @@
 ///
 /// Defaults from `reference/energy-model.md` §8 and §10 (#57–#61); tags as there.
 public struct NetworkParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Long-run share of time on Wi-Fi.
     ///
     /// Default 0.55; plausible 0.40–0.75; valid: 0–1, and at least what home Wi-Fi alone gives

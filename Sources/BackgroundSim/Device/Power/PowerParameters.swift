@@ -4,6 +4,9 @@
 /// Defaults from `reference/energy-model.md` §6 and §10 (#37–#47); tags as there: [V] read in a
 /// source, [D] derived, [A] our assumption.
 public struct PowerParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Probability that the phone is charged overnight on a given night.
     ///
     /// Default 0.85; plausible 0.6–0.98; valid 0–1. energy-model.md #43 [A].

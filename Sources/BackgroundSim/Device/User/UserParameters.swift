@@ -3,6 +3,9 @@
 /// Sources are tagged as in `reference/energy-model.md`: [V] read in the named source, [D] derived
 /// from [V] numbers, [A] our modelling assumption.
 public struct UserParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// Phone sessions (screen on, unlocked) per day, on average.
     ///
     /// Default 60; plausible 20–150; valid 0–400. Falaki et al. 2010: 10–200 interactions a day
@@ -69,6 +72,9 @@ public struct UserParameters: Codable, Sendable, Equatable {
 /// probability that makes the app's sessions per day come out right, so the app's use follows
 /// the same daily rhythm as the phone's.
 public struct AppUsageParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
     /// How often the app is used; see ``AppUsageProfile``. Default `daily`.
     public var profile: AppUsageProfile = .daily
 

@@ -1,0 +1,51 @@
+/// The policy's handle on the app's work, `app.work`: start and stop the executor, see what is
+/// queued, and hear when a run ends.
+///
+///     app.work.onQueueEmpty = { task.setTaskCompleted(success: true) }
+///     app.work.start()
+public final class WorkController {
+    unowned let system: SimulatedSystem
+    let generation: UInt32
+
+    init(system: SimulatedSystem, generation: UInt32) {
+        self.system = system
+        self.generation = generation
+    }
+
+    private var isCurrent: Bool { system.processGeneration == generation && system.processIsRunning }
+
+    /// Items queued and not finished (the queue survives termination).
+    public var pendingCount: Int { system.work.pendingCount(at: system.snapshot.now) }
+
+    /// Whether any item is queued.
+    public var hasPendingWork: Bool { pendingCount > 0 }
+
+    /// Whether the policy has started the executor in this process.
+    public var isRunning: Bool { isCurrent && system.work.isStarted }
+
+    /// Starts work; it progresses while the process runs and the network allows. `limit` caps
+    /// the items this run completes (CoverDrop sends "up to a configured limit").
+    public func start(limit: Int? = nil) {
+        guard isCurrent else { return }
+        system.work.start(limit: limit)
+    }
+
+    /// Stops work; progress is kept if items are resumable.
+    public func stop() {
+        guard isCurrent else { return }
+        system.work.stop(at: system.snapshot.now)
+    }
+
+    /// Called when a run empties the queue (the executor keeps running, and continues if new
+    /// items arrive).
+    public var onQueueEmpty: (() -> Void)? {
+        get { system.work.onQueueEmpty }
+        set { if isCurrent { system.work.onQueueEmpty = newValue } }
+    }
+
+    /// Called when a run completes its `limit` of items; the executor then stops.
+    public var onLimitReached: (() -> Void)? {
+        get { system.work.onLimitReached }
+        set { if isCurrent { system.work.onLimitReached = newValue } }
+    }
+}

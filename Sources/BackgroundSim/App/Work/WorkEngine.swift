@@ -1,0 +1,256 @@
+import SimKernel
+
+/// The app's work: a queue of items that survives process termination, and an executor that
+/// makes progress on it only while the policy has started it, the process runs (foreground, or
+/// background with an assertion or a task — never while suspended) and, for items that
+/// transfer data, the network allows.
+///
+/// Progress is integrated exactly between events. While the executor is active, work proceeds
+/// item by item at the current network's throughput (CPU first, then upload, then download);
+/// ``settle(at:)`` brings it up to a moment, completing the items finished by then with their
+/// exact completion times. The executor needs an event only when the items in hand run out or
+/// the run's limit is reached (``nextCheck(after:)``), never one per item.
+///
+/// Simplifications [A]: one item at a time; the radio is kept in transfer for the whole active
+/// stretch of a run that has network work (CPU phases included), and a radio promotion delays
+/// all progress, CPU included, until data flows.
+final class WorkEngine {
+    static let itemLabel = StreamLabel("work.items")
+
+    let parameters: WorkParameters
+    let seed: UInt64
+
+    // MARK: The persistent queue
+
+    /// Items from `head` on are queued; earlier slots are finished and reclaimed on compaction.
+    private var items: [WorkItem] = []
+    private var head = 0
+    /// The creation time of the next cadence item.
+    private var nextCadenceArrival: SimInstant
+    private var itemStream = RandomStream(seed: 0)
+    private var itemStreamDay = Int.min
+
+    // MARK: The run (per process)
+
+    /// The policy has started the executor.
+    private(set) var isStarted = false
+    /// Items the run may still complete; `nil` for no limit.
+    private var remainingInRun: Int?
+    /// When effective progress began, at the rates captured then; `nil` while not progressing.
+    private(set) var activeSince: SimInstant?
+    private var uploadRate = 0.0
+    private var downloadRate = 0.0
+    /// Called when the queue runs empty during a run, and when the run's limit is reached.
+    var onQueueEmpty: (() -> Void)?
+    var onLimitReached: (() -> Void)?
+
+    // MARK: Metrics
+
+    private(set) var metrics = WorkMetrics()
+
+    init(parameters: WorkParameters, seed: UInt64) {
+        self.parameters = parameters
+        self.seed = seed
+        nextCadenceArrival = .start + .seconds(parameters.cadenceSeconds)
+    }
+
+    /// Items queued (arrived and not finished), after bringing cadence arrivals up to `now`.
+    func pendingCount(at now: SimInstant) -> Int {
+        materialize(upTo: now)
+        return items.count - head
+    }
+
+    /// Whether the item being worked on needs the network.
+    var headNeedsNetwork: Bool { head < items.count && items[head].needsNetwork }
+
+    /// Which directions the item being worked on still transfers.
+    var headDirections: (upload: Bool, download: Bool) {
+        guard head < items.count else { return (false, false) }
+        return (items[head].uploadBytes > 0, items[head].downloadBytes > 0)
+    }
+
+    // MARK: Arrivals
+
+    /// Creates the items of an app session opened at `now` (`appSessions` arrivals).
+    func appSessionOpened(at now: SimInstant, day: Int) {
+        guard parameters.arrivals == .appSessions else { return }
+        if day != itemStreamDay {
+            itemStreamDay = day
+            itemStream = RandomStream(seed: seed, label: Self.itemLabel, index: UInt64(bitPattern: Int64(day)))
+        }
+        let count = PoissonDistribution(mean: parameters.itemsPerAppSession).sample(using: &itemStream)
+        for _ in 0..<count { append(created: now, stream: &itemStream) }
+    }
+
+    /// Adds the cadence items created up to `now`.
+    private func materialize(upTo now: SimInstant) {
+        guard parameters.arrivals == .cadence else { return }
+        var stream = RandomStream(seed: 0)  // cadence items use the medians; no draws
+        while nextCadenceArrival <= now {
+            append(created: nextCadenceArrival, stream: &stream)
+            nextCadenceArrival += .seconds(parameters.cadenceSeconds)
+        }
+    }
+
+    private func append(created: SimInstant, stream: inout RandomStream) {
+        metrics.created += 1
+        guard items.count - head < parameters.maximumQueuedItems else {
+            metrics.failedQueueFull += 1
+            return
+        }
+        let p = parameters
+        let random = p.arrivals == .appSessions
+        func size(_ median: Double, _ sigma: Double, _ scale: Double) -> Double {
+            guard median > 0 else { return 0 }
+            return (random ? LogNormalDistribution(median: median, sigma: sigma).sample(using: &stream) : median) * scale
+        }
+        let cpu = size(p.cpuMedianSeconds, p.cpuSigma, 1)
+        let upload = size(p.uploadMedianKilobytes, p.uploadSigma, 1_000)
+        let download = size(p.downloadMedianKilobytes, p.downloadSigma, 1_000)
+        let deadline = p.deadlineHours > 0 ? created + .hours(p.deadlineHours) : .distantFuture
+        if head > 1_024 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        items.append(WorkItem(created: created, deadline: deadline, cpuSeconds: cpu, uploadBytes: upload, downloadBytes: download))
+    }
+
+    /// Adds one item, for the package's tests.
+    package func enqueue(created: SimInstant, cpuSeconds: Double = 0, uploadBytes: Double = 0, downloadBytes: Double = 0) {
+        metrics.created += 1
+        let deadline = parameters.deadlineHours > 0 ? created + .hours(parameters.deadlineHours) : .distantFuture
+        items.append(WorkItem(created: created, deadline: deadline, cpuSeconds: cpuSeconds, uploadBytes: uploadBytes, downloadBytes: downloadBytes))
+    }
+
+    // MARK: The run
+
+    /// The policy starts work; `limit` caps the items this run completes.
+    func start(limit: Int?) {
+        isStarted = true
+        remainingInRun = limit
+    }
+
+    /// The policy stops work (progress so far is kept if items are resumable).
+    func stop(at now: SimInstant) {
+        settle(at: now)
+        isStarted = false
+        remainingInRun = nil
+    }
+
+    /// Sets whether work can progress from `now`, at the network `path`'s throughput.
+    ///
+    /// - Returns: Whether the executor is now progressing.
+    @discardableResult
+    func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters) -> Bool {
+        settle(at: now)
+        materialize(upTo: now)
+        let throughput = network.throughput(on: path)
+        let canWork = isStarted && processRunning && head < items.count && (!headNeedsNetwork || path.isSatisfied)
+        if canWork {
+            if activeSince == nil { activeSince = now }
+            uploadRate = throughput.uplinkMbps * 125_000
+            downloadRate = throughput.downlinkMbps * 125_000
+        } else {
+            activeSince = nil
+            if !parameters.resumable, head < items.count { items[head].restart() }
+        }
+        return activeSince != nil
+    }
+
+    /// Holds progress back until `instant` (the end of a radio promotion: data flows after it).
+    func delayProgress(until instant: SimInstant) {
+        guard let since = activeSince, instant > since else { return }
+        activeSince = instant
+    }
+
+    /// Completes the items finished by `now` at the rates in force, failing those whose deadline
+    /// passes before work on them starts.
+    func settle(at now: SimInstant) {
+        guard let since = activeSince, now > since else { return }
+        materialize(upTo: now)
+        var cursor = since
+        while cursor < now, head < items.count {
+            if items[head].created > cursor {
+                cursor = items[head].created
+                if cursor >= now { break }
+            }
+            if items[head].deadline <= cursor {
+                metrics.failedDeadline += 1
+                head += 1
+                continue
+            }
+            let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
+            cursor = Swift.min(now, cursor + .seconds(used))
+            guard items[head].isDone else { break }
+            metrics.completed += 1
+            metrics.latency.record(items[head].created.duration(to: cursor).seconds)
+            head += 1
+            if let remaining = remainingInRun {
+                remainingInRun = remaining - 1
+                if remaining - 1 == 0 { break }
+            }
+        }
+        activeSince = now
+    }
+
+    /// After settling: whether the run has ended (queue empty, or limit reached), for the
+    /// caller to stop and notify.
+    var runFinished: (queueEmpty: Bool, limitReached: Bool) {
+        (head >= items.count, remainingInRun == 0)
+    }
+
+    /// When the executor next needs attention: the completion of the items in hand (at most 64
+    /// ahead, to bound the work), or `nil` if it is not progressing.
+    func nextCheck(after now: SimInstant) -> SimInstant? {
+        guard let since = activeSince else { return nil }
+        var seconds = 0.0
+        var index = head
+        var count = 0
+        let limit = Swift.min(64, remainingInRun ?? .max)
+        while index < items.count && count < limit {
+            seconds += items[index].remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
+            index += 1
+            count += 1
+        }
+        guard seconds.isFinite else { return nil }
+        // Rounded up, so that settling then finds the items done.
+        return Swift.max(now, since) + .nanoseconds(Int64((seconds * 1e9).rounded(.up)))
+    }
+
+    /// The process ended: the run's state goes; the queue stays. A non-resumable item in
+    /// progress loses its progress.
+    func processTerminated(at now: SimInstant) {
+        settle(at: now)
+        if !parameters.resumable, head < items.count { items[head].restart() }
+        activeSince = nil
+        isStarted = false
+        remainingInRun = nil
+        onQueueEmpty = nil
+        onLimitReached = nil
+    }
+
+    /// Counts queued items whose deadline has passed by `end` as failed (for the report).
+    func finish(at end: SimInstant) -> WorkMetrics {
+        settle(at: end)
+        materialize(upTo: end)
+        var result = metrics
+        for index in head..<items.count where items[index].deadline <= end {
+            result.failedDeadline += 1
+        }
+        result.backlogAtEnd = items[head...].count { $0.deadline > end }
+        return result
+    }
+}
+
+/// Counters of the app's work.
+public struct WorkMetrics: Sendable, Equatable {
+    public var created = 0
+    public var completed = 0
+    public var failedDeadline = 0
+    public var failedQueueFull = 0
+    public var backlogAtEnd = 0
+    /// Seconds from creation to completion of each completed item.
+    public var latency = LogHistogram()
+
+    public var failed: Int { failedDeadline + failedQueueFull }
+}

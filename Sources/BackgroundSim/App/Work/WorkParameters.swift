@@ -1,0 +1,58 @@
+/// The app's workload: how work items arrive, how big they are, their deadline, and whether an
+/// interrupted item keeps its progress.
+///
+/// Items are created by the user's own behaviour (app sessions) or by the outside world (a
+/// cadence, like a blockchain's blocks), never by the policy, so every policy run with the same
+/// seed gets the same items.
+public struct WorkParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
+    /// How items arrive. Default `none`.
+    public var arrivals: WorkArrivals = .none
+
+    /// With `appSessions`: items created per app session, on average (Poisson). Default 1;
+    /// valid 0–100. [A]
+    public var itemsPerAppSession: Double = 1
+
+    /// With `cadence`: one item every this many seconds. Default 75 (a Zcash block: about 1,152
+    /// a day, seeds/004); valid 1–86,400.
+    public var cadenceSeconds: Double = 75
+
+    /// Median upload size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [A]
+    public var uploadMedianKilobytes: Double = 0
+    /// Spread (σ of the logarithm) of upload sizes. Default 1; valid 0–3. [A]
+    public var uploadSigma: Double = 1
+
+    /// Median download size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [A]
+    public var downloadMedianKilobytes: Double = 0
+    /// Spread of download sizes. Default 1; valid 0–3. [A]
+    public var downloadSigma: Double = 1
+
+    /// Median CPU time an item needs, in seconds (log-normal). Default 0; valid 0–86,400. [A]
+    public var cpuMedianSeconds: Double = 0
+    /// Spread of CPU times. Default 1; valid 0–3. [A]
+    public var cpuSigma: Double = 1
+
+    /// Hours after creation at which an unfinished item fails (Proton Drive's upload URLs expire
+    /// after 3 h, seeds/001); 0 for no deadline. Default 0; valid 0–8,760.
+    public var deadlineHours: Double = 0
+
+    /// Whether an interrupted item keeps its progress (`true`) or starts again (`false`).
+    /// Default true.
+    public var resumable: Bool = true
+
+    /// Most items queued at once; an item arriving at a full queue fails (`queueFull`). Default
+    /// 100,000 (about 87 days of blocks); valid 1–1,000,000.
+    public var maximumQueuedItems: Int = 100_000
+}
+
+/// How work items arrive.
+public enum WorkArrivals: String, NamedChoice, Sendable {
+    /// No work.
+    case none
+    /// Items are created when the user opens the app (photos to upload, messages to send).
+    case appSessions
+    /// Items arrive one every `cadenceSeconds` (blocks to sync).
+    case cadence
+}

@@ -1,0 +1,185 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+@Suite("Work model")
+struct WorkTests {
+    /// A quiet harness with `work` and a policy that starts the executor at every launch.
+    func harness(_ work: WorkParameters = WorkParameters(), items: [(created: Double, cpu: Double, upload: Double)] = [],
+                 policy: (() -> any BackgroundPolicy)? = nil) throws -> SystemHarness {
+        var scenario = SystemHarness.quietScenario
+        scenario.work = work
+        let harness = try SystemHarness(scenario, policy: policy ?? { ScriptedPolicy(onLaunch: { app, _ in app.work.start() }) })
+        for item in items {
+            harness.system.work.enqueue(created: .at(item.created), cpuSeconds: item.cpu, uploadBytes: item.upload)
+        }
+        return harness
+    }
+
+    func latencies(_ harness: SystemHarness, at end: SimInstant) -> WorkMetrics {
+        harness.system.work.finish(at: end)
+    }
+
+    @Test("items complete back to back in the foreground, at the exact times their CPU time gives")
+    func completesOnTime() throws {
+        var emptyAt: SimInstant?
+        let harness = try harness(items: [(0, 20, 0), (0, 30, 0), (0, 50, 0)]) {
+            ScriptedPolicy(onLaunch: { app, _ in
+                app.work.onQueueEmpty = { emptyAt = app.date }
+                app.work.start()
+            })
+        }
+        harness.inject(.appOpen, at: .at(100))
+        try harness.run(until: .at(1_000))
+        let metrics = latencies(harness, at: .at(1_000))
+        #expect(metrics.completed == 3)
+        #expect(metrics.latency.minimum == 120)
+        #expect(metrics.latency.maximum == 200)
+        #expect(emptyAt.map { abs($0.duration(to: .at(200)).seconds) < 1e-6 } == true)
+    }
+
+    @Test("work never progresses while the app is suspended; a resumable item continues, another starts again")
+    func suspensionAndResumability() throws {
+        for resumable in [true, false] {
+            var work = WorkParameters()
+            work.resumable = resumable
+            let harness = try harness(work, items: [(0, 100, 0)])
+            harness.useApp(at: .at(0), for: .seconds(60))       // 60 s of work, then suspended
+            harness.useApp(at: .at(1_000), for: .minutes(10))
+            try harness.run(until: .at(5_000))
+            let metrics = latencies(harness, at: .at(5_000))
+            #expect(metrics.completed == 1)
+            // Resumable: 40 s left at 1,000. Not: all 100 s again.
+            #expect(metrics.latency.maximum == (resumable ? 1_040 : 1_100), "resumable \(resumable)")
+        }
+    }
+
+    @Test("an assertion keeps work going in the background until it ends")
+    func assertionKeepsWorking() throws {
+        let harness = try harness(items: [(0, 100, 0)]) {
+            ScriptedPolicy(onLaunch: { app, _ in app.work.start() }, onBackground: { app in
+                var id = BackgroundTaskIdentifier.invalid
+                id = app.beginBackgroundTask { app.endBackgroundTask(id) }
+            })
+        }
+        harness.useApp(at: .at(0), for: .seconds(60))  // 60 s + 27 s in the extension = 87 s
+        harness.useApp(at: .at(1_000), for: .minutes(5))
+        try harness.run(until: .at(2_000))
+        #expect(latencies(harness, at: .at(2_000)).latency.maximum == 1_013)
+    }
+
+    @Test("uploads run at the network's throughput, after the radio's promotion")
+    func uploadThroughput() throws {
+        var scenario = SystemHarness.quietScenario
+        scenario.energy.tailShareProbability = 0
+        let harness = try SystemHarness(scenario) { ScriptedPolicy(onLaunch: { app, _ in app.work.start() }) }
+        harness.system.work.enqueue(created: .at(0), uploadBytes: 13_000_000)
+        harness.inject(.appOpen, at: .at(0))
+        try harness.run(until: .at(3_600))
+        let path = harness.world.device.network
+        let rate = NetworkParameters().throughput(on: path).uplinkMbps
+        let promotion = path.interface == .wifi ? 0.08 : 0.26
+        let metrics = latencies(harness, at: .at(3_600))
+        #expect(metrics.completed == 1)
+        #expect(abs(metrics.latency.maximum - (promotion + 13 * 8 / rate)) < 1e-6, "on \(path.interface) at \(rate) Mbps")
+    }
+
+    @Test("an item not started before its deadline fails")
+    func deadline() throws {
+        var work = WorkParameters()
+        work.deadlineHours = 0.5
+        let harness = try harness(work, items: [(0, 600, 0), (0, 600, 0), (0, 600, 0), (0, 600, 0)])
+        harness.inject(.appOpen, at: .at(0))
+        try harness.run(until: .at(3 * 3_600))
+        let metrics = latencies(harness, at: .at(3 * 3_600))
+        // 10 min each, 30 min to live: the fourth reaches the head at 30 min, too late.
+        #expect(metrics.completed == 3)
+        #expect(metrics.failedDeadline == 1)
+    }
+
+    @Test("items arrive with app sessions, the same ones whatever the policy")
+    func appSessionArrivals() throws {
+        var scenario = Presets.scenario(named: "probe-refresh")!
+        scenario.work.arrivals = .appSessions
+        scenario.work.cpuMedianSeconds = 2
+        var none = scenario
+        none.app.policy = "none"
+        final class Sink { var count = 0 }
+        let first = try SimulationRunner.run(scenario: scenario, seed: 3, days: 30)
+        let second = try SimulationRunner.run(scenario: none, seed: 3, days: 30)
+        #expect(first.work.created == second.work.created)
+        #expect(first.work.created > 20)
+        #expect(first.work.completed == 0, "the probe never starts work")
+    }
+
+    @Test("cadence items arrive one per interval, and a run's limit stops the executor")
+    func cadenceAndLimit() throws {
+        var work = WorkParameters()
+        work.arrivals = .cadence
+        work.cadenceSeconds = 75
+        work.cpuMedianSeconds = 0.5
+        var limitAt: SimInstant?
+        let harness = try harness(work) {
+            ScriptedPolicy(onLaunch: { app, _ in
+                app.work.onLimitReached = { limitAt = app.date }
+                app.work.start(limit: 10)
+            })
+        }
+        harness.inject(.appOpen, at: .at(7_500))   // 100 items queued by then
+        try harness.run(until: .at(8_000))
+        let metrics = latencies(harness, at: .at(8_000))
+        #expect(metrics.created == 106)  // ⌊8,000 / 75⌋
+        #expect(metrics.completed == 10)
+        #expect(limitAt == .at(7_505))
+        #expect(metrics.backlogAtEnd == 96)
+    }
+}
+
+@Suite("Work energy")
+struct WorkEnergyTests {
+    @Test("one upload over LTE costs CPU + promotion + active + tail, as energy-model.md §9 computes by hand")
+    func uploadEnergyByHand() throws {
+        // Always on LTE with good signal, no other traffic to share the radio, no charger.
+        var scenario = SystemHarness.quietScenario
+        scenario.network.homeWifiProbability = 0
+        scenario.network.wifiShare = 0
+        scenario.network.fiveGShare = 0
+        scenario.network.goodSignalShare = 1
+        scenario.network.poorSignalShare = 0
+        scenario.energy.tailShareProbability = 0
+        let harness = try SystemHarness(scenario) { ScriptedPolicy(onLaunch: { app, _ in app.work.start() }) }
+        harness.system.work.enqueue(created: .at(0), uploadBytes: 6_000_000)   // 6 MB at 6 Mbps: 8 s
+        harness.inject(.appOpen, at: .at(100))
+        try harness.run(until: .at(200))
+        var device = harness.world.device
+        device.advance(to: .at(200))
+        let ledger = device.ledger
+        // Promotion 0.26 s × 1.21 W, then data flows: active 8 s × (1.29 + 0.438 × 6) W; tail
+        // 11.6 s × 1.06 W; CPU awake 0.25 W for the promotion and the transfer, 8.26 s. The app
+        // was launched by the user: no launch overhead.
+        #expect(abs(ledger.batteryJoules(of: .appCPU) - 0.25 * 8.26) < 1e-6)
+        #expect(abs(ledger.batteryJoules(of: .appRadioPromotion) - 0.3146) < 1e-6)
+        #expect(abs(ledger.batteryJoules(of: .appRadioActive) - 8 * (1.29 + 0.438 * 6)) < 1e-6)
+        #expect(abs(ledger.batteryJoules(of: .appRadioTail) - 12.296) < 1e-6)
+        #expect(ledger.batteryJoules(of: .appLaunchOverhead) == 0)
+    }
+
+    @Test("a background launch costs the wake overhead: 2 s at 0.25 W")
+    func launchOverhead() throws {
+        let harness = try SystemHarness {
+            ScriptedPolicy(onLaunch: { app, _ in
+                app.taskScheduler.register(forTaskWithIdentifier: "refresh") { $0.setTaskCompleted(success: true) }
+            }, onBackground: { app in
+                var request = TaskRequest.appRefresh(identifier: "refresh")
+                request.earliestBeginDate = app.date + .minutes(5)   // launched into the suspended app
+                try? app.taskScheduler.submit(request)
+            })
+        }
+        harness.useApp(at: .at(0))
+        try harness.run(until: .at(600))
+        var device = harness.world.device
+        device.advance(to: .at(600))
+        #expect(harness.system.metrics.refreshLaunches == 1)
+        #expect(abs(device.ledger.batteryJoules(of: .appLaunchOverhead) - 0.5) < 1e-9)
+    }
+}
