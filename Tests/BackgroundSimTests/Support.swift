@@ -23,7 +23,7 @@ struct RecordedRun {
         device.start(in: &simulation)
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
                                      work: scenario.work, network: scenario.network, energy: scenario.energy,
-                                     makePolicy: PolicyCatalog.entry(named: scenario.app.policy)?.make)
+                                     makePolicy: PolicyCatalog.entry(named: scenario.app.policy)?.make.map { make in { make(scenario) } })
         var recorder = Recorder(world: World(device: device, system: system))
         recorder.samples.append(Sample(time: .start, netWatts: device.battery.netWatts, energyJoules: device.battery.energyJoules))
         try simulation.run(until: .start + .days(days), handler: &recorder)

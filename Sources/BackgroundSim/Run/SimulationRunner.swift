@@ -40,7 +40,7 @@ public enum SimulationRunner {
         simulation.tracer = tracer
         var device = try Device(scenario: scenario, seed: seed)
         device.start(in: &simulation)
-        let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make
+        let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make.map { make in { make(scenario) } }
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
                                      work: scenario.work, network: scenario.network, energy: scenario.energy, makePolicy: makePolicy)
         system.log = log

@@ -26,7 +26,76 @@ public enum Presets {
             name: "probe-processing",
             summary: "Default user and device; the app keeps one processing request (power, network) pending.",
             scenario: probe(name: "probe-processing", policy: "probe-processing", identifier: ProbePolicy.processingIdentifier)),
+        Preset(name: "proton-upload", summary: "Proton Drive photo uploads: extension, then processing tasks; 3 h URL expiry.",
+               scenario: protonUpload),
+        Preset(name: "coverdrop-send", summary: "CoverDrop message sending in app refresh; hourly rate limit, backoff 5–120 min.",
+               scenario: coverDropSend),
+        Preset(name: "zashi-sync", summary: "Zashi wallet sync in processing tasks on power and Wi-Fi; a block every 75 s.",
+               scenario: zashiSync),
+        Preset(name: "bgscheduler-demo", summary: "TestBGScheduler: refresh every 60 s with three 2 s operations.",
+               scenario: bgschedulerDemo),
     ]
+
+    /// Proton Drive's photo uploads: about one photo every other app session (2.5 MB median,
+    /// HEIC-sized [A]), upload URLs valid for 3 h (seed 001), block uploads that keep their
+    /// progress [A].
+    static var protonUpload: Scenario {
+        var scenario = Scenario()
+        scenario.name = "proton-upload"
+        scenario.description = "Proton Drive: photo uploads in an extension, then processing tasks; URLs expire after 3 h."
+        scenario.app.policy = "proton-upload"
+        scenario.app.permittedIdentifiers = [scenario.policies.protonUpload.identifier]
+        scenario.work.arrivals = .appSessions
+        scenario.work.itemsPerAppSession = 0.5
+        scenario.work.uploadMedianKilobytes = 2_500
+        scenario.work.uploadSigma = 1.0
+        scenario.work.cpuMedianSeconds = 0.2
+        scenario.work.cpuSigma = 0.5
+        scenario.work.deadlineHours = 3
+        return scenario
+    }
+
+    /// CoverDrop: a real message now and then (about one every five app sessions [A]), each
+    /// padded to a fixed 5 kB [A] with a little CPU for encryption.
+    static var coverDropSend: Scenario {
+        var scenario = Scenario()
+        scenario.name = "coverdrop-send"
+        scenario.description = "CoverDrop: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min."
+        scenario.app.policy = "coverdrop-send"
+        scenario.app.permittedIdentifiers = [scenario.policies.coverDrop.identifier]
+        scenario.work.arrivals = .appSessions
+        scenario.work.itemsPerAppSession = 0.2
+        scenario.work.uploadMedianKilobytes = 5
+        scenario.work.uploadSigma = 0
+        scenario.work.cpuMedianSeconds = 0.05
+        scenario.work.cpuSigma = 0
+        return scenario
+    }
+
+    /// Zashi: a block every 75 s (about 1,152 a day, seed 004), each about 1 kB of compact block
+    /// data and 20 ms of trial decryption [A].
+    static var zashiSync: Scenario {
+        var scenario = Scenario()
+        scenario.name = "zashi-sync"
+        scenario.description = "Zashi: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s."
+        scenario.app.policy = "zashi-sync"
+        scenario.app.permittedIdentifiers = [scenario.policies.zashiSync.identifier]
+        scenario.work.arrivals = .cadence
+        scenario.work.cadenceSeconds = 75
+        scenario.work.downloadMedianKilobytes = 1
+        scenario.work.cpuMedianSeconds = 0.02
+        return scenario
+    }
+
+    /// TestBGScheduler's demo: refresh every 60 s with three 2 s operations; no work queue.
+    static var bgschedulerDemo: Scenario {
+        var scenario = Scenario()
+        scenario.name = "bgscheduler-demo"
+        scenario.description = "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations."
+        scenario.app.policy = "bgscheduler-demo"
+        scenario.app.permittedIdentifiers = [scenario.policies.periodicDemo.identifier]
+        return scenario
+    }
 
     /// A probe: the default user and device with a probe policy that is allowed its identifier.
     static func probe(name: String, policy: String, identifier: String) -> Scenario {

@@ -198,6 +198,19 @@ extension Scenario {
         v.check(load.deadlineHours, 0...8_760, "work.deadlineHours")
         v.check(load.maximumQueuedItems, 1...1_000_000, "work.maximumQueuedItems")
 
+        let proton = policies.protonUpload, cover = policies.coverDrop, zashi = policies.zashiSync, demo = policies.periodicDemo
+        v.check(proton.reschedulingDelayMinutes, 0...1_440, "policies.protonUpload.reschedulingDelayMinutes")
+        v.check(cover.minimumRunIntervalMinutes, 0...1_440, "policies.coverDrop.minimumRunIntervalMinutes")
+        v.check(cover.messagesPerRun, 1...1_000, "policies.coverDrop.messagesPerRun")
+        v.check(cover.minimumDelayMinutes, 0...1_440, "policies.coverDrop.minimumDelayMinutes")
+        v.check(cover.maximumDelayMinutes, cover.minimumDelayMinutes...1_440, "policies.coverDrop.maximumDelayMinutes")
+        v.check(cover.meanDelayMinutes, 1...1_440, "policies.coverDrop.meanDelayMinutes")
+        v.check(cover.failsafeBaseMinutes, 0...1_440, "policies.coverDrop.failsafeBaseMinutes")
+        v.check(zashi.scheduleDelayMinutes, 0...10_080, "policies.zashiSync.scheduleDelayMinutes")
+        v.check(demo.intervalSeconds, 1...86_400, "policies.periodicDemo.intervalSeconds")
+        v.check(demo.operations, 1...100, "policies.periodicDemo.operations")
+        v.check(demo.operationSeconds, 0...300, "policies.periodicDemo.operationSeconds")
+
         let c = clock
         v.check(c.randomJumpsPerDay, 0...24, "clock.randomJumpsPerDay")
         v.check(c.randomJumpSigmaMinutes, 0...10_080, "clock.randomJumpSigmaMinutes")

@@ -47,6 +47,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// The app's workload: arrivals, sizes, deadlines.
     public var work = WorkParameters()
 
+    /// The reference policies' parameters.
+    public var policies = PolicyParameters()
+
     public init() {}
 }
 

@@ -7,6 +7,12 @@ extension SimulatedSystem {
     /// can progress, the radio's transfer, the next work check and radio phase change.
     func reconcileWork(in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
+        // Fast path: no work started, the radio idle, nothing scheduled for either.
+        if !work.isStarted && work.activeSince == nil && !radioTransferring && radio.phase == .idle
+            && workCheckEvent == nil && radioPhaseEvent == nil {
+            appPower = AppPower(launchOverhead: launchOverheadEvent != nil ? energyParameters.cpuAwakeWatts : 0)
+            return
+        }
         let processRunning = processState == .foreground || processState == .background
         let active = work.setConditions(at: now, processRunning: processRunning, path: snapshot.network, network: networkParameters)
 
@@ -44,7 +50,7 @@ extension SimulatedSystem {
         // The next work check: when the run ends (at once, so its callbacks run), or when the
         // items in hand are done.
         let finished = work.isStarted && (work.runFinished.queueEmpty || work.runFinished.limitReached)
-        let check: SimInstant? = finished && !runEndReported ? now : work.nextCheck(after: now)
+        let check: SimInstant? = finished && !work.runEndReported ? now : work.nextCheck(after: now)
         if check != workCheckTime {
             cancel(&workCheckEvent, in: &simulation)
             workCheckTime = check
@@ -63,16 +69,16 @@ extension SimulatedSystem {
         workCheckEvent = nil
         workCheckTime = nil
         work.settle(at: now)
-        guard work.isStarted, !runEndReported else { return }
+        guard work.isStarted, !work.runEndReported else { return }
         let state = work.runFinished
         if state.limitReached {
-            runEndReported = true
+            work.runEndReported = true
             let callback = work.onLimitReached
             work.stop(at: now)
             record("workLimitReached")
             callback?()
         } else if state.queueEmpty {
-            runEndReported = true
+            work.runEndReported = true
             record("workQueueEmpty")
             work.onQueueEmpty?()
         }

@@ -144,8 +144,6 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) var radioPhaseTime: SimInstant?
     @exclusivity(unchecked) var workCheckEvent: EventHandle?
     @exclusivity(unchecked) var workCheckTime: SimInstant?
-    /// Set when a run's end has been reported, until the policy starts a new run.
-    @exclusivity(unchecked) var runEndReported = false
     @exclusivity(unchecked) var launchOverheadEvent: EventHandle?
     @exclusivity(unchecked) var radioShareRandom: RandomStream
     /// What the app draws now; the world passes it to the device after every call.

@@ -22,11 +22,12 @@ final class WorkEngine {
 
     // MARK: The persistent queue
 
-    /// Items from `head` on are queued; earlier slots are finished and reclaimed on compaction.
+    /// App-session items from `head` on are queued; earlier slots are finished and reclaimed on
+    /// compaction.
     private var items: [WorkItem] = []
     private var head = 0
-    /// The creation time of the next cadence item.
-    private var nextCadenceArrival: SimInstant
+    /// Cadence items, kept as a run of indices (`nil` unless arrivals are `cadence`).
+    private var cadence: CadenceBacklog?
     private var itemStream = RandomStream(seed: 0)
     private var itemStreamDay = Int.min
 
@@ -40,6 +41,8 @@ final class WorkEngine {
     private(set) var activeSince: SimInstant?
     private var uploadRate = 0.0
     private var downloadRate = 0.0
+    /// Set once a run's end (queue empty, limit reached) has been reported; a new run clears it.
+    var runEndReported = false
     /// Called when the queue runs empty during a run, and when the run's limit is reached.
     var onQueueEmpty: (() -> Void)?
     var onLimitReached: (() -> Void)?
@@ -51,22 +54,36 @@ final class WorkEngine {
     init(parameters: WorkParameters, seed: UInt64) {
         self.parameters = parameters
         self.seed = seed
-        nextCadenceArrival = .start + .seconds(parameters.cadenceSeconds)
+        if parameters.arrivals == .cadence {
+            let p = parameters
+            let template = WorkItem(created: .start, deadline: .distantFuture, cpuSeconds: p.cpuMedianSeconds,
+                                    uploadBytes: p.uploadMedianKilobytes * 1_000, downloadBytes: p.downloadMedianKilobytes * 1_000)
+            cadence = CadenceBacklog(parameters: parameters, template: template)
+        }
+    }
+
+    /// Items queued of both kinds (only one kind is ever in use).
+    private var queuedCount: Int { items.count - head + (cadence?.count ?? 0) }
+
+    /// The item being worked on, or next to be.
+    private var headItem: WorkItem? {
+        if let cadence { return cadence.headItem }
+        return head < items.count ? items[head] : nil
     }
 
     /// Items queued (arrived and not finished), after bringing cadence arrivals up to `now`.
     func pendingCount(at now: SimInstant) -> Int {
         materialize(upTo: now)
-        return items.count - head
+        return queuedCount
     }
 
     /// Whether the item being worked on needs the network.
-    var headNeedsNetwork: Bool { head < items.count && items[head].needsNetwork }
+    var headNeedsNetwork: Bool { headItem?.needsNetwork ?? false }
 
     /// Which directions the item being worked on still transfers.
     var headDirections: (upload: Bool, download: Bool) {
-        guard head < items.count else { return (false, false) }
-        return (items[head].uploadBytes > 0, items[head].downloadBytes > 0)
+        guard let item = headItem else { return (false, false) }
+        return (item.uploadBytes > 0, item.downloadBytes > 0)
     }
 
     // MARK: Arrivals
@@ -84,12 +101,10 @@ final class WorkEngine {
 
     /// Adds the cadence items created up to `now`.
     private func materialize(upTo now: SimInstant) {
-        guard parameters.arrivals == .cadence else { return }
-        var stream = RandomStream(seed: 0)  // cadence items use the medians; no draws
-        while nextCadenceArrival <= now {
-            append(created: nextCadenceArrival, stream: &stream)
-            nextCadenceArrival += .seconds(parameters.cadenceSeconds)
-        }
+        guard cadence != nil else { return }
+        let counts = cadence!.arrive(upTo: now)
+        metrics.created += counts.arrived
+        metrics.failedQueueFull += counts.dropped
     }
 
     private func append(created: SimInstant, stream: inout RandomStream) {
@@ -128,6 +143,7 @@ final class WorkEngine {
     func start(limit: Int?) {
         isStarted = true
         remainingInRun = limit
+        runEndReported = false
     }
 
     /// The policy stops work (progress so far is kept if items are resumable).
@@ -145,14 +161,14 @@ final class WorkEngine {
         settle(at: now)
         materialize(upTo: now)
         let throughput = network.throughput(on: path)
-        let canWork = isStarted && processRunning && head < items.count && (!headNeedsNetwork || path.isSatisfied)
+        let canWork = isStarted && processRunning && queuedCount > 0 && (!headNeedsNetwork || path.isSatisfied)
         if canWork {
             if activeSince == nil { activeSince = now }
             uploadRate = throughput.uplinkMbps * 125_000
             downloadRate = throughput.downlinkMbps * 125_000
         } else {
             activeSince = nil
-            if !parameters.resumable, head < items.count { items[head].restart() }
+            if !parameters.resumable { restartHead() }
         }
         return activeSince != nil
     }
@@ -168,6 +184,17 @@ final class WorkEngine {
     func settle(at now: SimInstant) {
         guard let since = activeSince, now > since else { return }
         materialize(upTo: now)
+        if cadence != nil {
+            var latency = metrics.latency
+            let result = cadence!.work(from: since, to: now, uploadRate: uploadRate, downloadRate: downloadRate,
+                                       limit: remainingInRun) { latency.record($0) }
+            metrics.latency = latency
+            metrics.completed += result.completed
+            metrics.failedDeadline += result.failed
+            if let remaining = remainingInRun { remainingInRun = remaining - result.completed }
+            activeSince = now
+            return
+        }
         var cursor = since
         while cursor < now, head < items.count {
             if items[head].created > cursor {
@@ -196,13 +223,19 @@ final class WorkEngine {
     /// After settling: whether the run has ended (queue empty, or limit reached), for the
     /// caller to stop and notify.
     var runFinished: (queueEmpty: Bool, limitReached: Bool) {
-        (head >= items.count, remainingInRun == 0)
+        (queuedCount == 0, remainingInRun == 0)
     }
 
     /// When the executor next needs attention: the completion of the items in hand (at most 64
     /// ahead, to bound the work), or `nil` if it is not progressing.
     func nextCheck(after now: SimInstant) -> SimInstant? {
         guard let since = activeSince else { return nil }
+        if let cadence {
+            let seconds = cadence.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate,
+                                                   limit: Swift.min(remainingInRun ?? .max, 4_096))
+            guard seconds.isFinite else { return nil }
+            return Swift.max(now, since) + .nanoseconds(Int64((seconds * 1e9).rounded(.up)))
+        }
         var seconds = 0.0
         var index = head
         var count = 0
@@ -219,9 +252,18 @@ final class WorkEngine {
 
     /// The process ended: the run's state goes; the queue stays. A non-resumable item in
     /// progress loses its progress.
+    /// Loses the progress of the item in hand.
+    private func restartHead() {
+        if cadence != nil {
+            cadence!.restartHead()
+        } else if head < items.count {
+            items[head].restart()
+        }
+    }
+
     func processTerminated(at now: SimInstant) {
         settle(at: now)
-        if !parameters.resumable, head < items.count { items[head].restart() }
+        if !parameters.resumable { restartHead() }
         activeSince = nil
         isStarted = false
         remainingInRun = nil
@@ -234,6 +276,12 @@ final class WorkEngine {
         settle(at: end)
         materialize(upTo: end)
         var result = metrics
+        if let cadence {
+            let counts = cadence.expiredAndLive(at: end)
+            result.failedDeadline += counts.expired
+            result.backlogAtEnd = counts.live
+            return result
+        }
         for index in head..<items.count where items[index].deadline <= end {
             result.failedDeadline += 1
         }

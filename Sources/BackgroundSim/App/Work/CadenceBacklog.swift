@@ -1,0 +1,125 @@
+import SimKernel
+
+/// The queue of cadence items (one every `interval`, all alike), kept as a run of indices rather
+/// than stored items: item k is created at k × interval; items `head ..< next` have arrived and
+/// are unfinished; the head may be partly done.
+///
+/// A day of Zashi's blocks is 1,152 items; storing and settling each one as a struct would cost
+/// more than the rest of the simulation, so completions are computed with arithmetic and only
+/// each latency is recorded.
+struct CadenceBacklog {
+    let interval: SimDuration
+    /// A fresh item's work (its `created` and `deadline` are not used).
+    let template: WorkItem
+    /// Hours to live after creation; 0 for none.
+    let deadlineHours: Double
+    let capacity: Int
+
+    /// The first unfinished item's index, and the next item to arrive.
+    private(set) var head: Int64 = 1
+    private(set) var next: Int64 = 1
+    /// The head item's remaining work, if it has been started.
+    private var partial: WorkItem?
+
+    init(parameters: WorkParameters, template: WorkItem) {
+        interval = .seconds(parameters.cadenceSeconds)
+        self.template = template
+        deadlineHours = parameters.deadlineHours
+        capacity = parameters.maximumQueuedItems
+    }
+
+    func created(_ index: Int64) -> SimInstant { SimInstant(nanosecondsSinceStart: index * interval.nanoseconds) }
+
+    var count: Int { Int(next - head) }
+
+    /// Items that arrived up to `now`, dropping the oldest beyond the capacity.
+    /// - Returns: (arrived, dropped).
+    mutating func arrive(upTo now: SimInstant) -> (arrived: Int, dropped: Int) {
+        let last = now.nanosecondsSinceStart / interval.nanoseconds
+        guard last >= next else { return (0, 0) }
+        let arrived = Int(last - next + 1)
+        next = last + 1
+        let excess = count - capacity
+        guard excess > 0 else { return (arrived, 0) }
+        head += Int64(excess)
+        partial = nil
+        return (arrived, excess)
+    }
+
+    /// The item at the head, with its remaining work.
+    var headItem: WorkItem? {
+        guard head < next else { return nil }
+        var item = partial ?? template
+        item.created = created(head)
+        item.deadline = deadlineHours > 0 ? item.created + .hours(deadlineHours) : .distantFuture
+        return item
+    }
+
+    /// Works from `cursor` to `now`, completing items and failing those whose deadline passed
+    /// before work on them started. Calls `completed(latency)` for each completion.
+    ///
+    /// - Returns: the items completed and failed, and whether `limit` items completed.
+    mutating func work(from cursor: SimInstant, to now: SimInstant, uploadRate: Double, downloadRate: Double,
+                       limit: Int?, completed: (Double) -> Void) -> (completed: Int, failed: Int) {
+        var cursor = cursor
+        var done = 0
+        var failed = 0
+        let fresh = template.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
+        while cursor < now, head < next, done < (limit ?? .max) {
+            let createdAt = created(head)
+            if createdAt > cursor {
+                cursor = createdAt
+                if cursor >= now { break }
+            }
+            if deadlineHours > 0 && createdAt + .hours(deadlineHours) <= cursor {
+                failed += 1
+                head += 1
+                partial = nil
+                continue
+            }
+            // A fresh item that fits in the time left completes by arithmetic.
+            let available = cursor.duration(to: now).seconds
+            if partial == nil && fresh <= available {
+                cursor = Swift.min(now, cursor + .seconds(fresh))
+                completed(createdAt.duration(to: cursor).seconds)
+                done += 1
+                head += 1
+                continue
+            }
+            var item = partial ?? template
+            let used = item.work(for: available, uploadRate: uploadRate, downloadRate: downloadRate)
+            cursor = Swift.min(now, cursor + .seconds(used))
+            if item.isDone {
+                completed(createdAt.duration(to: cursor).seconds)
+                done += 1
+                head += 1
+                partial = nil
+            } else {
+                partial = item
+                break
+            }
+        }
+        return (done, failed)
+    }
+
+    /// Seconds of work for the items in hand, at most `limit` of them.
+    func remainingSeconds(uploadRate: Double, downloadRate: Double, limit: Int) -> Double {
+        guard let first = headItem else { return 0 }
+        let rest = min(Int64(limit), next - head) - 1
+        return first.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
+            + Double(Swift.max(0, rest)) * template.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
+    }
+
+    /// Loses the head item's progress.
+    mutating func restartHead() { partial = nil }
+
+    /// Items queued at `end` whose deadline has passed, and those still within it.
+    func expiredAndLive(at end: SimInstant) -> (expired: Int, live: Int) {
+        guard deadlineHours > 0, head < next else { return (0, count) }
+        // Items created at or before `end − deadline` have expired.
+        let cutoff = (end - .hours(deadlineHours)).nanosecondsSinceStart
+        let lastExpired = cutoff >= 0 ? cutoff / interval.nanoseconds : -1
+        let expired = Int(Swift.max(0, Swift.min(next - 1, lastExpired) - head + 1))
+        return (expired, count - expired)
+    }
+}
