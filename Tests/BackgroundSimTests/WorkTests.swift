@@ -183,3 +183,54 @@ struct WorkEnergyTests {
         #expect(abs(device.ledger.batteryJoules(of: .appLaunchOverhead) - 0.5) < 1e-9)
     }
 }
+
+@Suite("Work failures and the CPU monitor")
+struct WorkFailureTests {
+    @Test("CPU-heavy work in a processing task on battery trips the CPU monitor; a killed non-resumable item fails")
+    func cpuMonitorKillsWork() throws {
+        var scenario = SystemHarness.quietScenario
+        scenario.work.resumable = false
+        let harness = try SystemHarness(scenario) {
+            TaskExecutionTests.policy({ _ in .processing(identifier: "work") }) { task, app in
+                task.expirationHandler = { task.setTaskCompleted(success: false) }
+                app.work.start()
+            }
+        }
+        harness.system.work.enqueue(created: .at(0), cpuSeconds: 600)   // ten minutes of computing
+        harness.useApp(at: .at(0), for: .seconds(1))
+        try harness.run(until: .at(1_000))
+        // Processing launches at 1 s (eager), the monitor kills it 60 s later.
+        #expect(harness.entries("kill").map(\.time) == [.at(61)])
+        #expect(harness.system.metrics.cpuResourceLimitExits == 1)
+        let metrics = harness.system.work.finish(at: .at(1_000))
+        #expect(metrics.failedKilled == 1)
+    }
+
+    @Test("giving up fails every queued item")
+    func givingUp() throws {
+        let harness = try SystemHarness {
+            ScriptedPolicy(onLaunch: { app, _ in app.work.giveUp() })
+        }
+        harness.system.work.enqueue(created: .at(0), cpuSeconds: 10)
+        harness.system.work.enqueue(created: .at(0), cpuSeconds: 10)
+        harness.useApp(at: .at(5))
+        try harness.run(until: .at(100))
+        let metrics = harness.system.work.finish(at: .at(100))
+        #expect(metrics.failedGivenUp == 2)
+        #expect(metrics.backlogAtEnd == 0)
+    }
+
+    @Test("the demo preset's energy is its launch overhead: 0.5 J per background launch or resume")
+    func demoEnergyByHand() throws {
+        final class Sink { var wakes = 0 }
+        let sink = Sink()
+        let result = try SimulationRunner.run(
+            scenario: Presets.scenario(named: "bgscheduler-demo")!, seed: 2, days: 30,
+            log: { if $0.name == "resume" || ($0.name == "launch" && $0.fields.first?.1 == .string("backgroundTask")) { sink.wakes += 1 } })
+        let energy = result.energy
+        #expect(sink.wakes > 30)
+        // 2 s at 0.25 W per wake; the demo does no queued work, so nothing else.
+        #expect(abs(energy.appJoulesPerDay * 30 - Double(sink.wakes) * 0.5) < 1e-6)
+        #expect(energy.joulesPerDay[.appCPU] == 0 && energy.joulesPerDay[.appRadioActive] == 0)
+    }
+}

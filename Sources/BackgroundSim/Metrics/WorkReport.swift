@@ -22,6 +22,8 @@ public struct WorkReport: Sendable, Equatable {
             ("itemsFailed", .object([
                 ("deadline", .number(Double(metrics.failedDeadline))),
                 ("queueFull", .number(Double(metrics.failedQueueFull))),
+                ("killed", .number(Double(metrics.failedKilled))),
+                ("givenUp", .number(Double(metrics.failedGivenUp))),
             ])),
             ("completionRatio", .number(rounded(completionRatio))),
             ("latencySeconds", .object([

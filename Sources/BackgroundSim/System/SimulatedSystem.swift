@@ -281,7 +281,7 @@ public final class SimulatedSystem {
             launchOverheadEvent = nil
         case .cpuMonitorCheck:
             cpuMonitorEvent = nil
-            if cpuShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
+            if effectiveCPUShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
                 record("kill", ["reason": .string("cpuResourceLimit")])
                 terminate(.cpuLimit, in: &simulation)
             }
@@ -390,7 +390,8 @@ public final class SimulatedSystem {
         case .crash: metrics.abnormalExits += 1
         }
         record("terminate", ["reason": .string("\(reason)")])
-        work.processTerminated(at: snapshot.now)
+        let killed = reason == .taskTimeout || reason == .assertionTimeout || reason == .cpuLimit || reason == .crash
+        work.processTerminated(at: snapshot.now, killed: killed)
         processState = .notRunning
         policy = nil
         context = nil
@@ -470,8 +471,12 @@ public final class SimulatedSystem {
             cancel(&assertionDeadlineEvent, in: &simulation)
         }
 
+        // The work executor, the radio and the app's power (before the CPU monitor, which watches
+        // the executor's CPU use).
+        reconcileWork(in: &simulation)
+
         // CPU monitor.
-        if cpuShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
+        if effectiveCPUShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
             if cpuMonitorEvent == nil {
                 cpuMonitorEvent = simulation.schedule(.cpuMonitorCheck, after: .seconds(parameters.cpuMonitorSeconds))
             }
@@ -480,7 +485,6 @@ public final class SimulatedSystem {
         }
 
         scheduleNextEvaluation(in: &simulation)
-        reconcileWork(in: &simulation)
     }
 
     /// Whether the CPU monitor watches this task: processing tasks that did not ask for power.
@@ -491,6 +495,10 @@ public final class SimulatedSystem {
     func setCPUUsage(_ share: Double) {
         cpuShare = Swift.max(0, share)
     }
+
+    /// The CPU share the monitor sees: what the policy reported, or the work executor's, whichever
+    /// is higher.
+    var effectiveCPUShare: Double { Swift.max(cpuShare, work.headCPUShare) }
 
     func appRandomUnit() -> Double {
         appRandom.unit()

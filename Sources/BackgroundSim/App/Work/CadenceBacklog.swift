@@ -113,6 +113,19 @@ struct CadenceBacklog {
     /// Loses the head item's progress.
     mutating func restartHead() { partial = nil }
 
+    /// Drops the head item (it failed).
+    mutating func dropHead() {
+        guard head < next else { return }
+        head += 1
+        partial = nil
+    }
+
+    /// Drops every queued item.
+    mutating func dropAll() {
+        head = next
+        partial = nil
+    }
+
     /// Items queued at `end` whose deadline has passed, and those still within it.
     func expiredAndLive(at end: SimInstant) -> (expired: Int, live: Int) {
         guard deadlineHours > 0, head < next else { return (0, count) }

@@ -36,6 +36,12 @@ public final class WorkController {
         system.work.stop(at: system.snapshot.now)
     }
 
+    /// Gives up on every queued item: they fail (`givenUp`).
+    public func giveUp() {
+        guard isCurrent else { return }
+        system.work.giveUp(at: system.snapshot.now)
+    }
+
     /// Called when a run empties the queue (the executor keeps running, and continues if new
     /// items arrive).
     public var onQueueEmpty: (() -> Void)? {

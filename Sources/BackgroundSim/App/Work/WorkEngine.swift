@@ -80,6 +80,14 @@ final class WorkEngine {
     /// Whether the item being worked on needs the network.
     var headNeedsNetwork: Bool { headItem?.needsNetwork ?? false }
 
+    /// The share of a CPU core the executor uses while active: the share of the item in hand's
+    /// time spent computing (CPU first, then transfers) [A].
+    var headCPUShare: Double {
+        guard activeSince != nil, let item = headItem else { return 0 }
+        let total = item.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
+        return total > 0 && total.isFinite ? item.cpuSeconds / total : 0
+    }
+
     /// Which directions the item being worked on still transfers.
     var headDirections: (upload: Bool, download: Bool) {
         guard let item = headItem else { return (false, false) }
@@ -261,8 +269,25 @@ final class WorkEngine {
         }
     }
 
-    func processTerminated(at now: SimInstant) {
+    /// The policy gives up: every queued item fails (`givenUp`).
+    func giveUp(at now: SimInstant) {
         settle(at: now)
+        materialize(upTo: now)
+        metrics.failedGivenUp += queuedCount
+        items.removeAll()
+        head = 0
+        if cadence != nil { cadence!.dropAll() }
+    }
+
+    /// The process ended. With `killed`, a non-resumable item in progress fails (`killed`);
+    /// otherwise it loses its progress. The run's state goes; the queue stays.
+    func processTerminated(at now: SimInstant, killed: Bool = false) {
+        let wasActive = activeSince != nil
+        settle(at: now)
+        if killed && wasActive && !parameters.resumable && queuedCount > 0 {
+            metrics.failedKilled += 1
+            if cadence != nil { cadence!.dropHead() } else { head += 1 }
+        }
         if !parameters.resumable { restartHead() }
         activeSince = nil
         isStarted = false
@@ -296,9 +321,13 @@ public struct WorkMetrics: Sendable, Equatable {
     public var completed = 0
     public var failedDeadline = 0
     public var failedQueueFull = 0
+    /// Non-resumable items in progress when the system killed the app.
+    public var failedKilled = 0
+    /// Items the policy gave up on.
+    public var failedGivenUp = 0
     public var backlogAtEnd = 0
     /// Seconds from creation to completion of each completed item.
     public var latency = LogHistogram()
 
-    public var failed: Int { failedDeadline + failedQueueFull }
+    public var failed: Int { failedDeadline + failedQueueFull + failedKilled + failedGivenUp }
 }
