@@ -40,11 +40,8 @@ public enum Presets {
     /// HEIC-sized [A]), upload URLs valid for 3 h (seed 001), block uploads that keep their
     /// progress [A].
     static var protonUpload: Scenario {
-        var scenario = Scenario()
-        scenario.name = "proton-upload"
-        scenario.description = "Proton Drive: photo uploads in an extension, then processing tasks; URLs expire after 3 h."
-        scenario.app.policy = "proton-upload"
-        scenario.app.permittedIdentifiers = [scenario.policies.protonUpload.identifier]
+        var scenario = app(name: "proton-upload", identifier: PolicyParameters().protonUpload.identifier,
+                           description: "Proton Drive: photo uploads in an extension, then processing tasks; URLs expire after 3 h.")
         scenario.work.arrivals = .appSessions
         scenario.work.itemsPerAppSession = 0.5
         scenario.work.uploadMedianKilobytes = 2_500
@@ -58,11 +55,8 @@ public enum Presets {
     /// CoverDrop: a real message now and then (about one every five app sessions [A]), each
     /// padded to a fixed 5 kB [A] with a little CPU for encryption.
     static var coverDropSend: Scenario {
-        var scenario = Scenario()
-        scenario.name = "coverdrop-send"
-        scenario.description = "CoverDrop: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min."
-        scenario.app.policy = "coverdrop-send"
-        scenario.app.permittedIdentifiers = [scenario.policies.coverDrop.identifier]
+        var scenario = app(name: "coverdrop-send", identifier: PolicyParameters().coverDrop.identifier,
+                           description: "CoverDrop: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
         scenario.work.arrivals = .appSessions
         scenario.work.itemsPerAppSession = 0.2
         scenario.work.uploadMedianKilobytes = 5
@@ -75,11 +69,8 @@ public enum Presets {
     /// Zashi: a block every 75 s (about 1,152 a day, seed 004), each about 1 kB of compact block
     /// data and 20 ms of trial decryption [A].
     static var zashiSync: Scenario {
-        var scenario = Scenario()
-        scenario.name = "zashi-sync"
-        scenario.description = "Zashi: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s."
-        scenario.app.policy = "zashi-sync"
-        scenario.app.permittedIdentifiers = [scenario.policies.zashiSync.identifier]
+        var scenario = app(name: "zashi-sync", identifier: PolicyParameters().zashiSync.identifier,
+                           description: "Zashi: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s.")
         scenario.work.arrivals = .cadence
         scenario.work.cadenceSeconds = 75
         scenario.work.downloadMedianKilobytes = 1
@@ -89,20 +80,22 @@ public enum Presets {
 
     /// TestBGScheduler's demo: refresh every 60 s with three 2 s operations; no work queue.
     static var bgschedulerDemo: Scenario {
-        var scenario = Scenario()
-        scenario.name = "bgscheduler-demo"
-        scenario.description = "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations."
-        scenario.app.policy = "bgscheduler-demo"
-        scenario.app.permittedIdentifiers = [scenario.policies.periodicDemo.identifier]
-        return scenario
+        app(name: "bgscheduler-demo", identifier: PolicyParameters().periodicDemo.identifier,
+            description: "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations.")
     }
 
     /// A probe: the default user and device with a probe policy that is allowed its identifier.
     static func probe(name: String, policy: String, identifier: String) -> Scenario {
+        app(name: name, identifier: identifier,
+            description: "Measures how often the system launches a \(policy == "probe-refresh" ? "refresh" : "processing") task.")
+    }
+
+    /// The default user and device running the policy of the same name, allowed its task identifier.
+    static func app(name: String, identifier: String, description: String) -> Scenario {
         var scenario = Scenario()
         scenario.name = name
-        scenario.description = "Measures how often the system launches a \(policy == "probe-refresh" ? "refresh" : "processing") task."
-        scenario.app.policy = policy
+        scenario.description = description
+        scenario.app.policy = name
         scenario.app.permittedIdentifiers = [identifier]
         return scenario
     }
