@@ -28,7 +28,7 @@ public final class AppContext {
 
     var isCurrent: Bool { system.processGeneration == generation && system.processIsRunning }
 
-    /// The device clock's reading, what `Date()` returns in the app. It can jump.
+    /// The device clock's reading: what the app sees as the current `Date`. It can jump.
     public var date: SimInstant { system.snapshot.clockReading }
 
     /// `UIApplication.applicationState`.

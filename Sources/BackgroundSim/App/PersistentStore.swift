@@ -11,7 +11,7 @@ public final class PersistentStore {
         case integer(Int)
         case double(Double)
         case string(String)
-        /// A device-clock instant (what `Date()` would have returned).
+        /// A device-clock instant (what the app would have read as the current `Date`).
         case instant(SimInstant)
     }
 
