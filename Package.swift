@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .library(name: "SimKernel", targets: ["SimKernel"]),
         .library(name: "BackgroundSim", targets: ["BackgroundSim"]),
+        .library(name: "BackgroundSimLab", targets: ["BackgroundSimLab"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
         .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
     ],
@@ -36,11 +37,15 @@ let package = Package(
             swiftSettings: simulationSettings
         ),
         .target(
+            name: "BackgroundSimLab",
+            dependencies: ["BackgroundSim", "SimKernel"]
+        ),
+        .target(
             name: "CommandLineSupport"
         ),
         .executableTarget(
             name: "bgsim",
-            dependencies: ["BackgroundSim", "SimKernel", "CommandLineSupport"]
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "SimKernel", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bgsim-bench",
@@ -54,6 +59,10 @@ let package = Package(
         .testTarget(
             name: "BackgroundSimTests",
             dependencies: ["BackgroundSim", "SimKernel"]
+        ),
+        .testTarget(
+            name: "BackgroundSimLabTests",
+            dependencies: ["BackgroundSimLab", "BackgroundSim"]
         ),
         .testTarget(
             name: "bgsimTests",

@@ -6,12 +6,19 @@
 ///     let days = try flags.integer("days", default: 365, in: 1...1_000_000)
 public struct Flags {
     private var values: [(name: String, value: String)] = []
+    /// Words that are not flags, in order (only when the command accepts them).
+    public private(set) var positional: [String] = []
 
-    /// Parses `arguments`, rejecting stray words, flags without a value, and flags not in `known`.
-    public init(_ arguments: ArraySlice<String>, known: [String]) throws(UsageError) {
+    /// Parses `arguments`, rejecting flags without a value and flags not in `known`, and stray
+    /// words unless `allowsPositional`.
+    public init(_ arguments: ArraySlice<String>, known: [String], allowsPositional: Bool = false) throws(UsageError) {
         var remaining = arguments[...]
         while let word = remaining.popFirst() {
             guard word.hasPrefix("--"), word.count > 2 else {
+                if allowsPositional {
+                    positional.append(word)
+                    continue
+                }
                 throw UsageError("unexpected argument '\(word)'; flags look like --\(known.first ?? "name") VALUE")
             }
             let body = word.dropFirst(2)

@@ -15,6 +15,7 @@ enum BGSimMain {
 
         SUBCOMMANDS:
           run              Simulate a preset or a scenario file and report what happened.
+          compare          Compare two or more scenarios on the same seeds, with confidence intervals.
           presets          List the built-in scenarios.
           scenario         Print a scenario with every parameter filled in (default: the defaults).
           help             Show this help.
@@ -36,6 +37,12 @@ enum BGSimMain {
                     print(RunCommand.usage)
                 } else {
                     exit(try RunCommand.run(arguments.dropFirst()))
+                }
+            case "compare":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(CompareCommand.usage)
+                } else {
+                    exit(try CompareCommand.run(arguments.dropFirst()))
                 }
             case "presets":
                 PresetsCommand.run()

@@ -129,3 +129,30 @@ struct RunCommandTests {
         }
     }
 }
+
+@Suite("bgsim compare")
+struct CompareCommandTests {
+    @Test("compare prints verdicts, and JSON that parses, identically for 1 and 2 jobs")
+    func compare() throws {
+        let arguments = ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--format", "json"]
+        let one = try ToolRunner.run("bgsim", arguments + ["--jobs", "1"])
+        let two = try ToolRunner.run("bgsim", arguments + ["--jobs", "2"])
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput == two.standardOutput)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [String: Any])
+        #expect((object["scenarios"] as? [String]) == ["proton-upload", "coverdrop-send"])
+        let table = try ToolRunner.run("bgsim", ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10"])
+        #expect(table.standardOutput.contains("Verdicts"))
+    }
+
+    @Test("bad compare arguments exit 2", arguments: [
+        (["compare", "proton-upload"], "at least two scenarios"),
+        (["compare", "proton-upload", "nonsense"], "neither a preset"),
+        (["compare", "proton-upload", "coverdrop-send", "--seeds", "1"], "--seeds expects a whole number from 2"),
+    ])
+    func badArguments(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("bgsim", arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+}

@@ -1,0 +1,121 @@
+import BackgroundSim
+
+/// Two or more scenarios run on the same seeds (common random numbers: the same user days,
+/// charging and network), each compared with the first by paired differences.
+///
+/// For every metric: each scenario's summary across seeds; the paired difference (candidate −
+/// baseline, seed by seed) with its 95 % confidence interval; the unpaired (Welch) interval it
+/// would have had without pairing; and a plain-language verdict.
+public struct Comparison: Sendable {
+    public struct Row: Sendable {
+        public var metric: ComparedMetric
+        /// One summary per scenario, baseline first.
+        public var summaries: [SampleSummary]
+        /// For each candidate (index 1…): the paired difference from the baseline.
+        public var differences: [SampleSummary]
+        /// For each candidate: the Welch 95 % half-width without pairing.
+        public var unpairedHalfWidths: [Double]
+    }
+
+    public var names: [String]
+    public var seeds: [UInt64]
+    public var days: Int
+    public var rows: [Row]
+
+    /// Runs every scenario on `seeds` and compares.
+    public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
+                           metrics: [ComparedMetric] = ComparedMetric.standard) throws -> Comparison {
+        precondition(scenarios.count >= 2, "Comparison: needs at least two scenarios")
+        let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs) }
+        return Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
+    }
+
+    /// Compares results already run, `results[scenario][seed]`.
+    public init(names: [String], seeds: [UInt64], days: Int, results: [[RunResult]], metrics: [ComparedMetric]) {
+        self.names = names
+        self.seeds = seeds
+        self.days = days
+        rows = metrics.map { metric in
+            let values = results.map { $0.map(metric.value) }
+            let baseline = values[0]
+            var differences: [SampleSummary] = []
+            var unpaired: [Double] = []
+            for candidate in values.dropFirst() {
+                // Pairs where the metric applies on both sides.
+                let pairs = zip(candidate, baseline).compactMap { c, b in c.flatMap { c in b.map { (c, $0) } } }
+                differences.append(SampleSummary(pairs.map { $0.0 - $0.1 }))
+                unpaired.append(Self.welchHalfWidth(baseline.compactMap { $0 }, candidate.compactMap { $0 }))
+            }
+            return Row(metric: metric, summaries: values.map { SampleSummary($0.compactMap { $0 }) },
+                       differences: differences, unpairedHalfWidths: unpaired)
+        }
+    }
+
+    /// The half-width of the Welch 95 % interval for the difference of two means.
+    static func welchHalfWidth(_ a: [Double], _ b: [Double]) -> Double {
+        let sa = SampleSummary(a), sb = SampleSummary(b)
+        guard a.count > 1, b.count > 1 else { return 0 }
+        let va = sa.standardDeviation * sa.standardDeviation / Double(a.count)
+        let vb = sb.standardDeviation * sb.standardDeviation / Double(b.count)
+        guard va + vb > 0 else { return 0 }
+        let df = (va + vb) * (va + vb) / (va * va / Double(a.count - 1) + vb * vb / Double(b.count - 1))
+        return StudentT.quantile975(degreesOfFreedom: Swift.max(1, Int(df.rounded(.down)))) * (va + vb).squareRoot()
+    }
+
+    /// The verdict for candidate `index` (1…) on `row`: which way it moves the metric, by how
+    /// much, with the interval, or that no difference is clear.
+    public func verdict(_ row: Row, candidate index: Int) -> String {
+        let difference = row.differences[index - 1]
+        let name = names[index]
+        let label = row.metric.label
+        let unit = row.metric.unit.isEmpty ? "" : " " + row.metric.unit
+        guard row.summaries[0].count > 0, row.summaries[index].count > 0 else {
+            return "\(name): \(label) does not apply (no values for \(row.summaries[0].count == 0 ? names[0] : name))"
+        }
+        let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
+        guard difference.count > 1, low > 0 || high < 0 else {
+            if difference.mean == 0 && difference.halfWidth95 == 0 { return "\(name): \(label) the same on every seed" }
+            let interval = "95 % CI \(Format.signed(low)) to \(Format.signed(high))"
+            return "\(name): no clear difference in \(label) (\(Format.signed(difference.mean))\(unit), \(interval))"
+        }
+        let direction = difference.mean < 0 ? "lower" : "higher"
+        // The interval of the change's size, in the direction stated.
+        let sizes = difference.mean < 0 ? (-high, -low) : (low, high)
+        let interval = "95 % CI \(Format.number(sizes.0))–\(Format.number(sizes.1))"
+        let judgement: String
+        switch (row.metric.better, difference.mean < 0) {
+        case (.lower, true), (.higher, false): judgement = "better"
+        case (.lower, false), (.higher, true): judgement = "worse"
+        case (.neither, _): judgement = "different"
+        }
+        return "\(name): \(label) \(Format.number(abs(difference.mean)))\(unit) \(direction) (\(interval)) — \(judgement)"
+    }
+
+    /// How much pairing narrowed candidate `index`'s interval on `row`, as a fraction (0.6 = 60 %
+    /// narrower than unpaired); `nil` when the unpaired interval is zero.
+    public func narrowing(_ row: Row, candidate index: Int) -> Double? {
+        let unpaired = row.unpairedHalfWidths[index - 1]
+        guard unpaired > 0 else { return nil }
+        return 1 - row.differences[index - 1].halfWidth95 / unpaired
+    }
+}
+
+/// Number formatting for reports: three significant figures, no exponent for ordinary values.
+enum Format {
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        var text = String(rounded)
+        if decimals == 0, text.hasSuffix(".0") { text.removeLast(2) }
+        if text == "-0" || text == "-0.0" { text = "0" }
+        return text
+    }
+
+    static func signed(_ value: Double) -> String {
+        (value > 0 ? "+" : "") + number(value)
+    }
+}

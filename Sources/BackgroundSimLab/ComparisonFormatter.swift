@@ -1,0 +1,104 @@
+import BackgroundSim
+
+/// A comparison as a table, Markdown, CSV or JSON.
+public enum ComparisonFormatter {
+    /// Readable text: a line per metric with each scenario's mean ± half-width, then the verdicts.
+    public static func table(_ comparison: Comparison) -> String {
+        var lines = ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
+        let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
+        let columnWidth = Swift.max(20, (comparison.names.map(\.count).max() ?? 0) + 2)
+        lines.append("".padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+                     + comparison.names.map { $0.padding(toLength: columnWidth, withPad: " ", startingAt: 0) }.joined())
+        for row in comparison.rows {
+            let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
+            let cells = row.summaries.map { cell($0).padding(toLength: columnWidth, withPad: " ", startingAt: 0) }
+            lines.append(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + cells.joined())
+        }
+        lines += ["", "Verdicts (paired differences against \(comparison.names[0]), 95 % confidence):"]
+        for index in 1..<comparison.names.count {
+            for row in comparison.rows {
+                var line = "  " + comparison.verdict(row, candidate: index)
+                if let narrowing = comparison.narrowing(row, candidate: index), narrowing > 0.005 {
+                    line += "; pairing narrowed the interval by \(Int((narrowing * 100).rounded())) %"
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "mean ± half-width", or "n/a" where the metric does not apply.
+    static func cell(_ summary: SampleSummary) -> String {
+        summary.count == 0 ? "n/a" : "\(Format.number(summary.mean)) ± \(Format.number(summary.halfWidth95))"
+    }
+
+    /// Markdown: a summary table and the verdicts.
+    public static func markdown(_ comparison: Comparison) -> String {
+        var lines = ["# Comparison", "", "\(comparison.seeds.count) seeds × \(comparison.days) days; the same seeds for every scenario (common random numbers). Values: mean ± 95 % CI half-width across seeds.", ""]
+        lines.append("| metric | " + comparison.names.joined(separator: " | ") + " |")
+        lines.append("|---|" + String(repeating: "---:|", count: comparison.names.count))
+        for row in comparison.rows {
+            let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
+            lines.append("| \(label) | " + row.summaries.map(cell).joined(separator: " | ") + " |")
+        }
+        lines += ["", "## Verdicts", ""]
+        for index in 1..<comparison.names.count {
+            for row in comparison.rows {
+                var line = "- " + comparison.verdict(row, candidate: index)
+                if let narrowing = comparison.narrowing(row, candidate: index), narrowing > 0.005 {
+                    line += " (pairing narrowed the interval by \(Int((narrowing * 100).rounded())) %)"
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// CSV: one line per scenario and metric.
+    public static func csv(_ comparison: Comparison) -> String {
+        var lines = ["scenario,metric,unit,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width"]
+        for row in comparison.rows {
+            for (index, summary) in row.summaries.enumerated() {
+                var fields = [comparison.names[index], row.metric.key, row.metric.unit]
+                fields += [summary.mean, summary.mean - summary.halfWidth95, summary.mean + summary.halfWidth95,
+                           summary.standardDeviation, summary.p10, summary.median, summary.p90].map { JSONWriter.format($0) }
+                if index > 0 {
+                    let d = row.differences[index - 1]
+                    fields += [d.mean, d.mean - d.halfWidth95, d.mean + d.halfWidth95, row.unpairedHalfWidths[index - 1]].map { JSONWriter.format($0) }
+                } else {
+                    fields += ["", "", "", ""]
+                }
+                lines.append(fields.map(csvField).joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func csvField(_ text: String) -> String {
+        text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    /// JSON: scenarios, seeds, days, and per metric the summaries, paired differences and verdicts.
+    public static func json(_ comparison: Comparison) -> JSONValue {
+        func summary(_ s: SampleSummary) -> JSONValue {
+            .object([("mean", .number(s.mean)), ("sd", .number(s.standardDeviation)),
+                     ("ci95", .array([.number(s.mean - s.halfWidth95), .number(s.mean + s.halfWidth95)])),
+                     ("p10", .number(s.p10)), ("median", .number(s.median)), ("p90", .number(s.p90))])
+        }
+        return .object([
+            ("scenarios", .array(comparison.names.map { .string($0) })),
+            ("seeds", .array(comparison.seeds.map { .string(String($0)) })),
+            ("days", .number(Double(comparison.days))),
+            ("metrics", .array(comparison.rows.map { row in
+                .object([
+                    ("key", .string(row.metric.key)),
+                    ("unit", .string(row.metric.unit)),
+                    ("summaries", .array(row.summaries.map(summary))),
+                    ("pairedDifferences", .array(row.differences.map(summary))),
+                    ("unpairedCI95HalfWidths", .array(row.unpairedHalfWidths.map { .number($0) })),
+                    ("verdicts", .array((1..<comparison.names.count).map { .string(comparison.verdict(row, candidate: $0)) })),
+                ])
+            })),
+        ])
+    }
+}
