@@ -5,7 +5,7 @@ import BackgroundSim
 public struct ComparedMetric: Sendable {
     public enum Better: Sendable { case lower, higher, neither }
 
-    /// A stable key, as in the JSON output (`work.latencySeconds.p90`).
+    /// A stable key, as in the JSON output (`work.latencyMinutes.p90`).
     public var key: String
     /// What a person calls it ("p90 work latency").
     public var label: String
@@ -18,10 +18,10 @@ public struct ComparedMetric: Sendable {
 
     /// The metrics every comparison reports, in order.
     public static let standard: [ComparedMetric] = [
-        ComparedMetric(key: "work.latencySeconds.p50", label: "median work latency", unit: "min", better: .lower) {
+        ComparedMetric(key: "work.latencyMinutes.p50", label: "median work latency", unit: "min", better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.5) / 60 : nil
         },
-        ComparedMetric(key: "work.latencySeconds.p90", label: "p90 work latency", unit: "min", better: .lower) {
+        ComparedMetric(key: "work.latencyMinutes.p90", label: "p90 work latency", unit: "min", better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.9) / 60 : nil
         },
         ComparedMetric(key: "work.completionRatio", label: "work completed", unit: "%", better: .higher) {

@@ -16,6 +16,8 @@ enum BGSimMain {
         SUBCOMMANDS:
           run              Simulate a preset or a scenario file and report what happened.
           compare          Compare two or more scenarios on the same seeds, with confidence intervals.
+          sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
+          merge            Merge the results files of sweep shards.
           presets          List the built-in scenarios.
           scenario         Print a scenario with every parameter filled in (default: the defaults).
           help             Show this help.
@@ -43,6 +45,12 @@ enum BGSimMain {
                     print(CompareCommand.usage)
                 } else {
                     exit(try CompareCommand.run(arguments.dropFirst()))
+                }
+            case "sweep", "merge":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(SweepCommand.usage)
+                } else {
+                    exit(try arguments.first == "sweep" ? SweepCommand.run(arguments.dropFirst()) : SweepCommand.merge(arguments.dropFirst()))
                 }
             case "presets":
                 PresetsCommand.run()

@@ -158,7 +158,7 @@ public enum ScenarioLoader {
     }
 
     /// The known key closest to `key` by edit distance, if it is close enough to be a typo.
-    static func closest(to key: String, among candidates: [String]) -> String? {
+    public static func closest(to key: String, among candidates: [String]) -> String? {
         let lowered = key.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }

@@ -1,0 +1,169 @@
+import BackgroundSim
+import Foundation
+
+/// A sweep: a base scenario, axes of parameter values, the seeds and days each cell runs, and
+/// the objectives to trade off.
+///
+///     {
+///       "name": "coverdrop-delays",
+///       "preset": "coverdrop-send",
+///       "axes": [
+///         { "path": "policies.coverDrop.meanDelayMinutes", "values": [10, 30, 60] },
+///         { "path": "policies.coverDrop.messagesPerRun", "values": [1, 5] }
+///       ],
+///       "seeds": 20, "days": 90,
+///       "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"]
+///     }
+///
+/// Cells are the axes' cartesian product, the first axis varying slowest. Every cell runs the
+/// same seeds (common random numbers across cells).
+public struct SweepDefinition: Sendable {
+    public struct Axis: Sendable {
+        /// A scenario parameter's path, as in validation messages (`policies.coverDrop.meanDelayMinutes`).
+        public var path: String
+        public var values: [JSONValue]
+    }
+
+    public var name: String
+    /// The base scenario as a document (a preset's, or the inline `scenario`).
+    public var base: JSONValue
+    public var axes: [Axis]
+    public var seeds: [UInt64]
+    public var days: Int
+    /// Metric keys from ``ComparedMetric/standard``.
+    public var objectives: [ComparedMetric]
+
+    /// The number of cells.
+    public var cellCount: Int { axes.reduce(1) { $0 * $1.values.count } }
+
+    /// The axis values of cell `index`, one per axis.
+    public func values(ofCell index: Int) -> [JSONValue] {
+        var remainder = index
+        var result: [JSONValue] = []
+        for axis in axes.reversed() {
+            result.append(axis.values[remainder % axis.values.count])
+            remainder /= axis.values.count
+        }
+        return result.reversed()
+    }
+
+    /// The scenario of cell `index`: the base with the cell's values set, validated.
+    public func scenario(ofCell index: Int, source: String) throws(ScenarioError) -> Scenario {
+        var document = base
+        for (axis, value) in zip(axes, values(ofCell: index)) {
+            document = Self.setting(value, at: axis.path.split(separator: ".").map(String.init), in: document)
+        }
+        var scenario = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(source) (cell \(index))")
+        scenario.name = "\(name)#\(index)"
+        return scenario
+    }
+
+    /// `document` with `value` at `path`, creating objects on the way.
+    static func setting(_ value: JSONValue, at path: [String], in document: JSONValue) -> JSONValue {
+        guard let key = path.first else { return value }
+        var members: [(key: String, value: JSONValue)] = []
+        if case .object(let existing) = document { members = existing }
+        let child = members.first { $0.key == key }?.value ?? .object([])
+        let updated = setting(value, at: Array(path.dropFirst()), in: child)
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = updated
+        } else {
+            members.append((key, updated))
+        }
+        return .object(members)
+    }
+
+    // MARK: Reading
+
+    /// Reads and checks a sweep file; problems name the file and the field.
+    public static func load(path: String) throws(ScenarioError) -> SweepDefinition {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+        }
+        return try decode(text, source: path)
+    }
+
+    public static func decode(_ text: String, source: String) throws(ScenarioError) -> SweepDefinition {
+        func fail(_ path: String, _ message: String) -> ScenarioError {
+            ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw fail("", "not valid JSON: \(error)")
+        }
+        guard case .object(let members) = document else { throw fail("", "expected an object at the top level") }
+        let known = ["name", "preset", "scenario", "axes", "seeds", "firstSeed", "days", "objectives"]
+        for member in members where !known.contains(member.key) {
+            let suggestion = ScenarioLoader.closest(to: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw fail(member.key, "unknown key" + suggestion)
+        }
+        var name = "sweep"
+        if let value = document["name"] {
+            guard case .string(let text) = value, !text.isEmpty else { throw fail("name", "expected a non-empty string") }
+            name = text
+        }
+        let base: JSONValue
+        switch (document["preset"], document["scenario"]) {
+        case (.string(let preset)?, nil):
+            guard let scenario = Presets.scenario(named: preset) else {
+                throw fail("preset", "expected one of \(Presets.all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(preset)\"")
+            }
+            base = ScenarioLoader.document(of: scenario)
+        case (nil, let scenario?):
+            guard case .object = scenario else { throw fail("scenario", "expected a scenario object") }
+            base = scenario
+        case (nil, nil):
+            base = .object([])
+        default:
+            throw fail("preset", "give either \"preset\" (a name) or \"scenario\" (an object), not both")
+        }
+        guard case .array(let axisValues)? = document["axes"], !axisValues.isEmpty else {
+            throw fail("axes", "expected a non-empty array of {\"path\": …, \"values\": […]}")
+        }
+        var axes: [Axis] = []
+        for (index, axisValue) in axisValues.enumerated() {
+            guard case .string(let path)? = axisValue["path"], !path.isEmpty else {
+                throw fail("axes[\(index)].path", "expected a parameter path such as \"policies.coverDrop.meanDelayMinutes\"")
+            }
+            guard case .array(let values)? = axisValue["values"], !values.isEmpty else {
+                throw fail("axes[\(index)].values", "expected a non-empty array of values")
+            }
+            axes.append(Axis(path: path, values: values))
+        }
+        func integer(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+            guard let field = document[key] else { return value }
+            guard case .number(let number) = field, number == number.rounded(), range.contains(Int(number)) else {
+                throw fail(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return Int(number)
+        }
+        let seedCount = try integer("seeds", default: 20, in: 1...100_000)
+        let firstSeed = try integer("firstSeed", default: 1, in: 0...Int(Int32.max))
+        let days = try integer("days", default: 90, in: 1...100_000)
+        var objectives: [ComparedMetric] = []
+        if case .array(let keys)? = document["objectives"] {
+            for (index, key) in keys.enumerated() {
+                guard case .string(let text) = key, let metric = ComparedMetric.standard.first(where: { $0.key == text }) else {
+                    throw fail("objectives[\(index)]", "expected one of \(ComparedMetric.standard.map { "\"\($0.key)\"" }.joined(separator: ", "))")
+                }
+                objectives.append(metric)
+            }
+        } else {
+            objectives = ComparedMetric.standard.filter { ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"].contains($0.key) }
+        }
+        guard objectives.count == 2 else { throw fail("objectives", "expected two metric keys to trade off") }
+        let definition = SweepDefinition(
+            name: name, base: base, axes: axes, seeds: (0..<seedCount).map { UInt64(firstSeed + $0) }, days: days,
+            objectives: objectives)
+        guard definition.cellCount <= 100_000 else { throw fail("axes", "expected at most 100,000 cells, got \(definition.cellCount)") }
+        // Every cell's scenario must be valid; checking the first and last catches wrong paths and types.
+        _ = try definition.scenario(ofCell: 0, source: source)
+        _ = try definition.scenario(ofCell: definition.cellCount - 1, source: source)
+        return definition
+    }
+}

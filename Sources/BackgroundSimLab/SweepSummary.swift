@@ -1,0 +1,80 @@
+import BackgroundSim
+
+/// What a sweep found: each cell's objectives, the Pareto front of the two, and the best cell
+/// for each.
+public struct SweepSummary: Sendable {
+    public struct Cell: Sendable {
+        public var index: Int
+        public var values: [(String, JSONValue)]
+        /// The two objectives' means; `nil` where an objective does not apply.
+        public var objectives: [Double?]
+    }
+
+    public var definition: SweepDefinition
+    public var cells: [Cell]
+
+    public init(definition: SweepDefinition, results: [SweepRunner.CellResult]) throws {
+        self.definition = definition
+        cells = try results.map { result in
+            let line = try JSONParser.parse(result.line)
+            guard case .object(let values)? = line["values"], case .object(let metrics)? = line["metrics"] else {
+                throw SweepFileError(message: "cell \(result.index): a line without values or metrics")
+            }
+            let objectives = definition.objectives.map { metric -> Double? in
+                guard let summary = metrics.first(where: { $0.key == metric.key })?.value,
+                      case .number(let count)? = summary["count"], count > 0,
+                      case .number(let mean)? = summary["mean"] else { return nil }
+                return mean
+            }
+            return Cell(index: result.index, values: values, objectives: objectives)
+        }
+    }
+
+    /// An objective's value oriented so that lower is better.
+    private func cost(_ cell: Cell, _ objective: Int) -> Double? {
+        guard let value = cell.objectives[objective] else { return nil }
+        return definition.objectives[objective].better == .higher ? -value : value
+    }
+
+    /// The cells no other cell beats on both objectives, ordered by the first objective.
+    public var paretoFront: [Cell] {
+        let rated = cells.filter { cost($0, 0) != nil && cost($0, 1) != nil }
+        let front = rated.filter { cell in
+            !rated.contains { other in
+                let a0 = cost(other, 0)!, a1 = cost(other, 1)!, b0 = cost(cell, 0)!, b1 = cost(cell, 1)!
+                return a0 <= b0 && a1 <= b1 && (a0 < b0 || a1 < b1)
+            }
+        }
+        return front.sorted { (cost($0, 0)!, $0.index) < (cost($1, 0)!, $1.index) }
+    }
+
+    /// The best cell for objective `objective` (lowest cost; the lowest index on ties).
+    public func best(for objective: Int) -> Cell? {
+        cells.filter { cost($0, objective) != nil }.min { (cost($0, objective)!, $0.index) < (cost($1, objective)!, $1.index) }
+    }
+
+    /// A readable summary: every cell, the Pareto front, the best per objective.
+    public var table: String {
+        let o = definition.objectives
+        func describe(_ cell: Cell) -> String {
+            cell.values.map { "\($0.0.split(separator: ".").last ?? "")=\(JSONWriter.compact($0.1))" }.joined(separator: " ")
+        }
+        func objective(_ value: Double?) -> String { value.map(Format.number) ?? "n/a" }
+        var lines = ["Sweep \(definition.name): \(cells.count) of \(definition.cellCount) cells, \(definition.seeds.count) seeds × \(definition.days) days each", ""]
+        lines.append("cell  " + "\(o[0].label) (\(o[0].unit))".padding(toLength: 28, withPad: " ", startingAt: 0)
+                     + "\(o[1].label) (\(o[1].unit))".padding(toLength: 28, withPad: " ", startingAt: 0) + "values")
+        let front = Set(paretoFront.map(\.index))
+        for cell in cells {
+            lines.append(String(cell.index).padding(toLength: 4, withPad: " ", startingAt: 0) + (front.contains(cell.index) ? "* " : "  ")
+                         + objective(cell.objectives[0]).padding(toLength: 28, withPad: " ", startingAt: 0)
+                         + objective(cell.objectives[1]).padding(toLength: 28, withPad: " ", startingAt: 0) + describe(cell))
+        }
+        lines += ["", "* on the Pareto front of \(o[0].label) and \(o[1].label)."]
+        for index in 0..<2 {
+            if let best = best(for: index) {
+                lines.append("Best \(o[index].label): cell \(best.index) (\(objective(best.objectives[index])) \(o[index].unit)), \(describe(best))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@Suite("bgsim sweep and merge")
+struct SweepCommandTests {
+    static let sweep = """
+        {
+          "name": "delays",
+          "preset": "coverdrop-send",
+          "axes": [
+            { "path": "policies.coverDrop.meanDelayMinutes", "values": [5, 30, 120] },
+            { "path": "policies.coverDrop.messagesPerRun", "values": [1, 5] }
+          ],
+          "seeds": 3, "days": 15,
+          "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"]
+        }
+        """
+
+    func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-sweep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("shards run as separate processes and merged give the unsharded run's bytes")
+    func shardsMergeToUnsharded() throws {
+        let dir = try directory()
+        let file = dir.appendingPathComponent("sweep.json").path
+        try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
+        let whole = dir.appendingPathComponent("whole.jsonl").path
+        let unsharded = try ToolRunner.run("bgsim", ["sweep", file, "--out", whole, "--jobs", "2"])
+        #expect(unsharded.status == 0, "\(unsharded.standardError)")
+        #expect(unsharded.standardOutput.contains("Pareto front"))
+        var parts: [String] = []
+        for shard in 0..<3 {
+            let part = dir.appendingPathComponent("part\(shard).jsonl").path
+            let output = try ToolRunner.run("bgsim", ["sweep", file, "--shard", "\(shard)/3", "--out", part, "--jobs", "1"])
+            #expect(output.status == 0, "\(output.standardError)")
+            parts.append(part)
+        }
+        let merged = dir.appendingPathComponent("merged.jsonl").path
+        let merge = try ToolRunner.run("bgsim", ["merge"] + parts + ["--out", merged, "--sweep", file])
+        #expect(merge.status == 0, "\(merge.standardError)")
+        let wholeBytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: merged)) == wholeBytes)
+        #expect(String(decoding: wholeBytes, as: UTF8.self).split(separator: "\n").count == 6)
+    }
+
+    @Test("an interrupted sweep resumes to the same result")
+    func resumes() throws {
+        let dir = try directory()
+        let file = dir.appendingPathComponent("sweep.json").path
+        try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
+        let whole = dir.appendingPathComponent("whole.jsonl").path
+        _ = try ToolRunner.run("bgsim", ["sweep", file, "--out", whole])
+        // Interrupt: keep only the first two finished cells, as a killed run would leave them.
+        let resumed = dir.appendingPathComponent("resumed.jsonl").path
+        let lines = try String(contentsOfFile: whole, encoding: .utf8).split(separator: "\n").prefix(2)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: resumed, atomically: true, encoding: .utf8)
+        let output = try ToolRunner.run("bgsim", ["sweep", file, "--out", resumed])
+        #expect(output.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
+    }
+
+    @Test("bad sweep files and flags exit 2 naming the field", arguments: [
+        (#"{"preset": "coverdrop-send", "axes": [{"path": "policies.coverDrop.meanDelayMinute", "values": [1]}]}"#,
+         [String](), "policies.coverDrop.meanDelayMinute: unknown key; did you mean \"meanDelayMinutes\"?"),
+        (#"{"preset": "nope", "axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, [], "preset: expected one of"),
+        (#"{"axes": []}"#, [], "axes: expected a non-empty array"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": ["many"]}]}"#, [], "user.sessionsPerDay: expected a number, got a string"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "objectives": ["x"]}"#, [], "objectives[0]: expected one of"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "seed": 3}"#, [], "seed: unknown key; did you mean \"seeds\"?"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, ["--shard", "3/2"], "--shard expects I/N"),
+    ])
+    func badSweeps(document: String, flags: [String], message: String) throws {
+        let dir = try directory()
+        let file = dir.appendingPathComponent("bad.json").path
+        try document.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = try ToolRunner.run("bgsim", ["sweep", file] + flags)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+}
