@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bgsim-bench",
-            dependencies: ["BackgroundSim", "SimKernel", "CommandLineSupport"],
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "SimKernel", "CommandLineSupport"],
             path: "Benchmarks/bgsim-bench"
         ),
         .testTarget(

@@ -18,11 +18,15 @@ enum BenchMain {
           device-days      Simulates one device for D days of a preset, single-threaded
                            (default preset device-only: the device alone).
           scenario-days    The same with the iOS model and an app (default preset probe-refresh).
+          sweep            S seeds × D days of a preset as replications on J jobs (default 1,000 × 1,000
+                           of proton-upload: one million device-days).
 
         Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).
           --events E       Events to fire (default 10000000).
           --seed S         Root seed (default 1).
+
+        Options for sweep: --seeds S (1000), --days D (1000), --jobs J (all cores), --preset NAME.
 
         Options for device-days and scenario-days:
           --days D         Simulated days (default 10000).
@@ -43,6 +47,8 @@ enum BenchMain {
             switch name {
             case "kernel-hold", "raw-heap-hold":
                 try runHold(name, Flags(arguments.dropFirst(), known: ["pending", "events", "seed"]))
+            case "sweep":
+                try SweepBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"]))
             case "device-days", "scenario-days":
                 try DeviceDaysBenchmark.run(name, Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:
