@@ -15,16 +15,19 @@ public enum ComparisonFormatter {
             lines.append(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + cells.joined())
         }
         lines += ["", "Verdicts (paired differences against \(comparison.names[0]), 95 % confidence):"]
-        for index in 1..<comparison.names.count {
-            for row in comparison.rows {
-                var line = "  " + comparison.verdict(row, candidate: index)
-                if let narrowing = comparison.narrowing(row, candidate: index), narrowing > 0.005 {
-                    line += "; pairing narrowed the interval by \(Int((narrowing * 100).rounded())) %"
-                }
-                lines.append(line)
+        lines += verdicts(comparison).map { "  " + $0.verdict + ($0.narrowing.map { "; pairing narrowed the interval by \($0)" } ?? "") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every candidate's verdict on every metric, with how much pairing narrowed the interval
+    /// ("62 %") where it did.
+    static func verdicts(_ comparison: Comparison) -> [(verdict: String, narrowing: String?)] {
+        (1..<comparison.names.count).flatMap { index in
+            comparison.rows.map { row in
+                let narrowing = comparison.narrowing(row, candidate: index).flatMap { $0 > 0.005 ? "\(Int(($0 * 100).rounded())) %" : nil }
+                return (comparison.verdict(row, candidate: index), narrowing)
             }
         }
-        return lines.joined(separator: "\n")
     }
 
     /// "mean ± half-width", or "n/a" where the metric does not apply.
@@ -42,15 +45,7 @@ public enum ComparisonFormatter {
             lines.append("| \(label) | " + row.summaries.map(cell).joined(separator: " | ") + " |")
         }
         lines += ["", "## Verdicts", ""]
-        for index in 1..<comparison.names.count {
-            for row in comparison.rows {
-                var line = "- " + comparison.verdict(row, candidate: index)
-                if let narrowing = comparison.narrowing(row, candidate: index), narrowing > 0.005 {
-                    line += " (pairing narrowed the interval by \(Int((narrowing * 100).rounded())) %)"
-                }
-                lines.append(line)
-            }
-        }
+        lines += verdicts(comparison).map { "- " + $0.verdict + ($0.narrowing.map { " (pairing narrowed the interval by \($0))" } ?? "") }
         return lines.joined(separator: "\n")
     }
 

@@ -77,13 +77,7 @@ public struct SweepDefinition: Sendable {
 
     /// Reads and checks a sweep file; problems name the file and the field.
     public static func load(path: String) throws(ScenarioError) -> SweepDefinition {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file (\(error.localizedDescription))")])
-        }
-        return try decode(text, source: path)
+        try decode(try ScenarioLoader.readText(path: path), source: path)
     }
 
     public static func decode(_ text: String, source: String) throws(ScenarioError) -> SweepDefinition {

@@ -11,13 +11,16 @@ import Foundation
 public enum ScenarioLoader {
     /// Loads the scenario file at `path`.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        let text: String
+        try decode(try readText(path: path), source: path)
+    }
+
+    /// The text of the file at `path`, or an error naming it.
+    public static func readText(path: String) throws(ScenarioError) -> String {
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file (\(error.localizedDescription))")])
         }
-        return try decode(text, source: path)
     }
 
     /// Decodes a scenario from JSON text; `source` names it in errors.
