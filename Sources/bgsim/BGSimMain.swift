@@ -18,6 +18,7 @@ enum BGSimMain {
           compare          Compare two or more scenarios on the same seeds, with confidence intervals.
           sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
           merge            Merge the results files of sweep shards.
+          trace            Write a Perfetto / chrome://tracing timeline of one run.
           presets          List the built-in scenarios.
           scenario         Print a scenario with every parameter filled in (default: the defaults).
           help             Show this help.
@@ -51,6 +52,12 @@ enum BGSimMain {
                     print(SweepCommand.usage)
                 } else {
                     exit(try arguments.first == "sweep" ? SweepCommand.run(arguments.dropFirst()) : SweepCommand.merge(arguments.dropFirst()))
+                }
+            case "trace":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(TraceCommand.usage)
+                } else {
+                    exit(try TraceCommand.run(arguments.dropFirst()))
                 }
             case "presets":
                 PresetsCommand.run()

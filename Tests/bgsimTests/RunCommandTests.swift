@@ -156,3 +156,47 @@ struct CompareCommandTests {
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
     }
 }
+
+@Suite("bgsim trace")
+struct TraceCommandTests {
+    @Test("the trace is valid trace-event JSON with a track for each part of the story")
+    func perfettoTrace() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-trace-\(UUID().uuidString).json").path
+        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload", "--days", "3", "--out", path])
+        #expect(output.status == 0, "\(output.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        var trackNames: [Int: String] = [:]
+        var spansPerTrack: [Int: Int] = [:]
+        for event in events {
+            let phase = try #require(event["ph"] as? String)
+            #expect(["X", "i", "C", "M"].contains(phase))
+            #expect(event["name"] is String)
+            #expect(event["pid"] is NSNumber)
+            if phase == "M", event["name"] as? String == "thread_name",
+               let tid = (event["tid"] as? NSNumber)?.intValue, let args = event["args"] as? [String: Any] {
+                trackNames[tid] = args["name"] as? String
+            }
+            if phase == "X" {
+                let ts = try #require((event["ts"] as? NSNumber)?.doubleValue)
+                let duration = try #require((event["dur"] as? NSNumber)?.doubleValue)
+                #expect(ts >= 0 && duration >= 0 && ts + duration <= 3 * 86_400e6 + 1)
+                spansPerTrack[(event["tid"] as? NSNumber)?.intValue ?? 0, default: 0] += 1
+            }
+        }
+        #expect(Set(trackNames.values) == ["Screen", "App state", "Background tasks", "Background-task assertions",
+                                           "Work executor", "Network", "Charger"])
+        for name in ["Screen", "App state", "Network", "Charger", "Work executor"] {
+            let tid = try #require(trackNames.first { $0.value == name }?.key)
+            #expect(spansPerTrack[tid, default: 0] > 0, "no spans on \(name)")
+        }
+        #expect(events.contains { $0["ph"] as? String == "C" }, "a battery counter")
+    }
+
+    @Test("trace without --out is a usage error")
+    func needsOut() throws {
+        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("trace needs --out FILE"))
+    }
+}

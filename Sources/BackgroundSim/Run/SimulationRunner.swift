@@ -26,6 +26,17 @@ public enum SimulationRunner {
         try run(scenario: scenario, seed: seed, days: days, policy: policy, tracer: tracer, log: log, configure: { _ in })
     }
 
+    /// Runs `scenario` with `observer` seeing the device and the system after every event (for
+    /// trace builders, which need the state, not only the events).
+    public static func run(
+        scenario: Scenario, seed: UInt64, days: Int,
+        log: ((SystemLogEntry) -> Void)?,
+        observer: @escaping (SimInstant, Device, SimulatedSystem) -> Void
+    ) throws -> RunResult {
+        try run(scenario: scenario, seed: seed, days: days, policy: nil, tracer: nil, log: log, configure: { _ in },
+                observer: observer)
+    }
+
     /// ``run(scenario:seed:days:policy:tracer:log:)`` with a hook that adjusts the system
     /// before the run, for the package's tests.
     package static func run(
@@ -33,7 +44,8 @@ public enum SimulationRunner {
         policy: (() -> any BackgroundPolicy)?,
         tracer: ((TraceRecord) -> Void)?,
         log: ((SystemLogEntry) -> Void)?,
-        configure: (SimulatedSystem) -> Void
+        configure: (SimulatedSystem) -> Void,
+        observer: ((SimInstant, Device, SimulatedSystem) -> Void)? = nil
     ) throws -> RunResult {
         precondition(days >= 0, "SimulationRunner: days must not be negative")
         var simulation = Simulation<WorldEvent>()
@@ -46,6 +58,7 @@ public enum SimulationRunner {
         system.log = log
         configure(system)
         var world = World(device: device, system: system)
+        world.observer = observer
         let end = SimInstant.start + .days(days)
         try simulation.run(until: end, handler: &world)
         var finished = world.device

@@ -13,6 +13,8 @@ public struct World: EventHandler {
     private var interest: DeviceEventInterest
     /// The app's power last passed to the device.
     private var appPower = AppPower()
+    /// Sees the world after every event, when set (for trace builders); one branch when not.
+    public var observer: ((SimInstant, Device, SimulatedSystem) -> Void)?
 
     public init(device: Device, system: SimulatedSystem) {
         self.device = device
@@ -23,12 +25,20 @@ public struct World: EventHandler {
     public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
         if event.isSystemEvent {
             system.handle(event, device: device, in: &simulation)
+            afterSystemCall(in: &simulation)
         } else {
             device.handle(event, in: &simulation)
-            guard interest.concerns(event) else { return }
-            system.deviceDidHandle(event, device: device, in: &simulation)
+            if interest.concerns(event) {
+                system.deviceDidHandle(event, device: device, in: &simulation)
+                afterSystemCall(in: &simulation)
+            }
         }
-        // Only the system changes what interests it, and what the app draws.
+        observer?(simulation.now, device, system)
+    }
+
+    /// After a call into the system: only the system changes what interests it, and what the
+    /// app draws, which goes to the device.
+    private mutating func afterSystemCall(in simulation: inout Simulation<WorldEvent>) {
         interest = system.interest
         let power = system.appPower
         if power != appPower {

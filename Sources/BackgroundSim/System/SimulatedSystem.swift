@@ -46,7 +46,7 @@ public final class SimulatedSystem {
     let networkParameters: NetworkParameters
     let energyParameters: EnergyParameters
     /// The app's work: a queue that survives termination, and the executor.
-    let work: WorkEngine
+    public let work: WorkEngine
     let makePolicy: (() -> any BackgroundPolicy)?
     @exclusivity(unchecked) var launchModel: any LaunchModel
     let seed: UInt64

@@ -14,7 +14,7 @@ import SimKernel
 /// Simplifications [A]: one item at a time; the radio is kept in transfer for the whole active
 /// stretch of a run that has network work (CPU phases included), and a radio promotion delays
 /// all progress, CPU included, until data flows.
-final class WorkEngine {
+public final class WorkEngine {
     static let itemLabel = StreamLabel("work.items")
 
     let parameters: WorkParameters
@@ -70,6 +70,9 @@ final class WorkEngine {
         if let cadence { return cadence.headItem }
         return head < items.count ? items[head] : nil
     }
+
+    /// Whether the executor is making progress now.
+    public var isProgressing: Bool { activeSince != nil }
 
     /// Items queued (arrived and not finished), after bringing cadence arrivals up to `now`.
     func pendingCount(at now: SimInstant) -> Int {

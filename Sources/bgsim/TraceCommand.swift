@@ -1,0 +1,39 @@
+import BackgroundSim
+import BackgroundSimLab
+import CommandLineSupport
+import SimKernel
+
+/// `bgsim trace`: a Perfetto / chrome://tracing timeline of one run.
+enum TraceCommand {
+    static let usage = """
+        USAGE: bgsim trace (--preset NAME | --scenario FILE) --out TRACE.json [--days N] [--seed S]
+
+        Writes a Chrome trace-event file that opens in Perfetto (ui.perfetto.dev) and
+        chrome://tracing: tracks for the screen, the app's state, background tasks, assertions,
+        the work executor, the network and the charger, and a battery-level counter.
+
+        OPTIONS:
+          --days N     Simulated days (default 3, at most 60: traces grow with time).
+          --seed S     Root seed (default 1).
+          --out FILE   Where to write the trace (atomically).
+        """
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"])
+        let scenario = try RunCommand.loadScenario(flags)
+        let days = try flags.integer("days", default: 3, in: 1...60)
+        let seed = try flags.unsigned("seed", default: 1)
+        guard let out = flags.string("out") else { throw UsageError("trace needs --out FILE") }
+        let trace = PerfettoTrace()
+        do {
+            _ = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { trace.record($0) },
+                                         observer: { trace.observe(at: $0, device: $1, system: $2) })
+        } catch let issue as ScenarioIssue {
+            throw UsageError(issue.description)
+        }
+        let document = trace.finish(at: .start + .days(days), title: "\(scenario.name), seed \(seed)")
+        try Output.write(JSONWriter.compact(document) + "\n", toFile: out)
+        print("wrote \(out): open it in ui.perfetto.dev or chrome://tracing")
+        return 0
+    }
+}
