@@ -24,9 +24,10 @@ public struct Comparison: Sendable {
 
     /// Runs every scenario on `seeds` and compares.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
-                           metrics: [ComparedMetric] = ComparedMetric.standard) throws -> Comparison {
+                           metrics: [ComparedMetric] = ComparedMetric.standard,
+                           progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
         precondition(scenarios.count >= 2, "Comparison: needs at least two scenarios")
-        let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs) }
+        let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, progress: progress) }
         return Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
     }
 

@@ -12,10 +12,10 @@ public enum Replications {
     /// Each run is independent (its randomness comes from its seed alone), and each result is
     /// stored at its seed's index, so the order in which threads finish cannot show.
     ///
-    /// - Parameter progress: Called after each run with the number finished (from any thread).
+    /// - Parameter progress: Called after each run (from any thread).
     public static func run(
         _ scenario: Scenario, seeds: [UInt64], days: Int, jobs: Int = defaultJobs,
-        progress: (@Sendable (Int) -> Void)? = nil
+        progress: (@Sendable () -> Void)? = nil
     ) throws -> [RunResult] {
         let results = ResultSlots(count: seeds.count)
         let jobs = Swift.max(1, Swift.min(jobs, seeds.count))
@@ -24,7 +24,7 @@ public enum Replications {
             var index = job
             while index < seeds.count {
                 results.store(Result { try SimulationRunner.run(scenario: scenario, seed: seeds[index], days: days) }, at: index)
-                progress?(results.finishedCount)
+                progress?()
                 index += jobs
             }
         }

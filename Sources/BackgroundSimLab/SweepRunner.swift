@@ -13,6 +13,12 @@ public enum SweepRunner {
         public var line: String
     }
 
+    /// The cells of the shard still to run: those whose index ≡ shard (mod shards), not in the file.
+    public static func pendingCells(_ definition: SweepDefinition, shard: Int, of shards: Int, outputPath: String) throws -> Int {
+        let done = Set(try read(outputPath).map(\.index))
+        return cells(of: definition, shard: shard, of: shards).filter { !done.contains($0) }.count
+    }
+
     /// The cells of shard `shard` of `shards`: those whose index ≡ shard (mod shards).
     public static func cells(of definition: SweepDefinition, shard: Int, of shards: Int) -> [Int] {
         Array(stride(from: shard, to: definition.cellCount, by: shards))
@@ -22,11 +28,11 @@ public enum SweepRunner {
     ///
     /// - Parameters:
     ///   - maximumCells: Stop after running this many cells (for resumption tests).
-    ///   - progress: Called after each cell with (cells done, cells in the shard).
+    ///   - progress: Called after each run of a seed (from any thread).
     /// - Returns: Every finished cell of the file, sorted by index.
     public static func run(
         _ definition: SweepDefinition, source: String, shard: Int = 0, of shards: Int = 1, jobs: Int,
-        outputPath: String, maximumCells: Int? = nil, progress: ((Int, Int) -> Void)? = nil
+        outputPath: String, maximumCells: Int? = nil, progress: (@Sendable () -> Void)? = nil
     ) throws -> [CellResult] {
         var results = try read(outputPath)
         let done = Set(results.map(\.index))
@@ -35,12 +41,11 @@ public enum SweepRunner {
         for index in todo {
             if let maximumCells, ran >= maximumCells { break }
             let scenario = try definition.scenario(ofCell: index, source: source)
-            let runs = try Replications.run(scenario, seeds: definition.seeds, days: definition.days, jobs: jobs)
+            let runs = try Replications.run(scenario, seeds: definition.seeds, days: definition.days, jobs: jobs, progress: progress)
             results.append(CellResult(index: index, line: line(definition, index: index, runs: runs)))
             results.sort { $0.index < $1.index }
             try write(results, to: outputPath)
             ran += 1
-            progress?(done.count + ran, todo.count + done.count)
         }
         return results
     }

@@ -10,8 +10,8 @@ public struct Flags {
     public private(set) var positional: [String] = []
 
     /// Parses `arguments`, rejecting flags without a value and flags not in `known`, and stray
-    /// words unless `allowsPositional`.
-    public init(_ arguments: ArraySlice<String>, known: [String], allowsPositional: Bool = false) throws(UsageError) {
+    /// words unless `allowsPositional`. Flags in `switches` take no value (`--quiet`).
+    public init(_ arguments: ArraySlice<String>, known: [String], switches: [String] = [], allowsPositional: Bool = false) throws(UsageError) {
         var remaining = arguments[...]
         while let word = remaining.popFirst() {
             guard word.hasPrefix("--"), word.count > 2 else {
@@ -24,6 +24,10 @@ public struct Flags {
             let body = word.dropFirst(2)
             let name: String
             let value: String
+            if switches.contains(String(body)) {
+                values.append((String(body), "true"))
+                continue
+            }
             if let equals = body.firstIndex(of: "=") {
                 name = String(body[..<equals])
                 value = String(body[body.index(after: equals)...])
@@ -33,12 +37,15 @@ public struct Flags {
                 value = next
             }
             guard known.contains(name) else {
-                throw UsageError("unknown flag '--\(name)'; expected one of \(known.map { "--\($0)" }.joined(separator: ", "))")
+                throw UsageError("unknown flag '--\(name)'; expected one of \((known + switches).map { "--\($0)" }.joined(separator: ", "))")
             }
             values.removeAll { $0.name == name }
             values.append((name, value))
         }
     }
+
+    /// Whether the switch `--name` was given.
+    public func isSet(_ name: String) -> Bool { string(name) == "true" }
 
     /// The raw value of `--name`, if given.
     public func string(_ name: String) -> String? {

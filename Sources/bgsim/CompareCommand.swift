@@ -21,13 +21,14 @@ enum CompareCommand {
           --jobs J           Runs in parallel (default: all cores). The output does not depend on it.
           --format F         table (default), markdown, csv or json.
           --output FILE      Write the result to FILE (atomically).
+          --quiet            No progress on standard error (it is shown only when that is a terminal).
 
         EXAMPLE:
           bgsim compare proton-upload proton-restart.json --seeds 40 --days 120
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output"], switches: ["quiet"], allowsPositional: true)
         guard flags.positional.count >= 2 else {
             throw UsageError("compare needs at least two scenarios (preset names or files); try 'bgsim compare proton-upload coverdrop-send'")
         }
@@ -48,12 +49,15 @@ enum CompareCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", ["table", "markdown", "csv", "json"], default: "table")
         let seeds = (0..<UInt64(count)).map { first &+ $0 }
+        let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
+                                  quiet: flags.isSet("quiet"))
         let comparison: Comparison
         do {
-            comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs)
+            comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
         } catch let issue as ScenarioIssue {
             throw UsageError(issue.description)
         }
+        meter.finish()
         let text = switch format {
         case "markdown": ComparisonFormatter.markdown(comparison)
         case "csv": ComparisonFormatter.csv(comparison)

@@ -21,10 +21,11 @@ enum SweepCommand {
           --shard I/N        Run only cells whose index ≡ I (mod N), for I in 0..<N.
           --out FILE         The results file (default: NAME.jsonl beside the sweep file).
           --jobs J           Seeds run in parallel within a cell (default: all cores).
+          --quiet            No progress on standard error (it is shown only when that is a terminal).
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["shard", "out", "jobs"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["shard", "out", "jobs"], switches: ["quiet"], allowsPositional: true)
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
@@ -39,9 +40,12 @@ enum SweepCommand {
         }
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
+        let cells = try SweepRunner.pendingCells(definition, shard: shard, of: shards, outputPath: out)
+        let meter = ProgressMeter(total: cells * definition.seeds.count, deviceDaysPerItem: definition.days,
+                                  quiet: flags.isSet("quiet"))
         let results = try SweepRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, outputPath: out,
-                                          progress: Progress.reporter(label: "cells"))
-        Progress.finish()
+                                          progress: meter.advance)
+        meter.finish()
         print(try SweepSummary(definition: definition, results: results).table)
         return 0
     }
@@ -72,23 +76,5 @@ enum SweepCommand {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let name = shards == 1 ? "\(definition.name).jsonl" : "\(definition.name).shard-\(shard)-of-\(shards).jsonl"
         return directory.appendingPathComponent(name).path
-    }
-}
-
-/// Progress on standard error, only when it is a terminal.
-enum Progress {
-    static let isTerminal = isatty(STDERR_FILENO) != 0
-
-    /// A reporter of (done, total), or `nil` when standard error is not a terminal.
-    static func reporter(label: String) -> ((Int, Int) -> Void)? {
-        guard isTerminal else { return nil }
-        return { done, total in
-            let percent = total > 0 ? done * 100 / total : 100
-            FileHandle.standardError.write(Data("\r\(done)/\(total) \(label) (\(percent) %)".utf8))
-        }
-    }
-
-    static func finish() {
-        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

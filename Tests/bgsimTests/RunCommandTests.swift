@@ -141,8 +141,10 @@ struct CompareCommandTests {
         #expect(one.standardOutput == two.standardOutput)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [String: Any])
         #expect((object["scenarios"] as? [String]) == ["proton-upload", "coverdrop-send"])
-        let table = try ToolRunner.run("bgsim", ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10"])
+        let table = try ToolRunner.run("bgsim", ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--quiet"])
         #expect(table.standardOutput.contains("Verdicts"))
+        // Standard error is not a terminal here: no progress, only results on standard output.
+        #expect(one.standardError.isEmpty)
     }
 
     @Test("bad compare arguments exit 2", arguments: [

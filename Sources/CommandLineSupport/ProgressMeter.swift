@@ -1,0 +1,66 @@
+import Foundation
+
+/// Progress on standard error for long commands: percent done, device-days per second and the
+/// time left, redrawn at most five times a second. Silent unless standard error is a terminal
+/// (so pipes and CI logs get only results), and silenced by `--quiet`.
+///
+/// Safe to call from several threads (replications report from their workers).
+public final class ProgressMeter: @unchecked Sendable {
+    private let total: Int
+    private let deviceDaysPerItem: Int
+    private let label: String
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var done = 0
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private var lastDrawn: ContinuousClock.Instant?
+
+    /// Whether standard error is a terminal.
+    public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    /// - Parameters:
+    ///   - total: Items (runs) to do.
+    ///   - deviceDaysPerItem: Simulated device-days in one item, for the rate.
+    ///   - quiet: Never draw.
+    public init(total: Int, deviceDaysPerItem: Int, label: String = "runs", quiet: Bool) {
+        self.total = Swift.max(1, total)
+        self.deviceDaysPerItem = deviceDaysPerItem
+        self.label = label
+        enabled = !quiet && Self.standardErrorIsTerminal
+        started = clock.now
+    }
+
+    /// One more item is done.
+    public func advance() {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        let now = clock.now
+        if let lastDrawn, now - lastDrawn < .milliseconds(200), done < total { return }
+        lastDrawn = now
+        let elapsed = Self.seconds(now - started)
+        let rate = elapsed > 0 ? Double(done * deviceDaysPerItem) / elapsed : 0
+        let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+        let text = "\r[\(String(format: "%3d", done * 100 / total)) %] \(done)/\(total) \(label), "
+            + "\(Int(rate.rounded())) device-days/s, \(Self.clockText(remaining)) left   "
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Ends the line, if anything was drawn.
+    public func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+
+    static func clockText(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
