@@ -308,11 +308,34 @@ public struct Device {
             metrics.zeroBatterySeconds += seconds
         }
         metrics.thermalSeconds[Int(thermal.state.rawValue)] += seconds
+        let from = lastMetricsUpdate
+        let levelBefore = battery.percent
         lastMetricsUpdate = instant
         battery.advance(to: instant)
+        bookBatteryLevel(from: from, to: instant, levels: levelBefore, battery.percent)
         ledger.advance(to: instant, onCharger: isPluggedIn)
         thermal.advance(to: instant)
         metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, battery.percent)
+    }
+
+    /// Books the battery level over `[from, to]` to the local hours it spans. The level moves
+    /// linearly between events (clamping aside), so each piece's mean is the mean of its ends.
+    private mutating func bookBatteryLevel(from: SimInstant, to: SimInstant, levels start: Double, _ end: Double) {
+        let total = from.duration(to: to).seconds
+        guard total > 0 else { return }
+        var pieceStart = from
+        var levelAtStart = start
+        while pieceStart < to {
+            let hourStart = calendar.midnight(ofDay: calendar.day(of: pieceStart)) + .hours(Int64(calendar.timeOfDay(at: pieceStart) / .hours(1)))
+            let pieceEnd = Swift.min(to, hourStart + .hours(1))
+            let seconds = pieceStart.duration(to: pieceEnd).seconds
+            let levelAtEnd = start + (end - start) * (from.duration(to: pieceEnd).seconds / total)
+            let hour = Int(calendar.timeOfDay(at: pieceStart) / .hours(1))
+            metrics.batteryPercentSecondsByHour[hour] += (levelAtStart + levelAtEnd) / 2 * seconds
+            metrics.secondsByHour[hour] += seconds
+            pieceStart = pieceEnd
+            levelAtStart = levelAtEnd
+        }
     }
 
     /// The level charging stops at now: the charge limit, or 80 % while Optimized Battery Charging holds.

@@ -35,6 +35,10 @@ public struct DeviceMetrics: Sendable, Equatable {
     public var zeroBatterySeconds = 0.0
     /// Seconds at each thermal state, indexed by `ThermalState.rawValue`.
     public var thermalSeconds = [0.0, 0.0, 0.0, 0.0]
+    /// Integral of the battery level (percent × seconds) and seconds, by local hour of day: the
+    /// level over a typical day. Each interval between events is booked to the hour it starts in.
+    public var batteryPercentSecondsByHour = [Double](repeating: 0, count: 24)
+    public var secondsByHour = [Double](repeating: 0, count: 24)
 
     public init() {}
 }

@@ -38,6 +38,8 @@ public struct DeviceReport: Sendable, Equatable {
     public var clockJumps: Int
     /// Share of time at each thermal state: nominal, fair, serious, critical.
     public var thermalStateShares: [Double]
+    /// Mean battery level in each local hour 00..23, over the run: a typical day.
+    public var batteryPercentByHour: [Double]
 
     init(device: Device, days: Int) {
         let metrics = device.metrics
@@ -62,6 +64,7 @@ public struct DeviceReport: Sendable, Equatable {
         batteryDepletions = metrics.batteryDepletions
         clockJumps = metrics.clockJumps
         thermalStateShares = metrics.thermalSeconds.map { totalSeconds > 0 ? $0 / totalSeconds : 0 }
+        batteryPercentByHour = zip(metrics.batteryPercentSecondsByHour, metrics.secondsByHour).map { $1 > 0 ? $0 / $1 : 0 }
     }
 
     /// The report as a JSON object, fields in a fixed order, numbers rounded to 4 significant
@@ -88,6 +91,7 @@ public struct DeviceReport: Sendable, Equatable {
             ("thermalStateShares", .object(zip(["nominal", "fair", "serious", "critical"], thermalStateShares).map {
                 ($0, .number(rounded($1)))
             })),
+            ("batteryPercentByHour", .array(batteryPercentByHour.map { .number(rounded($0)) })),
         ])
     }
 }
