@@ -129,6 +129,29 @@ struct EnergyTests {
         #expect(run.device.metrics.lowPowerModeSeconds < 5 * 86_400)
     }
 
+    @Test("battery level by hour: every hour weighs the same time; a discharging day falls hour by hour")
+    func batteryLevelByHour() throws {
+        var scenario = Scenario()
+        scenario.power.overnightChargeProbability = 0
+        scenario.power.topUpsPerDay = 0
+        scenario.power.initialBatteryPercent = 100
+        let oneDay = try RecordedRun(scenario, days: 1).device
+        #expect(oneDay.metrics.secondsByHour.allSatisfy { abs($0 - 3_600) < 1e-6 }, "\(oneDay.metrics.secondsByHour)")
+        let levels = DeviceReport(device: oneDay, days: 1).batteryPercentByHour
+        #expect(levels.count == 24)
+        #expect(levels[0] < 100 && levels[0] > levels[23])
+        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "\(levels)")
+        // The mean of the hourly means is the time-weighted mean level of the day, which for a
+        // battery that never charges lies between the final level and 100 %.
+        #expect(oneDay.battery.percent < levels.reduce(0, +) / 24)
+
+        // With the default user, who charges most nights, the small hours sit above the evening.
+        let month = try RecordedRun(Scenario(), days: 30).device
+        #expect(month.metrics.secondsByHour.allSatisfy { abs($0 - 30 * 3_600) < 1e-6 })
+        let typical = DeviceReport(device: month, days: 30).batteryPercentByHour
+        #expect(typical[5] > typical[21] + 10, "\(typical)")
+    }
+
     @Test("the ledger's battery energy equals the battery's own accounting")
     func ledgerAddsUp() throws {
         // With no charging, everything consumed comes out of the battery.
