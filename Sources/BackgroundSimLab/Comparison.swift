@@ -21,6 +21,8 @@ public struct Comparison: Sendable {
     public var seeds: [UInt64]
     public var days: Int
     public var rows: [Row]
+    /// One profile per scenario, for the charts of the HTML report.
+    public var profiles: [ScenarioProfile]
 
     /// Runs every scenario on `seeds` and compares.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
@@ -36,6 +38,7 @@ public struct Comparison: Sendable {
         self.names = names
         self.seeds = seeds
         self.days = days
+        profiles = results.map(ScenarioProfile.init)
         rows = metrics.map { metric in
             let values = results.map { $0.map(metric.value) }
             let baseline = values[0]
@@ -63,6 +66,33 @@ public struct Comparison: Sendable {
         return StudentT.quantile975(degreesOfFreedom: Swift.max(1, Int(df.rounded(.down)))) * (va + vb).squareRoot()
     }
 
+    /// How a candidate's paired difference on a metric reads.
+    public enum Judgement: Sendable {
+        /// The interval excludes zero on the side the metric prefers.
+        case better
+        /// The interval excludes zero on the other side.
+        case worse
+        /// The interval excludes zero on a metric with no preferred direction.
+        case different
+        /// The interval includes zero, or the metric is the same on every seed.
+        case unclear
+        /// No values on one side.
+        case notApplicable
+    }
+
+    /// How candidate `index` (1…) compares with the baseline on `row`.
+    public func judgement(_ row: Row, candidate index: Int) -> Judgement {
+        let difference = row.differences[index - 1]
+        guard row.summaries[0].count > 0, row.summaries[index].count > 0 else { return .notApplicable }
+        let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
+        guard difference.count > 1, low > 0 || high < 0 else { return .unclear }
+        switch (row.metric.better, difference.mean < 0) {
+        case (.lower, true), (.higher, false): return .better
+        case (.lower, false), (.higher, true): return .worse
+        case (.neither, _): return .different
+        }
+    }
+
     /// The verdict for candidate `index` (1…) on `row`: which way it moves the metric, by how
     /// much, with the interval, or that no difference is clear.
     public func verdict(_ row: Row, candidate index: Int) -> String {
@@ -70,26 +100,22 @@ public struct Comparison: Sendable {
         let name = names[index]
         let label = row.metric.label
         let unit = row.metric.unit.isEmpty ? "" : " " + row.metric.unit
-        guard row.summaries[0].count > 0, row.summaries[index].count > 0 else {
-            return "\(name): \(label) does not apply (no values for \(row.summaries[0].count == 0 ? names[0] : name))"
-        }
         let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
-        guard difference.count > 1, low > 0 || high < 0 else {
+        let judgement = judgement(row, candidate: index)
+        switch judgement {
+        case .notApplicable:
+            return "\(name): \(label) does not apply (no values for \(row.summaries[0].count == 0 ? names[0] : name))"
+        case .unclear:
             if difference.mean == 0 && difference.halfWidth95 == 0 { return "\(name): \(label) the same on every seed" }
             let interval = "95 % CI \(Format.signed(low)) to \(Format.signed(high))"
             return "\(name): no clear difference in \(label) (\(Format.signed(difference.mean))\(unit), \(interval))"
+        case .better, .worse, .different:
+            let direction = difference.mean < 0 ? "lower" : "higher"
+            // The interval of the change's size, in the direction stated.
+            let sizes = difference.mean < 0 ? (-high, -low) : (low, high)
+            let interval = "95 % CI \(Format.number(sizes.0))–\(Format.number(sizes.1))"
+            return "\(name): \(label) \(Format.number(abs(difference.mean)))\(unit) \(direction) (\(interval)) — \(judgement)"
         }
-        let direction = difference.mean < 0 ? "lower" : "higher"
-        // The interval of the change's size, in the direction stated.
-        let sizes = difference.mean < 0 ? (-high, -low) : (low, high)
-        let interval = "95 % CI \(Format.number(sizes.0))–\(Format.number(sizes.1))"
-        let judgement: String
-        switch (row.metric.better, difference.mean < 0) {
-        case (.lower, true), (.higher, false): judgement = "better"
-        case (.lower, false), (.higher, true): judgement = "worse"
-        case (.neither, _): judgement = "different"
-        }
-        return "\(name): \(label) \(Format.number(abs(difference.mean)))\(unit) \(direction) (\(interval)) — \(judgement)"
     }
 
     /// How much pairing narrowed candidate `index`'s interval on `row`, as a fraction (0.6 = 60 %

@@ -44,6 +44,13 @@ public struct Flags {
         }
     }
 
+    /// The arguments again, positional words first and then each flag as given, leaving out
+    /// `omitted` flags: for showing how a result was made without what does not change it
+    /// (`--jobs`, `--quiet`, output paths).
+    public func arguments(omitting omitted: Set<String>) -> [String] {
+        positional + values.filter { !omitted.contains($0.name) }.flatMap { $0.value == "true" ? ["--" + $0.name] : ["--" + $0.name, $0.value] }
+    }
+
     /// Whether the switch `--name` was given.
     public func isSet(_ name: String) -> Bool { string(name) == "true" }
 

@@ -7,7 +7,7 @@ import Foundation
 enum CompareCommand {
     static let usage = """
         USAGE: bgsim compare SCENARIO SCENARIO... [--seeds N] [--first-seed S] [--days D] [--jobs J]
-                             [--format table|markdown|csv|json] [--output FILE]
+                             [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
 
         Runs every scenario on the same seeds (the same user days, charging and network: common
         random numbers) and compares each with the first: means with 95 % confidence intervals,
@@ -21,6 +21,7 @@ enum CompareCommand {
           --jobs J           Runs in parallel (default: all cores). The output does not depend on it.
           --format F         table (default), markdown, csv or json.
           --output FILE      Write the result to FILE (atomically).
+          --report FILE      Also write a self-contained HTML report with charts (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
 
         EXAMPLE:
@@ -28,7 +29,7 @@ enum CompareCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output"], switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"], switches: ["quiet"], allowsPositional: true)
         guard flags.positional.count >= 2 else {
             throw UsageError("compare needs at least two scenarios (preset names or files); try 'bgsim compare proton-upload coverdrop-send'")
         }
@@ -63,6 +64,11 @@ enum CompareCommand {
         case "csv": ComparisonFormatter.csv(comparison)
         case "json": JSONWriter.pretty(ComparisonFormatter.json(comparison))
         default: ComparisonFormatter.table(comparison)
+        }
+        if let path = flags.string("report") {
+            let shown = flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format"])
+            let command = (["bgsim", "compare"] + shown).joined(separator: " ")
+            try Output.write(ComparisonReport.html(comparison, command: command), toFile: path)
         }
         if let path = flags.string("output") {
             try Output.write(text + "\n", toFile: path)

@@ -1,0 +1,130 @@
+import BackgroundSim
+
+/// The HTML report of a comparison: the verdicts, a summary table, and charts of the battery
+/// over a typical day, the app's energy by component, the latency of its work and its launches
+/// by hour of day.
+public enum ComparisonReport {
+    /// The report as a complete HTML document; `command` (the command line that made it) is
+    /// shown so a reader can run it again.
+    public static func html(_ comparison: Comparison, command: String? = nil) -> String {
+        var body = Markup()
+        let scenarios = comparison.names.joined(separator: ", ")
+        body.element("p", [("class", "setup")],
+                     "\(scenarios): \(comparison.seeds.count) seeds × \(comparison.days) simulated days each, on the same seeds "
+                     + "(the same user days, charging and network for every scenario: common random numbers). "
+                     + "Every figure is a mean across seeds with its 95 % confidence interval unless stated otherwise.")
+        if let command {
+            body.open("p", [("class", "setup")])
+            body.element("span", [], "Made with ")
+            body.element("code", [], command)
+            body.close("p")
+        }
+        body.newline()
+        body.append(verdicts(comparison))
+        body.append(summaryTable(comparison))
+        body.append(battery(comparison))
+        body.append(energy(comparison))
+        body.append(latency(comparison))
+        body.append(launches(comparison))
+        return HTMLPage.document(title: "BackgroundSim comparison: " + comparison.names.joined(separator: " vs "), body: body)
+    }
+
+    static func verdicts(_ comparison: Comparison) -> Markup {
+        var list = Markup()
+        list.element("h2", [("id", "verdicts")], "Verdicts")
+        list.element("p", [("class", "note")], "Each candidate against \(comparison.names[0]), by paired differences seed by seed.")
+        list.open("ul", [("class", "verdicts")])
+        for index in 1..<comparison.names.count {
+            for row in comparison.rows {
+                let judgement = comparison.judgement(row, candidate: index)
+                var text = comparison.verdict(row, candidate: index)
+                if let narrowing = comparison.narrowing(row, candidate: index), narrowing > 0.005 {
+                    text += "; pairing narrowed the interval by \(Int((narrowing * 100).rounded())) %"
+                }
+                list.element("li", [("class", "\(judgement)")], text)
+            }
+        }
+        list.close("ul")
+        list.newline()
+        return list
+    }
+
+    static func summaryTable(_ comparison: Comparison) -> Markup {
+        var section = Markup()
+        section.element("h2", [("id", "summary")], "Summary")
+        let header = ["metric"] + comparison.names + comparison.names.dropFirst().map { "\($0) − \(comparison.names[0])" }
+        let rows = comparison.rows.map { row -> [(String, String?)] in
+            let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
+            var cells: [(String, String?)] = [(label, nil)]
+            cells += row.summaries.map { (ComparisonFormatter.cell($0), nil) }
+            for index in 1..<comparison.names.count {
+                let difference = row.differences[index - 1]
+                let text = difference.count == 0 ? "n/a" : "\(Format.signed(difference.mean)) ± \(Format.number(difference.halfWidth95))"
+                cells.append((text, "\(comparison.judgement(row, candidate: index))"))
+            }
+            return cells
+        }
+        section.append(HTMLPage.table(header: header, rows: rows))
+        section.element("p", [("class", "note")], "Values: mean ± half-width of the 95 % confidence interval across seeds. "
+                        + "Differences are paired (candidate − baseline on each seed); green is better, red worse, grey unclear.")
+        return section
+    }
+
+    static func battery(_ comparison: Comparison) -> Markup {
+        let series = comparison.profiles.enumerated().map { index, profile in
+            LineChart.Series(name: comparison.names[index], color: HTMLPage.color(index),
+                             points: profile.batteryPercentByHour.enumerated().map { (Double($0.offset) + 0.5, $0.element.median) },
+                             band: profile.batteryPercentByHour.enumerated().map { (Double($0.offset) + 0.5, $0.element.p10, $0.element.p90) })
+        }
+        let hours = stride(from: 0, through: 24, by: 3).map { (Double($0), ($0 < 10 ? "0" : "") + "\($0):00") }
+        let chart = LineChart(label: "Battery level over a typical day", x: ChartAxis(title: "local time", bounds: 0...24, ticks: hours),
+                              y: ChartAxis(title: "battery level (%)", bounds: 0...100), series: series)
+        // The largest gap between two scenarios' medians in any hour.
+        let gap = (0..<24).map { hour in
+            let medians = comparison.profiles.map { $0.batteryPercentByHour[hour].median }
+            return (medians.max() ?? 0) - (medians.min() ?? 0)
+        }.max() ?? 0
+        let overlap = gap < 1 ? " The lines overlap (they are never more than \(Format.number(gap)) points apart): "
+            + "the app's share is too small to move the phone's level visibly." : ""
+        return HTMLPage.figure(id: "battery", heading: "Battery level over a typical day", chart: chart.svg,
+                               caption: "Each seed's mean battery level in each hour of the day over the whole run; the line is the median "
+                               + "across seeds and the band spans the 10th to 90th percentile. This is the whole phone's battery; the app's "
+                               + "share is in the next chart." + overlap)
+    }
+
+    static func energy(_ comparison: Comparison) -> Markup {
+        let chart = BarChart(label: "The app's energy by component", categories: ScenarioProfile.components.map(\.name),
+                             xTitle: "component", y: ChartAxis(title: "energy (J/day)", includesZero: true),
+                             series: comparison.profiles.enumerated().map { (comparison.names[$0.offset], HTMLPage.color($0.offset), $0.element.appJoulesPerDayByComponent) },
+                             unit: "J/day")
+        let totals = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \(Format.number($0.element.appJoulesPerDayByComponent.reduce(0, +))) J/day" }
+        return HTMLPage.figure(id: "energy", heading: "The app's energy by component", chart: chart.svg,
+                               caption: "Mean joules per day the app's background work drew, from the battery and the charger together, "
+                               + "by component (energy-model.md). Totals: \(totals.joined(separator: ", ")).")
+    }
+
+    static func latency(_ comparison: Comparison) -> Markup {
+        let quantiles = (0...100).map { Double($0) / 100 }
+        let series = comparison.profiles.enumerated().compactMap { index, profile -> LineChart.Series? in
+            guard profile.latencySeconds.count > 0 else { return nil }
+            return LineChart.Series(name: comparison.names[index], color: HTMLPage.color(index),
+                                    points: quantiles.map { (profile.latencySeconds.quantile($0) / 60, $0 * 100) })
+        }
+        let chart = LineChart(label: "Work latency, cumulative distribution", x: ChartAxis(title: "latency from creation to completion (min, logarithmic)", scale: .logarithmic),
+                              y: ChartAxis(title: "work items completed (%)", bounds: 0...100), series: series)
+        let counts = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \($0.element.latencySeconds.count)" }
+        return HTMLPage.figure(id: "latency", heading: "Work latency", chart: chart.svg,
+                               caption: "The share of completed work items finished within each latency, over all seeds' items "
+                               + "(items completed: \(counts.joined(separator: ", "))). Further left is sooner; read the median at 50 % "
+                               + "and p90 at 90 %.")
+    }
+
+    static func launches(_ comparison: Comparison) -> Markup {
+        let chart = BarChart(label: "Background launches by hour of day", categories: (0..<24).map { ($0 < 10 ? "0" : "") + "\($0)" },
+                             labelEvery: 3, xTitle: "local hour", y: ChartAxis(title: "launches per day", includesZero: true),
+                             series: comparison.profiles.enumerated().map { (comparison.names[$0.offset], HTMLPage.color($0.offset), $0.element.launchesPerDayByHour) },
+                             unit: "launches/day")
+        return HTMLPage.figure(id: "launches", heading: "Background launches by hour of day", chart: chart.svg,
+                               caption: "BGAppRefreshTask and BGProcessingTask launches in each local hour, per day, the mean across seeds.")
+    }
+}

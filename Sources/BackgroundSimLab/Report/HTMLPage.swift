@@ -1,0 +1,89 @@
+/// The shell of every HTML report: one self-contained, well-formed XHTML file with its
+/// stylesheet inline, no scripts and no external assets.
+enum HTMLPage {
+    /// Series colours: the Okabe–Ito palette, distinguishable with the common colour-vision
+    /// deficiencies.
+    static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+
+    /// The colour of the `index`-th series.
+    static func color(_ index: Int) -> String { palette[index % palette.count] }
+
+    /// The stylesheet. It holds none of `<`, `>`, `&` and `"`, so it reads the same to an XML
+    /// parser, which decodes entities in `<style>`, and to an HTML parser, which does not.
+    static let stylesheet = """
+        body { font-family: -apple-system, BlinkMacSystemFont, Segoe UI, Helvetica, Arial, sans-serif; color: #1d1d1f;
+               max-width: 820px; margin: 2em auto; padding: 0 1em; line-height: 1.45; }
+        h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+        h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; }
+        p.setup, p.note, figcaption { color: #555; font-size: 0.92em; }
+        table { border-collapse: collapse; font-size: 0.9em; margin: 0.8em 0; }
+        th, td { padding: 0.3em 0.7em; border-bottom: 1px solid #e5e5e5; text-align: right; vertical-align: top; }
+        th:first-child, td:first-child { text-align: left; }
+        th { background: #f5f5f7; }
+        code { font-family: SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; background: #f5f5f7; padding: 0.1em 0.3em; }
+        ul.verdicts li { margin: 0.25em 0; }
+        .better { color: #1a7f37; } .worse { color: #c0392b; } .unclear, .notApplicable { color: #666; }
+        figure { margin: 1.2em 0; }
+        svg { max-width: 100%; height: auto; }
+        svg text { font-family: inherit; fill: #333; }
+        svg .legend { font-size: 12px; } svg .tick { font-size: 11px; fill: #555; } svg .axis-title { font-size: 12px; }
+        svg .grid { stroke: #e6e6e6; stroke-width: 1; } svg .axis { stroke: #888; stroke-width: 1; }
+        """
+
+    /// The complete document: `title` in the head and as the heading, then `body`.
+    static func document(title: String, body: Markup) -> String {
+        var page = Markup()
+        page.open("html", [("xmlns", "http://www.w3.org/1999/xhtml"), ("lang", "en")])
+        page.newline()
+        page.open("head")
+        page.empty("meta", [("charset", "utf-8")])
+        page.empty("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
+        page.empty("meta", [("name", "generator"), ("content", "BackgroundSim")])
+        page.element("title", [], title)
+        page.element("style", [], stylesheet)
+        page.close("head")
+        page.newline()
+        page.open("body")
+        page.element("h1", [], title)
+        page.newline()
+        page.append(body)
+        page.close("body")
+        page.newline()
+        page.close("html")
+        return "<!DOCTYPE html>\n" + page.text + "\n"
+    }
+
+    /// A figure: the chart's SVG under a heading, with a caption saying how to read it.
+    static func figure(id: String, heading: String, chart: Markup, caption: String) -> Markup {
+        var figure = Markup()
+        figure.element("h2", [("id", id)], heading)
+        figure.open("figure", [("class", "chart"), ("id", id + "-chart")])
+        figure.append(chart)
+        figure.element("figcaption", [], caption)
+        figure.close("figure")
+        figure.newline()
+        return figure
+    }
+
+    /// A table with a header row; each cell is (text, class or nil).
+    static func table(header: [String], rows: [[(String, String?)]]) -> Markup {
+        var table = Markup()
+        table.open("table")
+        table.open("thead")
+        table.open("tr")
+        for title in header { table.element("th", [], title) }
+        table.close("tr")
+        table.close("thead")
+        table.open("tbody")
+        for row in rows {
+            table.open("tr")
+            for cell in row { table.element("td", cell.1.map { [("class", $0)] } ?? [], cell.0) }
+            table.close("tr")
+            table.newline()
+        }
+        table.close("tbody")
+        table.close("table")
+        table.newline()
+        return table
+    }
+}

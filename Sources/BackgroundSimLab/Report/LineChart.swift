@@ -1,0 +1,92 @@
+/// A chart of series over a numeric x axis: lines, bands around them, and dots.
+struct LineChart {
+    struct Series {
+        enum Style { case line, dashedLine, dots, lineWithDots }
+
+        var name: String
+        var color: String
+        var points: [(x: Double, y: Double)]
+        var style: Style = .line
+        /// A shaded band around the line, as (x, low, high).
+        var band: [(x: Double, low: Double, high: Double)] = []
+        /// Hover texts for the dots, one per point, when the style draws dots.
+        var hovers: [String] = []
+    }
+
+    /// The chart's accessible name.
+    var label: String
+    var x: ChartAxis
+    var y: ChartAxis
+    var series: [Series]
+
+    var svg: Markup {
+        let xs = series.flatMap { $0.points.map(\.x) + $0.band.map(\.x) }
+        let ys = series.flatMap { $0.points.map(\.y) + $0.band.flatMap { [$0.low, $0.high] } }
+        let xAxis = x.resolved(for: Self.range(xs, positiveOnly: x.scale == .logarithmic))
+        let yAxis = y.resolved(for: Self.range(ys, positiveOnly: y.scale == .logarithmic))
+        func fx(_ value: Double) -> Double { x.fraction(value, in: xAxis.bounds) }
+        func fy(_ value: Double) -> Double { y.fraction(value, in: yAxis.bounds) }
+
+        var canvas = SVGCanvas(label: label, legend: series.map { ($0.name, $0.color) })
+        canvas.verticalAxis(title: y.title, ticks: yAxis.ticks.map { (fy($0.0), $0.1) })
+        canvas.horizontalAxis(title: x.title, ticks: xAxis.ticks.map { (fx($0.0), $0.1) })
+        for series in series where !series.band.isEmpty {
+            canvas.band(low: series.band.map { (fx($0.x), fy($0.low)) }, high: series.band.map { (fx($0.x), fy($0.high)) }, color: series.color)
+        }
+        for series in series {
+            let points = series.points.map { (fx($0.x), fy($0.y)) }
+            switch series.style {
+            case .line, .lineWithDots: canvas.line(points, color: series.color)
+            case .dashedLine: canvas.line(points, color: series.color, dashed: true)
+            case .dots: break
+            }
+            if series.style == .dots || series.style == .lineWithDots {
+                for (index, point) in points.enumerated() {
+                    canvas.dot(point.0, point.1, color: series.color, filled: series.style == .lineWithDots,
+                               hover: index < series.hovers.count ? series.hovers[index] : series.name)
+                }
+            }
+        }
+        return canvas.svg
+    }
+
+    /// The span of finite `values` (positive ones only for a logarithmic axis); `nil` if none.
+    static func range(_ values: [Double], positiveOnly: Bool) -> ClosedRange<Double>? {
+        let usable = values.filter { $0.isFinite && (!positiveOnly || $0 > 0) }
+        guard let low = usable.min(), let high = usable.max() else { return nil }
+        return low...high
+    }
+}
+
+/// A chart of values in categories (hours, energy components), one bar per series in each.
+struct BarChart {
+    var label: String
+    var categories: [String]
+    /// Show every n-th category's label when there are too many to fit.
+    var labelEvery = 1
+    var xTitle: String
+    var y: ChartAxis
+    var series: [(name: String, color: String, values: [Double])]
+    /// The unit in hover texts ("J/day").
+    var unit: String
+
+    var svg: Markup {
+        let yAxis = y.resolved(for: LineChart.range(series.flatMap(\.values) + [0], positiveOnly: false))
+        func fy(_ value: Double) -> Double { y.fraction(value, in: yAxis.bounds) }
+        var canvas = SVGCanvas(label: label, legend: series.map { ($0.name, $0.color) })
+        canvas.verticalAxis(title: y.title, ticks: yAxis.ticks.map { (fy($0.0), $0.1) })
+        let slot = 1 / Double(Swift.max(1, categories.count))
+        let ticks = categories.indices.filter { $0 % labelEvery == 0 }.map { (slot * (Double($0) + 0.5), categories[$0]) }
+        canvas.horizontalAxis(title: xTitle, ticks: ticks)
+        let barWidth = slot * 0.8 / Double(Swift.max(1, series.count))
+        for (category, name) in categories.enumerated() {
+            for (index, entry) in series.enumerated() where category < entry.values.count {
+                let x0 = slot * Double(category) + slot * 0.1 + barWidth * Double(index)
+                let value = entry.values[category]
+                canvas.bar(x0: x0, x1: x0 + barWidth, y0: fy(0), y1: fy(value), color: entry.color,
+                           hover: "\(entry.name), \(name): \(Format.number(value)) \(unit)")
+            }
+        }
+        return canvas.svg
+    }
+}

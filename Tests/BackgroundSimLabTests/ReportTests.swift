@@ -1,0 +1,141 @@
+import BackgroundSim
+@testable import BackgroundSimLab
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// An XML document read with Foundation's parser: whether it is well formed, and its elements.
+final class ParsedXML: NSObject, XMLParserDelegate {
+    struct Element {
+        var name: String
+        var namespace: String?
+        var attributes: [String: String]
+        var path: [String]
+    }
+
+    private(set) var elements: [Element] = []
+    private(set) var text = ""
+    private var stack: [String] = []
+    private(set) var wellFormed = false
+    /// The parser's error and where it stopped, when the document is not well formed.
+    private(set) var problem: String?
+
+    init(_ document: String) {
+        super.init()
+        let parser = XMLParser(data: Data(document.utf8))
+        parser.shouldProcessNamespaces = true
+        parser.delegate = self
+        wellFormed = parser.parse()
+        problem = parser.parserError.map { "\($0) at line \(parser.lineNumber), column \(parser.columnNumber)" }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append(Element(name: name, namespace: namespaceURI, attributes: attributes, path: stack))
+        stack.append(name)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        stack.removeLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func elements(named name: String) -> [Element] { elements.filter { $0.name == name } }
+
+    /// The elements inside the element whose `id` is `id`.
+    func elements(inside id: String) -> [Element] {
+        guard let start = elements.firstIndex(where: { $0.attributes["id"] == id }) else { return [] }
+        let depth = elements[start].path.count
+        return Array(elements[(start + 1)...].prefix { $0.path.count > depth })
+    }
+}
+
+@Suite("HTML reports")
+struct ReportTests {
+    static let comparison: Comparison = {
+        let scenarios = ["proton-upload", "coverdrop-send", "zashi-sync"].map { ($0, Presets.scenario(named: $0)!) }
+        return try! Comparison.run(scenarios, seeds: [1, 2, 3, 4], days: 10, jobs: 2)
+    }()
+
+    @Test("a comparison report is well-formed XHTML with inline SVG and each chart")
+    func comparisonReport() throws {
+        let html = ComparisonReport.html(Self.comparison, command: "bgsim compare proton-upload coverdrop-send zashi-sync")
+        #expect(html.hasPrefix("<!DOCTYPE html>\n"))
+        let document = ParsedXML(html)
+        #expect(document.wellFormed, "\(document.problem ?? "")")
+        let root = try #require(document.elements.first)
+        #expect(root.name == "html" && root.namespace == "http://www.w3.org/1999/xhtml")
+        let svgs = document.elements(named: "svg")
+        #expect(svgs.count == 4)
+        #expect(svgs.allSatisfy { $0.namespace == "http://www.w3.org/2000/svg" && $0.attributes["viewBox"] != nil })
+        // No scripts, no external assets.
+        #expect(document.elements(named: "script").isEmpty)
+        #expect(document.elements.allSatisfy { $0.attributes["src"] == nil && $0.attributes["href"] == nil })
+
+        for chart in ["battery-chart", "energy-chart", "latency-chart", "launches-chart"] {
+            let inside = document.elements(inside: chart)
+            #expect(inside.contains { $0.name == "svg" }, "\(chart) has a chart")
+            #expect(inside.contains { $0.name == "figcaption" }, "\(chart) has a caption")
+            #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "axis-title" }.count == 2, "\(chart) has two axis titles")
+            #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "legend" }.count == 3, "\(chart) names the three scenarios")
+            #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "tick" }.count >= 4, "\(chart) has ticks")
+        }
+        #expect(document.elements(inside: "battery-chart").filter { $0.name == "polyline" }.count == 3)
+        #expect(document.elements(inside: "battery-chart").filter { $0.name == "polygon" }.count == 3, "a band per scenario")
+        #expect(document.elements(inside: "energy-chart").filter { $0.name == "rect" && $0.path.last == "svg" }.count >= 3 * 5)
+        #expect(document.elements(inside: "launches-chart").filter { $0.name == "rect" && $0.path.last == "svg" }.count >= 3 * 24)
+        #expect(document.elements(inside: "latency-chart").filter { $0.name == "polyline" }.count == 3)
+
+        // The summary table has a row per metric; the verdicts a line per metric and candidate.
+        let rows = document.elements(named: "tr").filter { $0.path.contains("tbody") }
+        #expect(rows.count == ComparedMetric.standard.count)
+        let verdicts = document.elements(named: "li").filter { ["better", "worse", "different", "unclear", "notApplicable"].contains($0.attributes["class"] ?? "") }
+        #expect(verdicts.count == 2 * ComparedMetric.standard.count)
+        #expect(document.text.contains("bgsim compare proton-upload coverdrop-send zashi-sync"))
+    }
+
+    @Test("names with markup characters are escaped, and the stylesheet reads the same to XML and HTML parsers")
+    func escaping() throws {
+        var comparison = Self.comparison
+        comparison.names = ["a<b", "c&d", "\"e\" > f"]
+        let document = ParsedXML(ComparisonReport.html(comparison))
+        #expect(document.wellFormed, "\(document.problem ?? "")")
+        #expect(document.text.contains("a<b vs c&d vs \"e\" > f"))
+        #expect(!HTMLPage.stylesheet.contains { "<>&\"".contains($0) })
+    }
+
+    @Test("the report does not depend on the number of jobs")
+    func jobsDoNotMatter() throws {
+        let scenarios = ["proton-upload", "coverdrop-send"].map { ($0, Presets.scenario(named: $0)!) }
+        let one = try Comparison.run(scenarios, seeds: [7, 8, 9], days: 5, jobs: 1)
+        let two = try Comparison.run(scenarios, seeds: [7, 8, 9], days: 5, jobs: 2)
+        #expect(ComparisonReport.html(one) == ComparisonReport.html(two))
+    }
+
+    @Test("axes: round steps, tick labels without trailing zeros, logarithmic decades")
+    func axes() {
+        #expect(ChartAxis.roundStep(100) == 20)
+        #expect(ChartAxis.roundStep(7) == 2)
+        #expect(ChartAxis.roundStep(0.3) == 0.1)
+        #expect(ChartAxis.label(0.25) == "0.25")
+        #expect(ChartAxis.label(20) == "20")
+        #expect(ChartAxis.label(-0.5) == "-0.5")
+        #expect(ChartAxis.label(1500) == "1500")
+        let linear = ChartAxis(title: "x").resolved(for: 3...97)
+        #expect(linear.bounds == 0...100)
+        #expect(linear.ticks.map(\.1) == ["0", "20", "40", "60", "80", "100"])
+        let withZero = ChartAxis(title: "x", includesZero: true).resolved(for: 12...37)
+        #expect(withZero.bounds.lowerBound == 0)
+        let log = ChartAxis(title: "x", scale: .logarithmic).resolved(for: 0.03...3_000)
+        #expect(log.bounds == 0.01...10_000)
+        #expect(log.ticks.map(\.1) == ["0.01", "0.1", "1", "10", "100", "1000", "10000"])
+        let fewDecades = ChartAxis(title: "x", scale: .logarithmic).resolved(for: 2...40)
+        #expect(fewDecades.ticks.map(\.1) == ["1", "2", "5", "10", "20", "50", "100"])
+        #expect(ChartAxis(title: "x", scale: .logarithmic).fraction(0, in: 1...100) == 0, "zero clamps to the low end")
+    }
+}
