@@ -69,7 +69,7 @@ public enum ComparisonFormatter {
         return lines.joined(separator: "\n")
     }
 
-    private static func csvField(_ text: String) -> String {
+    static func csvField(_ text: String) -> String {
         text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 

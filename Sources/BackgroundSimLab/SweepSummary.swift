@@ -8,6 +8,13 @@ public struct SweepSummary: Sendable {
         public var values: [(String, JSONValue)]
         /// The two objectives' means; `nil` where an objective does not apply.
         public var objectives: [Double?]
+        /// The 95 % confidence intervals of the objectives' means; `nil` where they do not apply.
+        public var intervals: [ClosedRange<Double>?]
+
+        /// The cell's axis values by the last part of their paths: "meanDelayMinutes=5 messagesPerRun=1".
+        public var settings: String {
+            values.map { "\($0.0.split(separator: ".").last ?? "")=\(JSONWriter.compact($0.1))" }.joined(separator: " ")
+        }
     }
 
     public var definition: SweepDefinition
@@ -20,13 +27,21 @@ public struct SweepSummary: Sendable {
             guard case .object(let values)? = line["values"], case .object(let metrics)? = line["metrics"] else {
                 throw SweepFileError(message: "cell \(result.index): a line without values or metrics")
             }
-            let objectives = definition.objectives.map { metric -> Double? in
+            let summaries = definition.objectives.map { metric -> JSONValue? in
                 guard let summary = metrics.first(where: { $0.key == metric.key })?.value,
-                      case .number(let count)? = summary["count"], count > 0,
-                      case .number(let mean)? = summary["mean"] else { return nil }
+                      case .number(let count)? = summary["count"], count > 0 else { return nil }
+                return summary
+            }
+            let objectives = summaries.map { summary -> Double? in
+                guard case .number(let mean)? = summary?["mean"] else { return nil }
                 return mean
             }
-            return Cell(index: result.index, values: values, objectives: objectives)
+            let intervals = summaries.map { summary -> ClosedRange<Double>? in
+                guard case .array(let bounds)? = summary?["ci95"], bounds.count == 2,
+                      case .number(let low) = bounds[0], case .number(let high) = bounds[1], low <= high else { return nil }
+                return low...high
+            }
+            return Cell(index: result.index, values: values, objectives: objectives, intervals: intervals)
         }
     }
 
@@ -56,9 +71,6 @@ public struct SweepSummary: Sendable {
     /// A readable summary: every cell, the Pareto front, the best per objective.
     public var table: String {
         let o = definition.objectives
-        func describe(_ cell: Cell) -> String {
-            cell.values.map { "\($0.0.split(separator: ".").last ?? "")=\(JSONWriter.compact($0.1))" }.joined(separator: " ")
-        }
         func objective(_ value: Double?) -> String { value.map(Format.number) ?? "n/a" }
         var lines = ["Sweep \(definition.name): \(cells.count) of \(definition.cellCount) cells, \(definition.seeds.count) seeds × \(definition.days) days each", ""]
         lines.append("cell  " + "\(o[0].label) (\(o[0].unit))".padding(toLength: 28, withPad: " ", startingAt: 0)
@@ -67,12 +79,12 @@ public struct SweepSummary: Sendable {
         for cell in cells {
             lines.append(String(cell.index).padding(toLength: 4, withPad: " ", startingAt: 0) + (front.contains(cell.index) ? "* " : "  ")
                          + objective(cell.objectives[0]).padding(toLength: 28, withPad: " ", startingAt: 0)
-                         + objective(cell.objectives[1]).padding(toLength: 28, withPad: " ", startingAt: 0) + describe(cell))
+                         + objective(cell.objectives[1]).padding(toLength: 28, withPad: " ", startingAt: 0) + cell.settings)
         }
         lines += ["", "* on the Pareto front of \(o[0].label) and \(o[1].label)."]
         for index in 0..<2 {
             if let best = best(for: index) {
-                lines.append("Best \(o[index].label): cell \(best.index) (\(objective(best.objectives[index])) \(o[index].unit)), \(describe(best))")
+                lines.append("Best \(o[index].label): cell \(best.index) (\(objective(best.objectives[index])) \(o[index].unit)), \(best.settings)")
             }
         }
         return lines.joined(separator: "\n")

@@ -7,7 +7,8 @@ import Foundation
 enum SweepCommand {
     static let usage = """
         USAGE: bgsim sweep FILE [--shard I/N] [--out RESULTS.jsonl] [--jobs J]
-               bgsim merge RESULTS.jsonl... --out MERGED.jsonl --sweep FILE
+                           [--format table|markdown|csv|json] [--report FILE.html]
+               bgsim merge RESULTS.jsonl... --out MERGED.jsonl [--sweep FILE [--format F] [--report FILE.html]]
 
         Runs every cell of a sweep (a base scenario, axes of parameter values, seeds, days and two
         objectives; see docs/SWEEPS.md) and prints the cells, the Pareto front and the best cell
@@ -21,11 +22,13 @@ enum SweepCommand {
           --shard I/N        Run only cells whose index ≡ I (mod N), for I in 0..<N.
           --out FILE         The results file (default: NAME.jsonl beside the sweep file).
           --jobs J           Seeds run in parallel within a cell (default: all cores).
+          --format F         The summary on standard output: table (default), markdown, csv or json.
+          --report FILE      Also write a self-contained HTML report with the Pareto plot (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["shard", "out", "jobs"], switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"], switches: ["quiet"], allowsPositional: true)
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
@@ -39,6 +42,7 @@ enum SweepCommand {
             (shard, shards) = (i, n)
         }
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
+        let format = try flags.choice("format", formats, default: "table")
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
         let cells = try SweepRunner.pendingCells(definition, shard: shard, of: shards, outputPath: out)
         let meter = ProgressMeter(total: cells * definition.seeds.count, deviceDaysPerItem: definition.days,
@@ -46,22 +50,43 @@ enum SweepCommand {
         let results = try SweepRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, outputPath: out,
                                           progress: meter.advance)
         meter.finish()
-        print(try SweepSummary(definition: definition, results: results).table)
+        try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "sweep")
         return 0
     }
 
     static func merge(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["out", "sweep"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"], allowsPositional: true)
         guard !flags.positional.isEmpty, let out = flags.string("out") else {
             throw UsageError("merge needs results files and --out FILE; see 'bgsim sweep --help'")
         }
+        let format = try flags.choice("format", formats, default: "table")
+        guard flags.string("sweep") != nil || (flags.string("format") == nil && flags.string("report") == nil) else {
+            throw UsageError("--format and --report need the sweep file: add --sweep FILE")
+        }
+        let definition = try flags.string("sweep").map(load)
         let results = try SweepRunner.merge(flags.positional, into: out)
-        if let path = flags.string("sweep") {
-            print(try SweepSummary(definition: try load(path), results: results).table)
+        if let definition {
+            try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "merge")
         } else {
             print("merged \(results.count) cells into \(out)")
         }
         return 0
+    }
+
+    static let formats = ["table", "markdown", "csv", "json"]
+
+    /// Prints the summary in `format` and writes the HTML report if `--report` asks for one.
+    static func present(_ summary: SweepSummary, format: String, flags: Flags, command: String) throws {
+        if let path = flags.string("report") {
+            let shown = (["bgsim", command] + flags.arguments(omitting: ["jobs", "quiet", "report", "format"])).joined(separator: " ")
+            try Output.write(SweepReport.html(summary, command: shown), toFile: path)
+        }
+        switch format {
+        case "markdown": print(SweepFormatter.markdown(summary))
+        case "csv": print(SweepFormatter.csv(summary))
+        case "json": print(JSONWriter.pretty(SweepFormatter.json(summary)))
+        default: print(summary.table)
+        }
     }
 
     static func load(_ path: String) throws -> SweepDefinition {

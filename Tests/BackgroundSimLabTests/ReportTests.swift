@@ -139,3 +139,57 @@ struct ReportTests {
         #expect(ChartAxis(title: "x", scale: .logarithmic).fraction(0, in: 1...100) == 0, "zero clamps to the low end")
     }
 }
+
+@Suite("Sweep reports")
+struct SweepReportTests {
+    static let definition = """
+        {
+          "name": "delays", "preset": "coverdrop-send",
+          "axes": [ { "path": "policies.coverDrop.meanDelayMinutes", "values": [5, 30, 120] },
+                    { "path": "policies.coverDrop.messagesPerRun", "values": [1, 5] } ],
+          "seeds": 3, "days": 10
+        }
+        """
+
+    static func summary() throws -> SweepSummary {
+        let definition = try SweepDefinition.decode(Self.definition, source: "delays.json")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-report-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let results = try SweepRunner.run(definition, source: "delays.json", jobs: 2, outputPath: path)
+        return try SweepSummary(definition: definition, results: results)
+    }
+
+    @Test("a sweep report is well-formed XHTML with the Pareto plot, the best cells and every cell")
+    func sweepReport() throws {
+        let summary = try Self.summary()
+        let document = ParsedXML(SweepReport.html(summary))
+        #expect(document.wellFormed, "\(document.problem ?? "")")
+        let chart = document.elements(inside: "pareto-chart")
+        let front = summary.paretoFront
+        #expect(!front.isEmpty)
+        // A hollow dot per cell, and a filled dot per distinct point of the front joined by a line.
+        #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] == "white" }.count == summary.cells.count)
+        #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] != "white" }.count >= 1)
+        #expect(chart.filter { $0.name == "polyline" }.count == 1)
+        #expect(chart.filter { $0.name == "text" && $0.attributes["class"] == "axis-title" }.count == 2)
+        let rows = document.elements(named: "tr").filter { $0.path.contains("tbody") }
+        #expect(rows.count == summary.cells.count)
+        #expect(document.elements(named: "li").count == 2, "the best cell for each objective")
+        #expect(document.text.contains("p90 work latency (min)"))
+    }
+
+    @Test("the Markdown, CSV and JSON summaries agree on the front and the best cells")
+    func formats() throws {
+        let summary = try Self.summary()
+        let front = summary.paretoFront.map(\.index)
+        let csv = SweepFormatter.csv(summary).split(separator: "\n").dropFirst()
+        #expect(csv.enumerated().filter { $0.element.hasSuffix(",true") }.map(\.offset) == front)
+        let json = SweepFormatter.json(summary)
+        guard case .array(let listed)? = json["paretoFront"] else { Issue.record("no front"); return }
+        #expect(listed == front.map { .number(Double($0)) })
+        let markdown = SweepFormatter.markdown(summary)
+        #expect(markdown.split(separator: "\n").filter { $0.hasSuffix("★ |") }.count == front.count)
+        let best = try #require(summary.best(for: 0))
+        #expect(markdown.contains("p90 work latency: cell \(best.index) ("))
+    }
+}

@@ -132,13 +132,18 @@ struct RunCommandTests {
 
 @Suite("bgsim compare")
 struct CompareCommandTests {
-    @Test("compare prints verdicts, and JSON that parses, identically for 1 and 2 jobs")
+    @Test("compare prints verdicts, JSON that parses and an HTML report, identically for 1 and 2 jobs")
     func compare() throws {
         let arguments = ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--format", "json"]
-        let one = try ToolRunner.run("bgsim", arguments + ["--jobs", "1"])
-        let two = try ToolRunner.run("bgsim", arguments + ["--jobs", "2"])
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        let one = try ToolRunner.run("bgsim", arguments + ["--jobs", "1", "--report", reports.appendingPathComponent("1.html").path])
+        let two = try ToolRunner.run("bgsim", arguments + ["--jobs", "2", "--report", reports.appendingPathComponent("2.html").path])
         #expect(one.status == 0, "\(one.standardError)")
         #expect(one.standardOutput == two.standardOutput)
+        let report = try String(contentsOf: reports.appendingPathComponent("1.html"), encoding: .utf8)
+        #expect(report == (try String(contentsOf: reports.appendingPathComponent("2.html"), encoding: .utf8)))
+        #expect(report.contains("bgsim compare proton-upload coverdrop-send --seeds 3 --days 10<"), "the command, without --jobs and paths")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [String: Any])
         #expect((object["scenarios"] as? [String]) == ["proton-upload", "coverdrop-send"])
         let table = try ToolRunner.run("bgsim", ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--quiet"])

@@ -71,6 +71,7 @@ struct SweepCommandTests {
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "objectives": ["x"]}"#, [], "objectives[0]: expected one of"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "seed": 3}"#, [], "seed: unknown key; did you mean \"seeds\"?"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, ["--shard", "3/2"], "--shard expects I/N"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, ["--format", "xml"], "--format expects one of"),
     ])
     func badSweeps(document: String, flags: [String], message: String) throws {
         let dir = try directory()
@@ -79,5 +80,35 @@ struct SweepCommandTests {
         let output = try ToolRunner.run("bgsim", ["sweep", file] + flags)
         #expect(output.status == 2)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    @Test("the summary comes as Markdown, CSV or JSON, and --report writes the HTML report; merge needs the sweep for them")
+    func formatsAndReport() throws {
+        let dir = try directory()
+        let file = dir.appendingPathComponent("sweep.json").path
+        try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
+        let results = dir.appendingPathComponent("r.jsonl").path
+        let report = dir.appendingPathComponent("report.html").path
+        let csv = try ToolRunner.run("bgsim", ["sweep", file, "--out", results, "--format", "csv", "--report", report])
+        #expect(csv.status == 0, "\(csv.standardError)")
+        let lines = csv.standardOutput.split(separator: "\n")
+        #expect(lines.count == 7, "a header and six cells")
+        #expect(lines.first?.hasPrefix("cell,policies.coverDrop.meanDelayMinutes,policies.coverDrop.messagesPerRun,") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",true") || $0.hasSuffix(",false") })
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("id=\"pareto-chart\"") && html.contains("<svg "))
+
+        let json = try ToolRunner.run("bgsim", ["merge", results, "--out", dir.appendingPathComponent("m.jsonl").path, "--sweep", file, "--format", "json"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect((object?["cells"] as? [Any])?.count == 6)
+        #expect(((object?["paretoFront"] as? [Any])?.count ?? 0) >= 1)
+
+        let markdown = try ToolRunner.run("bgsim", ["sweep", file, "--out", results, "--format", "markdown"])
+        #expect(markdown.standardOutput.hasPrefix("# Sweep delays"))
+
+        let noSweep = try ToolRunner.run("bgsim", ["merge", results, "--out", dir.appendingPathComponent("n.jsonl").path, "--format", "csv"])
+        #expect(noSweep.status == 2)
+        #expect(noSweep.standardError.contains("--sweep FILE"))
     }
 }

@@ -5,6 +5,9 @@ enum HTMLPage {
     /// deficiencies.
     static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 
+    /// A grey for marks that are context rather than a series of their own.
+    static let neutral = "#8a8a8a"
+
     /// The colour of the `index`-th series.
     static func color(_ index: Int) -> String { palette[index % palette.count] }
 

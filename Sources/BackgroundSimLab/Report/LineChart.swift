@@ -11,6 +11,8 @@ struct LineChart {
         var band: [(x: Double, low: Double, high: Double)] = []
         /// Hover texts for the dots, one per point, when the style draws dots.
         var hovers: [String] = []
+        /// Labels written beside the dots, one per point, when the style draws dots.
+        var labels: [String] = []
     }
 
     /// The chart's accessible name.
@@ -44,6 +46,7 @@ struct LineChart {
                 for (index, point) in points.enumerated() {
                     canvas.dot(point.0, point.1, color: series.color, filled: series.style == .lineWithDots,
                                hover: index < series.hovers.count ? series.hovers[index] : series.name)
+                    if index < series.labels.count { canvas.note(series.labels[index], point.0, point.1) }
                 }
             }
         }

@@ -98,6 +98,11 @@ struct SVGCanvas {
         content.close("circle")
     }
 
+    /// A small label just above and right of plot fractions `(fx, fy)`.
+    mutating func note(_ text: String, _ fx: Double, _ fy: Double) {
+        content.element("text", [("class", "tick"), ("x", Self.number(x(fx) + 6)), ("y", Self.number(y(fy) - 6))], text)
+    }
+
     /// The finished `<svg>` element.
     var svg: Markup {
         var svg = Markup()

@@ -1,0 +1,99 @@
+import BackgroundSim
+
+/// The HTML report of a sweep: the best cell for each objective, the Pareto plot of the two
+/// objectives, and every cell in a table.
+public enum SweepReport {
+    /// The report as a complete HTML document; `command` is shown so a reader can run it again.
+    public static func html(_ summary: SweepSummary, command: String? = nil) -> String {
+        let definition = summary.definition
+        let objectives = definition.objectives
+        var body = Markup()
+        let axes = definition.axes.map { "\($0.path) ∈ {\($0.values.map(JSONWriter.compact).joined(separator: ", "))}" }
+        body.element("p", [("class", "setup")],
+                     "\(summary.cells.count) of \(definition.cellCount) cells, each \(definition.seeds.count) seeds × \(definition.days) "
+                     + "simulated days on the same seeds. Axes: \(axes.joined(separator: "; ")).")
+        if let command {
+            body.open("p", [("class", "setup")])
+            body.element("span", [], "Made with ")
+            body.element("code", [], command)
+            body.close("p")
+        }
+        body.newline()
+
+        body.element("h2", [("id", "best")], "Best cells")
+        body.open("ul")
+        for index in objectives.indices {
+            if let best = summary.best(for: index) {
+                body.element("li", [], "\(objectives[index].label): cell \(best.index), \(best.settings) — "
+                             + "\(value(best, index)) \(objectives[index].unit)")
+            }
+        }
+        body.close("ul")
+        body.newline()
+        body.append(paretoFigure(summary))
+        body.append(cellTable(summary))
+        return HTMLPage.document(title: "BackgroundSim sweep: \(definition.name)", body: body)
+    }
+
+    static func paretoFigure(_ summary: SweepSummary) -> Markup {
+        let objectives = summary.definition.objectives
+        let rated = summary.cells.filter { $0.objectives[0] != nil && $0.objectives[1] != nil }
+        // Cells with equal objectives share one dot on the front, labelled with all their numbers.
+        var front: [(cells: [SweepSummary.Cell], point: (x: Double, y: Double))] = []
+        for cell in summary.paretoFront {
+            if let last = front.last, last.point == (cell.objectives[0]!, cell.objectives[1]!) {
+                front[front.count - 1].cells.append(cell)
+            } else {
+                front.append(([cell], (cell.objectives[0]!, cell.objectives[1]!)))
+            }
+        }
+        func point(_ cell: SweepSummary.Cell) -> (x: Double, y: Double) { (cell.objectives[0]!, cell.objectives[1]!) }
+        func hover(_ cell: SweepSummary.Cell) -> String {
+            "cell \(cell.index): \(cell.settings) — \(objectives[0].label) \(value(cell, 0)) \(objectives[0].unit), "
+                + "\(objectives[1].label) \(value(cell, 1)) \(objectives[1].unit)"
+        }
+        let chart = LineChart(
+            label: "Pareto front of \(objectives[0].label) and \(objectives[1].label)",
+            x: ChartAxis(title: "\(objectives[0].label) (\(objectives[0].unit))"),
+            y: ChartAxis(title: "\(objectives[1].label) (\(objectives[1].unit))"),
+            series: [
+                LineChart.Series(name: "cells", color: HTMLPage.neutral, points: rated.map(point), style: .dots, hovers: rated.map(hover)),
+                LineChart.Series(name: "Pareto front", color: HTMLPage.color(5), points: front.map(\.point), style: .lineWithDots,
+                                 hovers: front.map { $0.cells.map(hover).joined(separator: "; ") },
+                                 labels: front.map { $0.cells.map { "#\($0.index)" }.joined(separator: ", ") }),
+            ])
+        let direction = { (better: ComparedMetric.Better) in better == .higher ? "higher" : "lower" }
+        return HTMLPage.figure(id: "pareto", heading: "Pareto front", chart: chart.svg,
+                               caption: "Each dot is a cell's mean across seeds (hover for its values). The front joins the cells no other "
+                               + "cell beats on both objectives (\(direction(objectives[0].better)) \(objectives[0].label) and "
+                               + "\(direction(objectives[1].better)) \(objectives[1].label) are better); every other cell is dominated.")
+    }
+
+    static func cellTable(_ summary: SweepSummary) -> Markup {
+        let definition = summary.definition
+        let objectives = definition.objectives
+        let front = Set(summary.paretoFront.map(\.index))
+        var section = Markup()
+        section.element("h2", [("id", "cells")], "Cells")
+        let header = ["cell"] + definition.axes.map { String($0.path.split(separator: ".").last ?? "") }
+            + objectives.map { "\($0.label) (\($0.unit))" } + ["Pareto front"]
+        let rows = summary.cells.map { cell -> [(String, String?)] in
+            var cells: [(String, String?)] = [(String(cell.index), nil)]
+            cells += cell.values.map { (JSONWriter.compact($0.1), nil) }
+            cells += objectives.indices.map { index in
+                let interval = cell.intervals[index].map { " ± " + Format.number(($0.upperBound - $0.lowerBound) / 2) } ?? ""
+                return (value(cell, index) + interval, nil)
+            }
+            cells.append((front.contains(cell.index) ? "yes" : "", front.contains(cell.index) ? "better" : nil))
+            return cells
+        }
+        section.append(HTMLPage.table(header: header, rows: rows))
+        section.element("p", [("class", "note")], "Values: mean ± half-width of the 95 % confidence interval across seeds. "
+                        + "Axis paths: \(definition.axes.map(\.path).joined(separator: ", ")).")
+        return section
+    }
+
+    static func value(_ cell: SweepSummary.Cell, _ objective: Int) -> String {
+        cell.objectives[objective].map(Format.number) ?? "n/a"
+    }
+}
