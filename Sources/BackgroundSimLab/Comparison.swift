@@ -132,14 +132,24 @@ enum Format {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         let magnitude = abs(value)
-        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        // Three significant figures below 100 (at most 9 decimals), whole numbers above.
+        var decimals = 0
         var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        var text = String(rounded)
-        if decimals == 0, text.hasSuffix(".0") { text.removeLast(2) }
-        if text == "-0" || text == "-0.0" { text = "0" }
-        return text
+        while magnitude * scale < 100 && magnitude > 0 && decimals < 9 {
+            decimals += 1
+            scale *= 10
+        }
+        let scaled = UInt64((magnitude * scale).rounded())
+        guard scaled > 0 else { return "0" }
+        var divisor: UInt64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        var text = String(scaled / divisor)
+        guard decimals > 0 else { return (value < 0 ? "-" : "") + text }
+        var fraction = String(scaled % divisor)
+        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if !fraction.isEmpty { text += "." + fraction }
+        return (value < 0 ? "-" : "") + text
     }
 
     static func signed(_ value: Double) -> String {

@@ -18,6 +18,7 @@ enum BGSimMain {
           compare          Compare two or more scenarios on the same seeds, with confidence intervals.
           sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
           merge            Merge the results files of sweep shards.
+          whatif           What a policy costs in battery across network, charging, usage and device.
           trace            Write a Perfetto / chrome://tracing timeline of one run.
           presets          List the built-in scenarios.
           scenario         Print a scenario with every parameter filled in (default: the defaults).
@@ -52,6 +53,12 @@ enum BGSimMain {
                     print(SweepCommand.usage)
                 } else {
                     exit(try arguments.first == "sweep" ? SweepCommand.run(arguments.dropFirst()) : SweepCommand.merge(arguments.dropFirst()))
+                }
+            case "whatif":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(WhatIfCommand.usage)
+                } else {
+                    exit(try WhatIfCommand.run(arguments.dropFirst()))
                 }
             case "trace":
                 if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {

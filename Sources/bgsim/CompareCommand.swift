@@ -33,17 +33,7 @@ enum CompareCommand {
         guard flags.positional.count >= 2 else {
             throw UsageError("compare needs at least two scenarios (preset names or files); try 'bgsim compare proton-upload coverdrop-send'")
         }
-        let scenarios = try flags.positional.map { name -> (name: String, scenario: Scenario) in
-            if let preset = Presets.scenario(named: name) { return (name, preset) }
-            guard name.hasSuffix(".json") || FileManager.default.fileExists(atPath: name) else {
-                throw UsageError("'\(name)' is neither a preset (\(Presets.all.map(\.name).joined(separator: ", "))) nor a scenario file")
-            }
-            do {
-                return (URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent, try ScenarioLoader.load(path: name))
-            } catch let error as ScenarioError {
-                throw UsageError(error.description)
-            }
-        }
+        let scenarios = try ScenarioArguments.load(flags.positional)
         let count = try flags.integer("seeds", default: 20, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: 90, in: 1...100_000)

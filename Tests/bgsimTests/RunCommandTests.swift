@@ -207,3 +207,31 @@ struct TraceCommandTests {
         #expect(output.standardError.contains("trace needs --out FILE"))
     }
 }
+
+@Suite("bgsim whatif")
+struct WhatIfCommandTests {
+    @Test("whatif prints the grid as CSV, one line per scenario, cell and metric, and writes the report")
+    func csvAndReport() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("whatif-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let output = try ToolRunner.run("bgsim", ["whatif", "coverdrop-send", "--seeds", "2", "--days", "2", "--format", "csv", "--report", report])
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = output.standardOutput.split(separator: "\n")
+        #expect(lines.first == "scenario,cell,network,charging,app_usage,device,metric,unit,mean,ci95_low,ci95_high,p10,median,p90,count")
+        #expect(lines.count == 1 + 81 * 5)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("bgsim whatif coverdrop-send --seeds 2 --days 2<"))
+    }
+
+    @Test("bad whatif arguments exit 2", arguments: [
+        (["whatif"], "at least one scenario"),
+        (["whatif", "nonsense"], "neither a preset"),
+        (["whatif", "coverdrop-send", "--days", "0"], "--days expects a whole number from 1"),
+        (["whatif", "coverdrop-send", "--format", "pdf"], "--format expects one of"),
+    ])
+    func badArguments(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("bgsim", arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+}

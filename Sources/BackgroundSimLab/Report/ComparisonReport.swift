@@ -53,14 +53,14 @@ public enum ComparisonReport {
         var section = Markup()
         section.element("h2", [("id", "summary")], "Summary")
         let header = ["metric"] + comparison.names + comparison.names.dropFirst().map { "\($0) − \(comparison.names[0])" }
-        let rows = comparison.rows.map { row -> [(String, String?)] in
+        let rows = comparison.rows.map { row -> [HTMLPage.Cell] in
             let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
-            var cells: [(String, String?)] = [(label, nil)]
-            cells += row.summaries.map { (ComparisonFormatter.cell($0), nil) }
+            var cells = [HTMLPage.Cell(label)]
+            cells += row.summaries.map { HTMLPage.Cell(ComparisonFormatter.cell($0)) }
             for index in 1..<comparison.names.count {
                 let difference = row.differences[index - 1]
                 let text = difference.count == 0 ? "n/a" : "\(Format.signed(difference.mean)) ± \(Format.number(difference.halfWidth95))"
-                cells.append((text, "\(comparison.judgement(row, candidate: index))"))
+                cells.append(HTMLPage.Cell(text, className: "\(comparison.judgement(row, candidate: index))"))
             }
             return cells
         }

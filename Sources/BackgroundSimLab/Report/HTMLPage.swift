@@ -68,8 +68,21 @@ enum HTMLPage {
         return figure
     }
 
-    /// A table with a header row; each cell is (text, class or nil).
-    static func table(header: [String], rows: [[(String, String?)]]) -> Markup {
+    /// A table cell: its text, and optionally a class and an inline style.
+    struct Cell {
+        var text: String
+        var className: String?
+        var style: String?
+
+        init(_ text: String, className: String? = nil, style: String? = nil) {
+            self.text = text
+            self.className = className
+            self.style = style
+        }
+    }
+
+    /// A table with a header row.
+    static func table(header: [String], rows: [[Cell]]) -> Markup {
         var table = Markup()
         table.open("table")
         table.open("thead")
@@ -80,7 +93,10 @@ enum HTMLPage {
         table.open("tbody")
         for row in rows {
             table.open("tr")
-            for cell in row { table.element("td", cell.1.map { [("class", $0)] } ?? [], cell.0) }
+            for cell in row {
+                let attributes = [cell.className.map { ("class", $0) }, cell.style.map { ("style", $0) }].compactMap { $0 }
+                table.element("td", attributes, cell.text)
+            }
             table.close("tr")
             table.newline()
         }

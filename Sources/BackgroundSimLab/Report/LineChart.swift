@@ -72,9 +72,14 @@ struct BarChart {
     var series: [(name: String, color: String, values: [Double])]
     /// The unit in hover texts ("J/day").
     var unit: String
+    /// Per series, the half-width of each bar's interval, drawn as a whisker; empty for none.
+    var errors: [[Double]] = []
 
     var svg: Markup {
-        let yAxis = y.resolved(for: LineChart.range(series.flatMap(\.values) + [0], positiveOnly: false))
+        let tops = series.indices.flatMap { index in
+            series[index].values.enumerated().map { $0.element + (index < errors.count && $0.offset < errors[index].count ? errors[index][$0.offset] : 0) }
+        }
+        let yAxis = y.resolved(for: LineChart.range(series.flatMap(\.values) + tops + [0], positiveOnly: false))
         func fy(_ value: Double) -> Double { y.fraction(value, in: yAxis.bounds) }
         var canvas = SVGCanvas(label: label, legend: series.map { ($0.name, $0.color) })
         canvas.verticalAxis(title: y.title, ticks: yAxis.ticks.map { (fy($0.0), $0.1) })
@@ -86,8 +91,12 @@ struct BarChart {
             for (index, entry) in series.enumerated() where category < entry.values.count {
                 let x0 = slot * Double(category) + slot * 0.1 + barWidth * Double(index)
                 let value = entry.values[category]
+                let error = index < errors.count && category < errors[index].count ? errors[index][category] : nil
                 canvas.bar(x0: x0, x1: x0 + barWidth, y0: fy(0), y1: fy(value), color: entry.color,
-                           hover: "\(entry.name), \(name): \(Format.number(value)) \(unit)")
+                           hover: "\(entry.name), \(name): \(Format.number(value))" + (error.map { " ± \(Format.number($0))" } ?? "") + " \(unit)")
+                if let error, error > 0 {
+                    canvas.whisker(x: x0 + barWidth / 2, low: fy(value - error), high: fy(value + error))
+                }
             }
         }
         return canvas.svg

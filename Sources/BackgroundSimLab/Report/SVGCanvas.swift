@@ -84,10 +84,18 @@ struct SVGCanvas {
     /// A rectangle from `(x0, y0)` to `(x1, y1)` in plot fractions, with a hover text.
     mutating func bar(x0: Double, x1: Double, y0: Double, y1: Double, color: String, hover: String) {
         let left = x(x0), right = x(x1), bottom = y(y0), top = y(y1)
-        content.open("rect", [("x", Self.number(left)), ("y", Self.number(Swift.min(top, bottom))), ("width", Self.number(right - left)),
+        content.open("rect", [("class", "bar"), ("x", Self.number(left)), ("y", Self.number(Swift.min(top, bottom))), ("width", Self.number(right - left)),
                               ("height", Self.number(Swift.abs(bottom - top))), ("fill", color)])
         content.element("title", [], hover)
         content.close("rect")
+    }
+
+    /// A vertical interval at plot fraction `x` from `low` to `high`, with short caps.
+    mutating func whisker(x fx: Double, low: Double, high: Double) {
+        let x = x(fx), bottom = y(low), top = y(high)
+        let path = "M\(Self.number(x - 4)) \(Self.number(bottom))H\(Self.number(x + 4))M\(Self.number(x)) \(Self.number(bottom))"
+            + "V\(Self.number(top))M\(Self.number(x - 4)) \(Self.number(top))H\(Self.number(x + 4))"
+        content.empty("path", [("d", path), ("stroke", "#333"), ("stroke-width", "1.2"), ("fill", "none")])
     }
 
     /// A dot at plot fractions `(fx, fy)`, with a hover text.

@@ -77,14 +77,14 @@ public enum SweepReport {
         section.element("h2", [("id", "cells")], "Cells")
         let header = ["cell"] + definition.axes.map { String($0.path.split(separator: ".").last ?? "") }
             + objectives.map { "\($0.label) (\($0.unit))" } + ["Pareto front"]
-        let rows = summary.cells.map { cell -> [(String, String?)] in
-            var cells: [(String, String?)] = [(String(cell.index), nil)]
-            cells += cell.values.map { (JSONWriter.compact($0.1), nil) }
+        let rows = summary.cells.map { cell -> [HTMLPage.Cell] in
+            var cells = [HTMLPage.Cell(String(cell.index))]
+            cells += cell.values.map { HTMLPage.Cell(JSONWriter.compact($0.1)) }
             cells += objectives.indices.map { index in
                 let interval = cell.intervals[index].map { " ± " + Format.number(($0.upperBound - $0.lowerBound) / 2) } ?? ""
-                return (value(cell, index) + interval, nil)
+                return HTMLPage.Cell(value(cell, index) + interval)
             }
-            cells.append((front.contains(cell.index) ? "yes" : "", front.contains(cell.index) ? "better" : nil))
+            cells.append(HTMLPage.Cell(front.contains(cell.index) ? "yes" : "", className: front.contains(cell.index) ? "better" : nil))
             return cells
         }
         section.append(HTMLPage.table(header: header, rows: rows))

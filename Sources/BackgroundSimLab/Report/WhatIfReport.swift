@@ -1,0 +1,70 @@
+import BackgroundSim
+
+/// The HTML report of a battery what-if: what each policy costs in typical conditions, how each
+/// condition moves that, and every cell of the grid shaded by cost.
+public enum WhatIfReport {
+    /// The report as a complete HTML document; `command` is shown so a reader can run it again.
+    public static func html(_ study: WhatIfStudy, command: String? = nil) -> String {
+        let battery = WhatIfFormatter.battery
+        var body = Markup()
+        body.element("p", [("class", "setup")], WhatIfFormatter.setup(study) + ". App battery use is the energy the app's "
+                     + "background work drew from the battery (not the charger), as a share of the battery's capacity per day; "
+                     + "values are means across seeds ± the half-width of their 95 % confidence interval.")
+        if let command {
+            body.open("p", [("class", "setup")])
+            body.element("span", [], "Made with ")
+            body.element("code", [], command)
+            body.close("p")
+        }
+        body.element("h2", [("id", "cost")], "App battery use")
+        body.open("ul")
+        for line in WhatIfFormatter.headlines(study) { body.element("li", [], line) }
+        body.close("ul")
+        body.newline()
+
+        for (index, dimension) in study.grid.dimensions.enumerated() {
+            let cells = study.grid.cellsVarying(index)
+            let chart = BarChart(
+                label: "App battery use by \(dimension.name)", categories: dimension.levels.map(\.name),
+                xTitle: "\(dimension.name) (the other conditions typical)", y: ChartAxis(title: "app battery use (%/day)", includesZero: true),
+                series: study.names.indices.map { scenario in
+                    (study.names[scenario], HTMLPage.color(scenario), cells.map { study.summaries[scenario][$0][battery].mean })
+                },
+                unit: "%/day",
+                errors: study.names.indices.map { scenario in cells.map { study.summaries[scenario][$0][battery].halfWidth95 } })
+            body.append(HTMLPage.figure(
+                id: "by-" + dimension.name.replacingOccurrences(of: " ", with: "-"), heading: "By \(dimension.name)", chart: chart.svg,
+                caption: "Each level of \(dimension.name) with every other condition at its typical level "
+                + "(\(study.grid.dimensions.map { $0.levels[$0.typical].name }.joined(separator: ", "))); whiskers are 95 % confidence intervals."))
+        }
+        body.append(grid(study))
+        return HTMLPage.document(title: "BackgroundSim battery what-if: " + study.names.joined(separator: ", "), body: body)
+    }
+
+    /// Every cell, one row each, the scenarios' values shaded from white (their lowest) to orange
+    /// (their highest).
+    static func grid(_ study: WhatIfStudy) -> Markup {
+        let battery = WhatIfFormatter.battery
+        var section = Markup()
+        section.element("h2", [("id", "grid")], "Every condition")
+        let ranges = study.names.indices.map { scenario in
+            study.extremes(scenario: scenario, metric: battery)
+        }.enumerated().map { scenario, extremes in
+            (study.summaries[scenario][extremes.lowest][battery].mean, study.summaries[scenario][extremes.highest][battery].mean)
+        }
+        let rows = (0..<study.grid.cellCount).map { cell -> [HTMLPage.Cell] in
+            var cells = [HTMLPage.Cell(String(cell))] + study.grid.describe(cell: cell).map { HTMLPage.Cell($0) }
+            for scenario in study.names.indices {
+                let summary = study.summaries[scenario][cell][battery]
+                let (low, high) = ranges[scenario]
+                let shade = high > low ? (summary.mean - low) / (high - low) : 0
+                cells.append(HTMLPage.Cell(ComparisonFormatter.cell(summary),
+                                           style: "background-color: rgba(213, 94, 0, \(Format.number(shade * 0.6)))"))
+            }
+            return cells
+        }
+        section.append(HTMLPage.table(header: ["cell"] + study.grid.dimensions.map(\.name) + study.names.map { "\($0) (%/day)" }, rows: rows))
+        section.element("p", [("class", "note")], "Shading runs from each scenario's cheapest condition (white) to its costliest (orange).")
+        return section
+    }
+}

@@ -1,0 +1,135 @@
+import BackgroundSim
+
+/// A what-if study as readable text, Markdown, CSV or JSON.
+public enum WhatIfFormatter {
+    static let battery = WhatIfStudy.metric("energy.appBatteryPercentPerDay")
+
+    /// The study's one-line setup.
+    static func setup(_ study: WhatIfStudy) -> String {
+        let shape = study.grid.dimensions.map { "\($0.levels.count) \($0.name)" }.joined(separator: " × ")
+        return "\(study.names.joined(separator: ", ")) in \(study.grid.cellCount) conditions (\(shape)), "
+            + "\(study.seeds.count) seeds × \(study.days) days each, the same seeds in every cell"
+    }
+
+    /// For each scenario: its app battery use in typical conditions and the range across the grid.
+    static func headlines(_ study: WhatIfStudy) -> [String] {
+        study.names.indices.map { index in
+            let typical = study.summaries[index][study.grid.typicalCell][battery]
+            let (low, high) = study.extremes(scenario: index, metric: battery)
+            func value(_ cell: Int) -> String { Format.number(study.summaries[index][cell][battery].mean) }
+            return "\(study.names[index]): \(ComparisonFormatter.cell(typical)) %/day in typical conditions; "
+                + "from \(value(low)) (\(study.grid.describe(cell: low).joined(separator: ", "))) "
+                + "to \(value(high)) (\(study.grid.describe(cell: high).joined(separator: ", ")))"
+        }
+    }
+
+    /// Rows of one dimension's effect: each level with the others typical, one cell per scenario.
+    static func effectRows(_ study: WhatIfStudy, dimension: Int, metric: Int) -> [(level: String, cells: [String])] {
+        let grid = study.grid
+        return zip(grid.dimensions[dimension].levels.indices, grid.cellsVarying(dimension)).map { level, cell in
+            let name = grid.dimensions[dimension].levels[level].name + (level == grid.dimensions[dimension].typical ? " (typical)" : "")
+            return (name, study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][metric]) })
+        }
+    }
+
+    /// Readable text: the headlines, each dimension's effect, then every cell.
+    public static func table(_ study: WhatIfStudy) -> String {
+        let metric = WhatIfStudy.metrics[battery]
+        var lines = ["What-if: " + setup(study), "", "App battery use (\(metric.unit)), mean ± 95 % CI half-width:"]
+        lines += headlines(study).map { "  " + $0 }
+        let width = Swift.max(16, (study.names.map(\.count).max() ?? 0) + 2)
+        for dimension in study.grid.dimensions.indices {
+            lines += ["", "By \(study.grid.dimensions[dimension].name), the rest typical:"]
+            let levelWidth = (study.grid.dimensions[dimension].levels.map(\.name.count).max() ?? 0) + 14
+            lines.append("  " + "".padding(toLength: levelWidth, withPad: " ", startingAt: 0)
+                         + study.names.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
+            for row in effectRows(study, dimension: dimension, metric: battery) {
+                lines.append("  " + row.level.padding(toLength: levelWidth, withPad: " ", startingAt: 0)
+                             + row.cells.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
+            }
+        }
+        lines += ["", "Every cell (app battery use, \(metric.unit)):"]
+        for cell in 0..<study.grid.cellCount {
+            let values = study.names.indices.map { Format.number(study.summaries[$0][cell][battery].mean) }
+            lines.append("  " + String(cell).padding(toLength: 4, withPad: " ", startingAt: 0)
+                         + study.grid.describe(cell: cell).joined(separator: ", ").padding(toLength: 72, withPad: " ", startingAt: 0)
+                         + values.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Markdown: the headlines, a table per dimension, and the grid.
+    public static func markdown(_ study: WhatIfStudy) -> String {
+        let metric = WhatIfStudy.metrics[battery]
+        var lines = ["# Battery what-if", "", setup(study) + ". Values: app battery use in \(metric.unit), mean ± 95 % CI half-width across seeds.", ""]
+        lines += headlines(study).map { "- " + $0 }
+        for dimension in study.grid.dimensions.indices {
+            lines += ["", "## By \(study.grid.dimensions[dimension].name), the rest typical", ""]
+            lines.append("| \(study.grid.dimensions[dimension].name) | " + study.names.joined(separator: " | ") + " |")
+            lines.append("|---|" + String(repeating: "---:|", count: study.names.count))
+            for row in effectRows(study, dimension: dimension, metric: battery) {
+                lines.append("| \(row.level) | " + row.cells.joined(separator: " | ") + " |")
+            }
+        }
+        lines += ["", "## Every cell", ""]
+        lines.append("| cell | " + study.grid.dimensions.map(\.name).joined(separator: " | ") + " | " + study.names.joined(separator: " | ") + " |")
+        lines.append("|---:|" + String(repeating: "---|", count: study.grid.dimensions.count) + String(repeating: "---:|", count: study.names.count))
+        for cell in 0..<study.grid.cellCount {
+            let values = study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][battery]) }
+            lines.append("| \(cell) | " + study.grid.describe(cell: cell).joined(separator: " | ") + " | " + values.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// CSV: one line per scenario, cell and metric.
+    public static func csv(_ study: WhatIfStudy) -> String {
+        let dimensions = study.grid.dimensions.map { $0.name.replacingOccurrences(of: " ", with: "_") }
+        var lines = ((["scenario", "cell"] + dimensions + ["metric", "unit", "mean", "ci95_low", "ci95_high", "p10", "median", "p90", "count"])
+            .joined(separator: ","))
+        for (index, name) in study.names.enumerated() {
+            for cell in 0..<study.grid.cellCount {
+                let prefix = [name, String(cell)] + study.grid.describe(cell: cell)
+                for (metric, summary) in zip(WhatIfStudy.metrics, study.summaries[index][cell]) {
+                    let numbers = [summary.mean, summary.mean - summary.halfWidth95, summary.mean + summary.halfWidth95,
+                                   summary.p10, summary.median, summary.p90].map(JSONWriter.format)
+                    let fields = prefix + [metric.key, metric.unit] + numbers + [String(summary.count)]
+                    lines += "\n" + fields.map(ComparisonFormatter.csvField).joined(separator: ",")
+                }
+            }
+        }
+        return lines
+    }
+
+    /// JSON: the grid's dimensions and levels, and for each cell each scenario's metric summaries.
+    public static func json(_ study: WhatIfStudy) -> JSONValue {
+        .object([
+            ("scenarios", .array(study.names.map { .string($0) })),
+            ("seeds", .array(study.seeds.map { .string(String($0)) })),
+            ("days", .number(Double(study.days))),
+            ("dimensions", .array(study.grid.dimensions.map { dimension in
+                .object([
+                    ("name", .string(dimension.name)),
+                    ("typical", .string(dimension.levels[dimension.typical].name)),
+                    ("levels", .array(dimension.levels.map { level in
+                        .object([("name", .string(level.name)), ("settings", .object(level.settings.map { ($0.path, $0.value) }))])
+                    })),
+                ])
+            })),
+            ("cells", .array((0..<study.grid.cellCount).map { cell in
+                .object([
+                    ("cell", .number(Double(cell))),
+                    ("levels", .array(study.grid.describe(cell: cell).map { .string($0) })),
+                    ("metrics", .object(WhatIfStudy.metrics.enumerated().map { metric in
+                        (metric.element.key, .array(study.names.indices.map { index in
+                            let summary = study.summaries[index][cell][metric.offset]
+                            return summary.count == 0 ? .null : .object([
+                                ("mean", .number(summary.mean)),
+                                ("ci95", .array([.number(summary.mean - summary.halfWidth95), .number(summary.mean + summary.halfWidth95)])),
+                            ])
+                        }))
+                    })),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,46 @@
+import BackgroundSim
+
+/// One or more scenarios run in every cell of a ``WhatIfGrid`` on the same seeds: what each
+/// policy costs in battery, and how well its work goes, across the conditions users live in.
+public struct WhatIfStudy: Sendable {
+    /// The figures every what-if reports, in order: the app's battery use first.
+    public static let metrics: [ComparedMetric] = ["energy.appBatteryPercentPerDay", "energy.appJoulesPerDay",
+                                                   "device.batteryDrainPercentPerDay", "work.latencyMinutes.p90",
+                                                   "work.completionRatio"].map { key in
+        ComparedMetric.standard.first { $0.key == key }!
+    }
+
+    public var grid: WhatIfGrid
+    public var names: [String]
+    public var seeds: [UInt64]
+    public var days: Int
+    /// `summaries[scenario][cell][metric]`: each metric's summary across seeds.
+    public var summaries: [[[SampleSummary]]]
+
+    /// Runs every scenario in every cell of `grid` with `seeds`.
+    ///
+    /// - Throws: ``ScenarioError`` when a cell's settings do not make a valid scenario with a base.
+    public static func run(_ scenarios: [(name: String, scenario: Scenario)], grid: WhatIfGrid = .standard, seeds: [UInt64],
+                           days: Int, jobs: Int, progress: (@Sendable () -> Void)? = nil) throws -> WhatIfStudy {
+        let summaries = try scenarios.map { entry in
+            try (0..<grid.cellCount).map { cell in
+                let scenario = try grid.scenario(entry.scenario, cell: cell)
+                let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: progress)
+                return metrics.map { metric in SampleSummary(results.compactMap(metric.value)) }
+            }
+        }
+        return WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
+    }
+
+    /// The index of `key` in ``metrics``.
+    static func metric(_ key: String) -> Int { metrics.firstIndex { $0.key == key }! }
+
+    /// The cells of scenario `scenario` with the lowest and highest mean of `metric`.
+    public func extremes(scenario: Int, metric: Int) -> (lowest: Int, highest: Int) {
+        let means = summaries[scenario].map { $0[metric].mean }
+        let cells = Array(means.indices)
+        let lowest = cells.min { (means[$0], $0) < (means[$1], $1) }!
+        let highest = cells.max { (means[$0], -$0) < (means[$1], -$1) }!
+        return (lowest, highest)
+    }
+}
