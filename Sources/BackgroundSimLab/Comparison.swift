@@ -122,7 +122,9 @@ public struct Comparison: Sendable {
     /// narrower than unpaired); `nil` when the unpaired interval is zero.
     public func narrowing(_ row: Row, candidate index: Int) -> Double? {
         let unpaired = row.unpairedHalfWidths[index - 1]
-        guard unpaired > 0 else { return nil }
+        let paired = row.differences[index - 1]
+        // Nothing to narrow when the metric is the same on every seed.
+        guard unpaired > 0, paired.mean != 0 || paired.halfWidth95 != 0 else { return nil }
         return 1 - row.differences[index - 1].halfWidth95 / unpaired
     }
 }

@@ -6,40 +6,54 @@ import Foundation
 /// `bgsim compare`: two or more scenarios on the same seeds, with paired differences.
 enum CompareCommand {
     static let usage = """
-        USAGE: bgsim compare SCENARIO SCENARIO... [--seeds N] [--first-seed S] [--days D] [--jobs J]
+        USAGE: bgsim compare [SCENARIO SCENARIO...] [--seeds N] [--first-seed S] [--days D] [--jobs J]
                              [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
 
         Runs every scenario on the same seeds (the same user days, charging and network: common
         random numbers) and compares each with the first: means with 95 % confidence intervals,
         paired differences, a verdict per metric, and how much pairing narrowed the intervals.
-        A SCENARIO is a preset name (see 'bgsim presets') or a scenario JSON file.
+        A SCENARIO is a preset name (see 'bgsim presets') or a scenario JSON file. With none, the
+        built-in default: Proton Drive's uploads as shipped against the variant seed 001 leaves
+        open (restart uploads when the user returns to the app), over \(defaultSeeds) seeds × \(defaultDays) days.
 
         OPTIONS:
-          --seeds N          Seeds per scenario (default 20).
+          --seeds N          Seeds per scenario (default 20; \(defaultSeeds) for the built-in default).
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
-          --days D           Simulated days per run (default 90).
+          --days D           Simulated days per run (default 90; \(defaultDays) for the built-in default).
           --jobs J           Runs in parallel (default: all cores). The output does not depend on it.
           --format F         table (default), markdown, csv or json.
           --output FILE      Write the result to FILE (atomically).
           --report FILE      Also write a self-contained HTML report with charts (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
 
-        EXAMPLE:
-          bgsim compare proton-upload proton-restart.json --seeds 40 --days 120
+        EXAMPLES:
+          bgsim compare --report comparison.html
+          bgsim compare coverdrop-send my-coverdrop.json --seeds 40 --days 120 --format markdown
         """
+
+    /// The built-in comparison: Proton Drive's uploads against the variant its design leaves open.
+    static let defaultScenarios = ["proton-upload", "proton-upload-restart"]
+    static let defaultSeeds = 100
+    static let defaultDays = 365
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"], switches: ["quiet"], allowsPositional: true)
-        guard flags.positional.count >= 2 else {
-            throw UsageError("compare needs at least two scenarios (preset names or files); try 'bgsim compare proton-upload coverdrop-send'")
+        let builtIn = flags.positional.isEmpty
+        guard builtIn || flags.positional.count >= 2 else {
+            throw UsageError("compare needs at least two scenarios (preset names or files), or none for the built-in default; "
+                             + "try 'bgsim compare proton-upload proton-upload-restart'")
         }
-        let scenarios = try ScenarioArguments.load(flags.positional)
-        let count = try flags.integer("seeds", default: 20, in: 2...100_000)
+        let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional)
+        let count = try flags.integer("seeds", default: builtIn ? defaultSeeds : 20, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
-        let days = try flags.integer("days", default: 90, in: 1...100_000)
+        let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", ["table", "markdown", "csv", "json"], default: "table")
         let seeds = (0..<UInt64(count)).map { first &+ $0 }
+        if builtIn && !flags.isSet("quiet") {
+            Output.error("bgsim compare: no scenarios given; comparing the built-in default, \(defaultScenarios.joined(separator: " vs ")), "
+                         + "over \(count) seeds × \(days) days")
+        }
         let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))
         let comparison: Comparison

@@ -152,8 +152,19 @@ struct CompareCommandTests {
         #expect(one.standardError.isEmpty)
     }
 
+    @Test("with no scenarios, compare runs the built-in default (the README's main command) and writes its report")
+    func builtInDefault() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("default-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let output = try ToolRunner.run("bgsim", ["compare", "--seeds", "3", "--days", "20", "--report", report])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("proton-upload-restart: work completed"))
+        #expect(output.standardError.contains("comparing the built-in default, proton-upload vs proton-upload-restart, over 3 seeds × 20 days"))
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("BackgroundSim comparison: proton-upload vs proton-upload-restart"))
+    }
+
     @Test("bad compare arguments exit 2", arguments: [
-        (["compare", "proton-upload"], "at least two scenarios"),
+        (["compare", "proton-upload"], "at least two scenarios (preset names or files), or none for the built-in default"),
         (["compare", "proton-upload", "nonsense"], "neither a preset"),
         (["compare", "proton-upload", "coverdrop-send", "--seeds", "1"], "--seeds expects a whole number from 2"),
     ])

@@ -28,6 +28,9 @@ public enum Presets {
             scenario: probe(name: "probe-processing", policy: "probe-processing", identifier: ProbePolicy.processingIdentifier)),
         Preset(name: "proton-upload", summary: "Proton Drive photo uploads: extension, then processing tasks; 3 h URL expiry.",
                scenario: protonUpload),
+        Preset(name: "proton-upload-restart",
+               summary: "Proton Drive uploads that also restart when the user returns to the app (seed 001's open question).",
+               scenario: protonUploadRestart),
         Preset(name: "coverdrop-send", summary: "CoverDrop message sending in app refresh; hourly rate limit, backoff 5–120 min.",
                scenario: coverDropSend),
         Preset(name: "zashi-sync", summary: "Zashi wallet sync in processing tasks on power and Wi-Fi; a block every 75 s.",
@@ -49,6 +52,17 @@ public enum Presets {
         scenario.work.cpuMedianSeconds = 0.2
         scenario.work.cpuSigma = 0.5
         scenario.work.deadlineHours = 3
+        return scenario
+    }
+
+    /// Proton Drive's uploads with the change seed 001 leaves open: restart uploads when the app
+    /// comes back to the foreground with work left ("We don't try to restart when app
+    /// transitions to foreground").
+    static var protonUploadRestart: Scenario {
+        var scenario = protonUpload
+        scenario.name = "proton-upload-restart"
+        scenario.description = "Proton Drive uploads, restarting them when the user returns to the app with work left."
+        scenario.policies.protonUpload.restartOnForeground = true
         return scenario
     }
 
