@@ -99,7 +99,7 @@ public enum ComparisonReport {
                              unit: "J/day")
         let totals = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \(Format.number($0.element.appJoulesPerDayByComponent.reduce(0, +))) J/day" }
         return HTMLPage.figure(id: "energy", heading: "The app's energy by component", chart: chart.svg,
-                               caption: "Mean joules per day the app's background work drew, from the battery and the charger together, "
+                               caption: "Mean joules per day the app's work drew (foreground and background), from the battery and the charger together, "
                                + "by component (energy-model.md). Totals: \(totals.joined(separator: ", ")).")
     }
 

@@ -21,7 +21,7 @@ enum HTMLPage {
         p.setup, p.note, figcaption { color: #555; font-size: 0.92em; }
         table { border-collapse: collapse; font-size: 0.9em; margin: 0.8em 0; }
         th, td { padding: 0.3em 0.7em; border-bottom: 1px solid #e5e5e5; text-align: right; vertical-align: top; }
-        th:first-child, td:first-child { text-align: left; }
+        th:first-child, td:first-child, td.text { text-align: left; }
         th { background: #f5f5f7; }
         code { font-family: SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; background: #f5f5f7; padding: 0.1em 0.3em; }
         ul.verdicts li { margin: 0.25em 0; }

@@ -7,8 +7,9 @@ public enum WhatIfReport {
     public static func html(_ study: WhatIfStudy, command: String? = nil) -> String {
         let battery = WhatIfFormatter.battery
         var body = Markup()
-        body.element("p", [("class", "setup")], WhatIfFormatter.setup(study) + ". App battery use is the energy the app's "
-                     + "background work drew from the battery (not the charger), as a share of the battery's capacity per day; "
+        body.element("p", [("class", "setup")], WhatIfFormatter.setup(study) + ". App battery use is the energy the app's work "
+                     + "(its uploads, sends and syncs, in the foreground and in the background, with their CPU, radio and launch "
+                     + "costs) drew from the battery, not the charger, as a share of the battery's capacity per day; "
                      + "values are means across seeds ± the half-width of their 95 % confidence interval.")
         if let command {
             body.open("p", [("class", "setup")])
@@ -53,18 +54,19 @@ public enum WhatIfReport {
             (study.summaries[scenario][extremes.lowest][battery].mean, study.summaries[scenario][extremes.highest][battery].mean)
         }
         let rows = (0..<study.grid.cellCount).map { cell -> [HTMLPage.Cell] in
-            var cells = [HTMLPage.Cell(String(cell))] + study.grid.describe(cell: cell).map { HTMLPage.Cell($0) }
+            var cells = [HTMLPage.Cell(String(cell))] + study.grid.describe(cell: cell).map { HTMLPage.Cell($0, className: "text") }
             for scenario in study.names.indices {
                 let summary = study.summaries[scenario][cell][battery]
                 let (low, high) = ranges[scenario]
                 let shade = high > low ? (summary.mean - low) / (high - low) : 0
-                cells.append(HTMLPage.Cell(ComparisonFormatter.cell(summary),
+                cells.append(HTMLPage.Cell(Format.number(summary.mean),
                                            style: "background-color: rgba(213, 94, 0, \(Format.number(shade * 0.6)))"))
             }
             return cells
         }
         section.append(HTMLPage.table(header: ["cell"] + study.grid.dimensions.map(\.name) + study.names.map { "\($0) (%/day)" }, rows: rows))
-        section.element("p", [("class", "note")], "Shading runs from each scenario's cheapest condition (white) to its costliest (orange).")
+        section.element("p", [("class", "note")], "Means across seeds; the Markdown and CSV outputs give each cell's confidence interval. "
+                        + "Shading runs from each scenario's cheapest condition (white) to its costliest (orange).")
         return section
     }
 }

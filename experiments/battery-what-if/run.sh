@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The battery what-if: what each reference policy costs in battery across 81 field conditions.
+# Run from the repository root: experiments/battery-what-if/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift run -c release bgsim whatif proton-upload coverdrop-send zashi-sync bgscheduler-demo \
+    --seeds 16 --days 60 \
+    --format markdown --output experiments/battery-what-if/report.md \
+    --report experiments/battery-what-if/report.html
