@@ -57,6 +57,9 @@ public struct Device {
     private var networkSegmentEvent: EventHandle?
     private var resumeEvent: EventHandle?
     private var lastMetricsUpdate: SimInstant
+    /// The local hour last booked to by ``bookBatteryLevel(from:to:levels:_:)``, with its bounds,
+    /// so that most intervals (which fall within one hour) need no calendar arithmetic.
+    private var bookedHour: (start: SimInstant, end: SimInstant, hour: Int) = (.start, .start, 0)
 
     /// Creates the device at the start of the simulation. Call ``start(in:)`` next.
     ///
@@ -326,11 +329,15 @@ public struct Device {
         var pieceStart = from
         var levelAtStart = start
         while pieceStart < to {
-            let hourStart = calendar.midnight(ofDay: calendar.day(of: pieceStart)) + .hours(Int64(calendar.timeOfDay(at: pieceStart) / .hours(1)))
-            let pieceEnd = Swift.min(to, hourStart + .hours(1))
+            if pieceStart < bookedHour.start || pieceStart >= bookedHour.end {
+                let hour = Int(calendar.timeOfDay(at: pieceStart) / .hours(1))
+                let hourStart = calendar.midnight(ofDay: calendar.day(of: pieceStart)) + .hours(Int64(hour))
+                bookedHour = (hourStart, hourStart + .hours(1), hour)
+            }
+            let hour = bookedHour.hour
+            let pieceEnd = Swift.min(to, bookedHour.end)
             let seconds = pieceStart.duration(to: pieceEnd).seconds
-            let levelAtEnd = start + (end - start) * (from.duration(to: pieceEnd).seconds / total)
-            let hour = Int(calendar.timeOfDay(at: pieceStart) / .hours(1))
+            let levelAtEnd = pieceEnd == to ? end : start + (end - start) * (from.duration(to: pieceEnd).seconds / total)
             metrics.batteryPercentSecondsByHour[hour] += (levelAtStart + levelAtEnd) / 2 * seconds
             metrics.secondsByHour[hour] += seconds
             pieceStart = pieceEnd
