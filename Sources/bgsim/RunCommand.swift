@@ -1,4 +1,5 @@
 import BackgroundSim
+import BackgroundSimLab
 import CommandLineSupport
 import Foundation
 
@@ -7,6 +8,8 @@ enum RunCommand {
     static let usage = """
         USAGE: bgsim run (--preset NAME | --scenario FILE) [--days N] [--seed S] [--format table|json]
                          [--output FILE] [--trace FILE]
+               bgsim run (--preset NAME | --scenario FILE) --seeds N [--seed S] [--days D] [--jobs J]
+                         [--format table|json|csv] [--output FILE]
 
         Simulates one device for N days and reports what the user, the phone and (with later
         models) the app did. The same scenario, seed and days give the same report and digest
@@ -22,15 +25,24 @@ enum RunCommand {
           --trace FILE       Write every event and every iOS-model transition (launch, suspend,
                              assertion, submit, task launch, expiration, completion, kill) to FILE
                              as JSON lines. See docs/OUTPUT.md.
+          --seeds N          Replications: run seeds S, S+1, … S+N−1 and summarise every field of
+                             the report across them (mean ± 95 % CI, sd, p10, median, p90).
+          --jobs J           Replications run in parallel (default: all cores); the output does
+                             not depend on it.
+          --quiet            No progress on standard error (replications only; shown only on a terminal).
 
         EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace"])
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs"],
+                              switches: ["quiet"])
         let scenario = try loadScenario(flags)
         let days = try flags.integer("days", default: 365, in: 1...1_000_000)
         let seed = try flags.unsigned("seed", default: 1)
+        if flags.string("seeds") != nil {
+            return try replications(scenario, flags: flags, firstSeed: seed, days: days)
+        }
         let format = try flags.choice("format", ["table", "json"], default: "table")
 
         let result: RunResult
@@ -47,6 +59,37 @@ enum RunCommand {
             try Output.write(trace.text, toFile: path)
         }
         let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
+        if let path = flags.string("output") {
+            try Output.write(text + "\n", toFile: path)
+        } else {
+            print(text)
+        }
+        return 0
+    }
+
+    /// `--seeds N`: the scenario over N seeds, every report field summarised across them.
+    static func replications(_ scenario: Scenario, flags: Flags, firstSeed: UInt64, days: Int) throws -> Int32 {
+        guard flags.string("trace") == nil else {
+            throw UsageError("--trace records one run; drop --seeds, or trace one seed with 'bgsim trace'")
+        }
+        let count = try flags.integer("seeds", default: 1, in: 2...100_000)
+        let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
+        let format = try flags.choice("format", ["table", "json", "csv"], default: "table")
+        let seeds = (0..<UInt64(count)).map { firstSeed &+ $0 }
+        let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
+        let results: [RunResult]
+        do {
+            results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
+        } catch let issue as ScenarioIssue {
+            throw UsageError(ScenarioError(source: scenarioSource(flags), issues: [issue]).description)
+        }
+        meter.finish()
+        let summary = ReplicationSummary(results)
+        let text = switch format {
+        case "json": JSONWriter.pretty(summary.json)
+        case "csv": summary.csv
+        default: summary.table
+        }
         if let path = flags.string("output") {
             try Output.write(text + "\n", toFile: path)
         } else {

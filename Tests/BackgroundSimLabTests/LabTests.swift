@@ -15,6 +15,28 @@ struct ReplicationTests {
         #expect(Set(one.map(\.digest)).count == seeds.count)
     }
 
+    @Test("every numeric field of the report is summarised across seeds, in the report's order")
+    func replicationSummary() throws {
+        let seeds: [UInt64] = [3, 4, 5]
+        let results = try Replications.run(Presets.scenario(named: "zashi-sync")!, seeds: seeds, days: 10, jobs: 2)
+        let summary = ReplicationSummary(results)
+        #expect(summary.seeds == seeds)
+        var leaves: [(String, Double)] = []
+        for group in ["device", "os", "metricKit", "work", "energy"] {
+            ReplicationSummary.collect(ReportFormatter.json(results[0])[group]!, path: group, into: &leaves)
+        }
+        #expect(summary.rows.map(\.path) == leaves.map(\.0))
+        #expect(summary.rows.contains { $0.path == "os.launchHourHistogram[23]" })
+        #expect(summary.rows.contains { $0.path == "energy.byComponent.radioTail" })
+        let screen = try #require(summary.rows.first { $0.path == "device.screenOnHoursPerDay" })
+        let values = results.map { r -> Double in
+            guard case .number(let v)? = ReportFormatter.json(r)["device"]?["screenOnHoursPerDay"] else { return .nan }
+            return v
+        }
+        #expect(screen.summary == SampleSummary(values))
+        #expect(screen.summary.count == 3 && screen.summary.standardDeviation > 0)
+    }
+
     @Test("Student's t critical values match the tables", arguments: [
         (1, 12.706205), (2, 4.302653), (9, 2.262157), (30, 2.042272), (40, 2.021075), (60, 2.000298), (120, 1.979930),
     ])

@@ -130,6 +130,33 @@ struct RunCommandTests {
     }
 }
 
+@Suite("bgsim run --seeds")
+struct RunReplicationsTests {
+    @Test("replications summarise every field, identically for 1 and 2 jobs")
+    func replications() throws {
+        let arguments = ["run", "--preset", "coverdrop-send", "--seeds", "3", "--days", "5", "--format", "csv"]
+        let one = try ToolRunner.run("bgsim", arguments + ["--jobs", "1"])
+        let two = try ToolRunner.run("bgsim", arguments + ["--jobs", "2"])
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput == two.standardOutput)
+        let lines = one.standardOutput.split(separator: "\n")
+        #expect(lines.first == "field,mean,sd,ci95_low,ci95_high,p10,median,p90,count")
+        #expect(lines.contains { $0.hasPrefix("work.latencySeconds.p90,") })
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",3") }, "three seeds behind every field")
+    }
+
+    @Test("bad replication flags exit 2", arguments: [
+        (["run", "--preset", "coverdrop-send", "--seeds", "1"], "--seeds expects a whole number from 2"),
+        (["run", "--preset", "coverdrop-send", "--seeds", "3", "--trace", "t.jsonl"], "--trace records one run"),
+        (["run", "--preset", "coverdrop-send", "--seeds", "3", "--format", "xml"], "--format expects one of"),
+    ])
+    func badFlags(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("bgsim", arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+}
+
 @Suite("bgsim compare")
 struct CompareCommandTests {
     @Test("compare prints verdicts, JSON that parses and an HTML report, identically for 1 and 2 jobs")

@@ -1,0 +1,100 @@
+import BackgroundSim
+
+/// Every number of a run's report summarised across replications (seeds): mean, standard
+/// deviation, 95 % confidence interval and quantiles, one row per report field.
+///
+/// Fields are the numeric leaves of `bgsim run --format json` (docs/OUTPUT.md) in the report's
+/// order, named by their paths (`device.screenOnHoursPerDay`, `os.launchHourHistogram[3]`).
+/// They are read from the report as printed, so to its four significant decimals.
+public struct ReplicationSummary: Sendable {
+    public struct Row: Sendable {
+        public var path: String
+        public var summary: SampleSummary
+    }
+
+    public var scenarioName: String
+    public var seeds: [UInt64]
+    public var days: Int
+    public var rows: [Row]
+
+    /// Summarises `results`, one per seed, in seed order.
+    public init(_ results: [RunResult]) {
+        scenarioName = results.first?.scenarioName ?? ""
+        seeds = results.map(\.seed)
+        days = results.first?.days ?? 0
+        var paths: [String] = []
+        var values: [[Double]] = []
+        for (index, result) in results.enumerated() {
+            var leaves: [(String, Double)] = []
+            // Only the report's groups: the seed, digest and event count are not measurements.
+            if case .object(let members) = ReportFormatter.json(result) {
+                for (key, value) in members where ["device", "os", "metricKit", "work", "energy"].contains(key) {
+                    Self.collect(value, path: key, into: &leaves)
+                }
+            }
+            if index == 0 {
+                paths = leaves.map(\.0)
+                values = Array(repeating: [], count: leaves.count)
+            }
+            for (slot, leaf) in leaves.enumerated() where slot < paths.count && paths[slot] == leaf.0 {
+                values[slot].append(leaf.1)
+            }
+        }
+        rows = zip(paths, values).map { Row(path: $0, summary: SampleSummary($1)) }
+    }
+
+    /// Appends the numeric leaves of `value` under `path`, in document order.
+    static func collect(_ value: JSONValue, path: String, into leaves: inout [(String, Double)]) {
+        switch value {
+        case .number(let number): leaves.append((path, number))
+        case .bool(let flag): leaves.append((path, flag ? 1 : 0))
+        case .object(let members): for (key, member) in members { collect(member, path: path + "." + key, into: &leaves) }
+        case .array(let elements): for (index, element) in elements.enumerated() { collect(element, path: path + "[\(index)]", into: &leaves) }
+        case .string, .null: break
+        }
+    }
+
+    /// Readable text: a row per field with mean ± half-width, standard deviation and quantiles.
+    public var table: String {
+        let width = (rows.map(\.path.count).max() ?? 10) + 2
+        var lines = ["\(scenarioName): \(seeds.count) seeds × \(days) days (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))", ""]
+        lines.append("field".padding(toLength: width, withPad: " ", startingAt: 0)
+                     + ["mean ± 95 % CI", "sd", "p10", "median", "p90"].map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+        for row in rows {
+            let s = row.summary
+            let cells = [ComparisonFormatter.cell(s), Format.number(s.standardDeviation), Format.number(s.p10),
+                         Format.number(s.median), Format.number(s.p90)]
+            lines.append(row.path.padding(toLength: width, withPad: " ", startingAt: 0)
+                         + cells.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// CSV: `field,mean,sd,ci95_low,ci95_high,p10,median,p90,count`.
+    public var csv: String {
+        var lines = ["field,mean,sd,ci95_low,ci95_high,p10,median,p90,count"]
+        for row in rows {
+            let s = row.summary
+            lines.append(([row.path] + [s.mean, s.standardDeviation, s.mean - s.halfWidth95, s.mean + s.halfWidth95, s.p10, s.median, s.p90]
+                .map(JSONWriter.format) + [String(s.count)]).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// JSON: `scenario`, `seeds`, `days`, and `fields`, each path with its summary.
+    public var json: JSONValue {
+        .object([
+            ("scenario", .string(scenarioName)),
+            ("seeds", .array(seeds.map { .string(String($0)) })),
+            ("days", .number(Double(days))),
+            ("fields", .object(rows.map { row in
+                let s = row.summary
+                return (row.path, .object([
+                    ("mean", .number(s.mean)), ("sd", .number(s.standardDeviation)),
+                    ("ci95", .array([.number(s.mean - s.halfWidth95), .number(s.mean + s.halfWidth95)])),
+                    ("p10", .number(s.p10)), ("median", .number(s.median)), ("p90", .number(s.p90)),
+                ]))
+            })),
+        ])
+    }
+}
