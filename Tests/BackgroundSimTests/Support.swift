@@ -22,8 +22,9 @@ struct RecordedRun {
         var device = try Device(scenario: scenario, seed: seed)
         device.start(in: &simulation)
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
-                                     work: scenario.work, network: scenario.network, energy: scenario.energy,
+                                     work: scenario.work, network: scenario.network, energy: scenario.energy, faults: scenario.faults,
                                      makePolicy: PolicyCatalog.entry(named: scenario.app.policy)?.make.map { make in { make(scenario) } })
+        system.start(in: &simulation)
         var recorder = Recorder(world: World(device: device, system: system))
         recorder.samples.append(Sample(time: .start, netWatts: device.battery.netWatts, energyJoules: device.battery.energyJoules))
         try simulation.run(until: .start + .days(days), handler: &recorder)

@@ -38,7 +38,12 @@ public struct Device {
     /// The phone is on (it turns off at 0 % and back on while charging).
     public private(set) var isPoweredOn = true
     public private(set) var isLowPowerMode = false
-    public private(set) var network: NetworkPath
+    /// The network the day's plan puts the phone on; ``network`` is this unless a fault cut it.
+    private var plannedNetwork: NetworkPath
+    /// Network-flap faults that have the network off now (``FaultPlan/networkFlaps``).
+    private var flapsOffline = 0
+    /// The network the phone is on now.
+    public var network: NetworkPath { flapsOffline > 0 ? .offline : plannedNetwork }
     /// When the screen last went off (the start, if it has never been on).
     public private(set) var screenOffSince: SimInstant = .start
     /// Optimized Battery Charging is holding this charge at 80 %.
@@ -78,7 +83,7 @@ public struct Device {
         ledger = EnergyLedger(at: .start)
         thermal = ThermalModel(parameters: scenario.device.thermal, at: .start)
         clock = DeviceClock(calendar: calendar)
-        network = .offline
+        plannedNetwork = .offline
         lastMetricsUpdate = .start
         metrics.minimumBatteryPercent = battery.percent
     }
@@ -94,10 +99,16 @@ public struct Device {
             simulation.schedule(.unplug, at: night.unplug)
         }
         // Home or away at the start.
-        network = networkPlan.homeNetwork(night: firstDay - 1)
+        plannedNetwork = networkPlan.homeNetwork(night: firstDay - 1)
         for jump in scenario.clock.jumps {
             let at = SimInstant.start + .hours(jump.atHours)
             simulation.schedule(.clockJump(seconds: Int64((jump.byMinutes * 60).rounded())), at: at)
+        }
+        for (index, flap) in scenario.faults.networkFlaps.enumerated() where flap.toHours > flap.fromHours {
+            simulation.schedule(.networkFlap(fault: UInt16(clamping: index), offline: true), at: .start + .hours(flap.fromHours))
+        }
+        for death in scenario.faults.batteryDeaths {
+            simulation.schedule(.batteryDeath, at: .start + .hours(death.atHours))
         }
         beginDay(firstDay, in: &simulation)
         updatePower(in: &simulation)
@@ -147,8 +158,17 @@ public struct Device {
             clock.jump(by: .seconds(seconds))
             metrics.clockJumps += 1
             return
+        case .networkFlap(let fault, let offline):
+            flapNetwork(fault: Int(fault), offline: offline, in: &simulation)
+            return
+        case .batteryDeath:
+            guard isPoweredOn else { return }
+            battery.snap(toPercent: 0)
+            metrics.minimumBatteryPercent = 0
+            powerOff()
         case .launchEvaluation, .taskExpiration, .taskGraceEnd, .assertionWarning, .assertionDeadline,
-             .appTimer, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase, .launchOverheadEnd:
+             .appTimer, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase, .launchOverheadEnd,
+             .faultJetsam, .faultWindowEnd:
             // The iOS model's events; World routes them to the system.
             return
         }
@@ -242,13 +262,29 @@ public struct Device {
             if let networkSegmentEvent { simulation.cancel(networkSegmentEvent) }
             networkSegmentEvent = nil
             awayUntil = nil
-            network = networkPlan.homeNetwork(night: calendar.day(of: now))
+            plannedNetwork = networkPlan.homeNetwork(night: calendar.day(of: now))
+        }
+    }
+
+    /// A network-flap fault turns the network off or back on, and schedules its next turn
+    /// within its window; it always ends with the network back on.
+    private mutating func flapNetwork(fault index: Int, offline: Bool, in simulation: inout Simulation<WorldEvent>) {
+        let flap = scenario.faults.networkFlaps[index]
+        let end = SimInstant.start + .hours(flap.toHours)
+        let now = simulation.now
+        if offline {
+            flapsOffline += 1
+            simulation.schedule(.networkFlap(fault: UInt16(index), offline: false), at: Swift.min(end, now + .seconds(flap.offSeconds)))
+        } else {
+            flapsOffline -= 1
+            let next = now + .seconds(flap.onSeconds)
+            if next < end { simulation.schedule(.networkFlap(fault: UInt16(index), offline: true), at: next) }
         }
     }
 
     private mutating func nextAwaySegment(first: Bool, in simulation: inout Simulation<WorldEvent>) {
         let segment = networkPlan.nextAwaySegment(first: first, using: &awayStream)
-        network = segment.path
+        plannedNetwork = segment.path
         networkSegmentEvent = simulation.schedule(.networkChange(.awaySegment), after: segment.length)
     }
 
@@ -263,16 +299,21 @@ public struct Device {
                     metrics.lowPowerModeAccepted += 1
                 }
             } else if percent == 0 {
-                if isScreenOn { screenOffSince = battery.updated }
-                isPoweredOn = false
-                sessionUsesScreen = false
-                appInForeground = false
-                metrics.batteryDepletions += 1
+                powerOff()
             }
         } else {
             if percent >= 80 && isLowPowerMode { isLowPowerMode = false }
             if !isPoweredOn && percent >= constants.powerOnPercent { isPoweredOn = true }
         }
+    }
+
+    /// The battery is empty: the phone turns off (and back on only while charging).
+    private mutating func powerOff() {
+        if isScreenOn { screenOffSince = battery.updated }
+        isPoweredOn = false
+        sessionUsesScreen = false
+        appInForeground = false
+        metrics.batteryDepletions += 1
     }
 
     private mutating func scheduleRandomClockJumps(day: Int, in simulation: inout Simulation<WorldEvent>) {

@@ -54,9 +54,11 @@ public enum SimulationRunner {
         device.start(in: &simulation)
         let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make.map { make in { make(scenario) } }
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
-                                     work: scenario.work, network: scenario.network, energy: scenario.energy, makePolicy: makePolicy)
+                                     work: scenario.work, network: scenario.network, energy: scenario.energy,
+                                     faults: scenario.faults, makePolicy: makePolicy)
         system.log = log
         configure(system)
+        system.start(in: &simulation)
         var world = World(device: device, system: system)
         world.observer = observer
         let end = SimInstant.start + .days(days)

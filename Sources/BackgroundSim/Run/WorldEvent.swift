@@ -30,6 +30,10 @@ public enum WorldEvent: Sendable, Equatable {
     case batteryLevel(hundredths: Int16)
     /// The device's displayed clock jumps by `seconds`.
     case clockJump(seconds: Int64)
+    /// A network-flap fault (``FaultPlan/networkFlaps``, by index) turns the network off or back on.
+    case networkFlap(fault: UInt16, offline: Bool)
+    /// A battery-death fault (``FaultPlan/batteryDeaths``): the battery empties at once.
+    case batteryDeath
 
     /// The system considers launching pending background tasks.
     case launchEvaluation
@@ -53,6 +57,11 @@ public enum WorldEvent: Sendable, Equatable {
     case radioPhase
     /// The fixed CPU cost of a background launch or resume ends.
     case launchOverheadEnd
+    /// A jetsam fault (``FaultPlan/jetsams``): the system reclaims the app's memory.
+    case faultJetsam
+    /// A fault window of the system's ends (Background App Refresh back on): pending requests
+    /// are considered again.
+    case faultWindowEnd
 
     /// Why the network changes.
     public enum NetworkChange: UInt8, Sendable {
@@ -78,6 +87,8 @@ extension WorldEvent: TraceableEvent {
         case .networkChange: 109
         case .batteryLevel: 110
         case .clockJump: 111
+        case .networkFlap: 112
+        case .batteryDeath: 113
         case .launchEvaluation: 200
         case .taskExpiration: 201
         case .taskGraceEnd: 202
@@ -89,6 +100,8 @@ extension WorldEvent: TraceableEvent {
         case .workCheck: 208
         case .radioPhase: 209
         case .launchOverheadEnd: 210
+        case .faultJetsam: 211
+        case .faultWindowEnd: 212
         }
     }
 
@@ -105,11 +118,12 @@ extension WorldEvent: TraceableEvent {
         case .networkChange(let change): Int64(change.rawValue)
         case .batteryLevel(let hundredths): Int64(hundredths)
         case .clockJump(let seconds): seconds
+        case .networkFlap(let fault, let offline): Int64(fault) * 2 + (offline ? 1 : 0)
         case .taskExpiration(let serial), .taskGraceEnd(let serial): Int64(serial)
         case .appTimer(let id): Int64(id)
         case .sessionStart, .sessionEnd, .appOpen, .unplug, .optimizedChargingResume,
              .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck,
-             .workCheck, .radioPhase, .launchOverheadEnd: 0
+             .workCheck, .radioPhase, .launchOverheadEnd, .batteryDeath, .faultJetsam, .faultWindowEnd: 0
         }
     }
 
@@ -126,6 +140,8 @@ extension WorldEvent: TraceableEvent {
         case 109: "networkChange"
         case 110: "batteryLevel"
         case 111: "clockJump"
+        case 112: "networkFlap"
+        case 113: "batteryDeath"
         case 200: "launchEvaluation"
         case 201: "taskExpiration"
         case 202: "taskGraceEnd"
@@ -137,6 +153,8 @@ extension WorldEvent: TraceableEvent {
         case 208: "workCheck"
         case 209: "radioPhase"
         case 210: "launchOverheadEnd"
+        case 211: "faultJetsam"
+        case 212: "faultWindowEnd"
         default: "kind \(kind)"
         }
     }

@@ -218,6 +218,28 @@ extension Scenario {
             v.check(jump.atHours, 0...24 * 1_000_000, "clock.jumps[\(index)].atHours")
             v.check(jump.byMinutes, -525_600...525_600, "clock.jumps[\(index)].byMinutes")
         }
+
+        let hours = 0.0...(24 * 1_000_000)
+        let f = faults
+        func window(_ from: Double, _ to: Double, _ path: String) {
+            v.check(from, hours, path + ".fromHours")
+            v.check(to, Swift.min(Swift.max(from, 0), hours.upperBound)...hours.upperBound, path + ".toHours")
+        }
+        for (index, fault) in f.earlyExpirations.enumerated() {
+            window(fault.fromHours, fault.toHours, "faults.earlyExpirations[\(index)]")
+            v.check(fault.afterSeconds, 0...600, "faults.earlyExpirations[\(index)].afterSeconds")
+        }
+        for (index, fault) in f.jetsams.enumerated() { v.check(fault.atHours, hours, "faults.jetsams[\(index)].atHours") }
+        for (index, fault) in f.backgroundAppRefreshOff.enumerated() {
+            window(fault.fromHours, fault.toHours, "faults.backgroundAppRefreshOff[\(index)]")
+        }
+        for (index, fault) in f.networkFlaps.enumerated() {
+            window(fault.fromHours, fault.toHours, "faults.networkFlaps[\(index)]")
+            v.check(fault.offSeconds, 1...3_600, "faults.networkFlaps[\(index)].offSeconds")
+            v.check(fault.onSeconds, 1...3_600, "faults.networkFlaps[\(index)].onSeconds")
+        }
+        for (index, fault) in f.submitErrors.enumerated() { window(fault.fromHours, fault.toHours, "faults.submitErrors[\(index)]") }
+        for (index, fault) in f.batteryDeaths.enumerated() { v.check(fault.atHours, hours, "faults.batteryDeaths[\(index)].atHours") }
         return v.issues
     }
 }

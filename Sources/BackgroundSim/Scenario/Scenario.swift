@@ -50,6 +50,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// The reference policies' parameters.
     public var policies = PolicyParameters()
 
+    /// Faults injected at given times (none by default).
+    public var faults = FaultPlan()
+
     public init() {}
 }
 

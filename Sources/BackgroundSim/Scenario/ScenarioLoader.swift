@@ -75,6 +75,7 @@ public enum ScenarioLoader {
         template.user.app.absences = [AppAbsence(startDay: 0, days: 1)]
         template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
         template.app.permittedIdentifiers = ["identifier"]
+        template.faults = FaultPlan.example
         return document(of: template)
     }()
 
@@ -86,6 +87,7 @@ public enum ScenarioLoader {
         var template = Scenario()
         template.user.app.absences = [AppAbsence(startDay: 0, days: 1)]
         template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
+        template.faults = FaultPlan.example
         func visit(_ value: Any, _ path: String) {
             let mirror = Mirror(reflecting: value)
             if value is Int {

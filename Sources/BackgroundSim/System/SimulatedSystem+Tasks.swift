@@ -47,7 +47,13 @@ extension SimulatedSystem {
     }
 
     private func checkSubmission(_ request: TaskRequest) throws(TaskSchedulerError) {
-        guard appParameters.backgroundAppRefreshEnabled else { throw TaskSchedulerError(code: .unavailable) }
+        if !faults.submitErrors.isEmpty {
+            let hours = hoursSinceStart
+            if let fault = faults.submitErrors.first(where: { $0.window.contains(hours: hours) }) {
+                throw TaskSchedulerError(code: fault.error.code)
+            }
+        }
+        guard backgroundAppRefreshAllowed else { throw TaskSchedulerError(code: .unavailable) }
         let mode = request.kind == .appRefresh ? "fetch" : "processing"
         guard appParameters.permittedIdentifiers.contains(request.identifier), appParameters.backgroundModes.contains(mode) else {
             throw TaskSchedulerError(code: .notPermitted)
@@ -71,7 +77,7 @@ extension SimulatedSystem {
     /// Whether the documented rules allow launching `pending` now, before the model's discretion.
     private func rulesAllow(_ pending: PendingRequest) -> Bool {
         let request = pending.request
-        guard pending.earliest <= snapshot.now, appParameters.backgroundAppRefreshEnabled, !forceQuitFlag else { return false }
+        guard pending.earliest <= snapshot.now, backgroundAppRefreshAllowed, !forceQuitFlag else { return false }
         switch request.kind {
         case .appRefresh:
             // Low Power Mode pauses Background App Refresh [A].
@@ -159,8 +165,17 @@ extension SimulatedSystem {
         afterCallback(in: &simulation)
     }
 
-    /// When a task of `kind` launched now must be finished.
+    /// When a task of `kind` launched now must be finished: its allotment, cut short by an
+    /// early-expiration fault.
     private func allotment(for kind: TaskRequest.Kind) -> SimInstant {
+        let usual = usualAllotment(for: kind)
+        guard !faults.earlyExpirations.isEmpty else { return usual }
+        let hours = hoursSinceStart
+        guard let fault = faults.earlyExpirations.first(where: { $0.window.contains(hours: hours) }) else { return usual }
+        return Swift.min(usual, snapshot.now + .seconds(fault.afterSeconds))
+    }
+
+    private func usualAllotment(for kind: TaskRequest.Kind) -> SimInstant {
         let now = snapshot.now
         switch kind {
         case .appRefresh:

@@ -45,6 +45,9 @@ public final class SimulatedSystem {
     public let appParameters: AppParameters
     let networkParameters: NetworkParameters
     let energyParameters: EnergyParameters
+    /// The faults the system injects (``FaultPlan``): jetsams, Background App Refresh off,
+    /// submit errors, early expirations.
+    let faults: FaultPlan
     /// The app's work: a queue that survives termination, and the executor.
     public let work: WorkEngine
     let makePolicy: (() -> any BackgroundPolicy)?
@@ -175,9 +178,10 @@ public final class SimulatedSystem {
     ///   (the process still launches and is suspended, but nothing registers or submits).
     public init(parameters: SystemParameters, app: AppParameters, calendar: SimCalendar, seed: UInt64,
                 work: WorkParameters = WorkParameters(), network: NetworkParameters = NetworkParameters(),
-                energy: EnergyParameters = EnergyParameters(),
+                energy: EnergyParameters = EnergyParameters(), faults: FaultPlan = FaultPlan(),
                 makePolicy: (() -> any BackgroundPolicy)?) {
         self.parameters = parameters
+        self.faults = faults
         self.appParameters = app
         self.networkParameters = network
         self.energyParameters = energy
@@ -194,6 +198,28 @@ public final class SimulatedSystem {
     }
 
     // MARK: Entry points
+
+    /// Schedules the system's fault events, if any: call once before the run.
+    public func start(in simulation: inout Simulation<WorldEvent>) {
+        for jetsam in faults.jetsams {
+            simulation.schedule(.faultJetsam, at: .start + .hours(jetsam.atHours))
+        }
+        for window in faults.backgroundAppRefreshOff where window.toHours > window.fromHours {
+            simulation.schedule(.faultWindowEnd, at: .start + .hours(window.toHours))
+        }
+    }
+
+    /// Hours since the simulation started, for fault windows.
+    var hoursSinceStart: Double { Double(snapshot.now.nanosecondsSinceStart) / 3_600_000_000_000 }
+
+    /// Whether Background App Refresh is on for the app now: the setting, unless a fault has the
+    /// user switch it off.
+    var backgroundAppRefreshAllowed: Bool {
+        guard appParameters.backgroundAppRefreshEnabled else { return false }
+        if faults.backgroundAppRefreshOff.isEmpty { return true }
+        let hours = hoursSinceStart
+        return !faults.backgroundAppRefreshOff.contains { $0.contains(hours: hours) }
+    }
 
     /// Which device events can concern the system in its current state. Most device events
     /// (sessions, midnight, charger changes under a model that looks only at its own times) do
@@ -224,9 +250,9 @@ public final class SimulatedSystem {
             if snapshot.isScreenOn { expireRunning(where: { $0.task.kind == .processing }, cause: .userActivity) }
         case .unplug:
             expireRunning(where: { $0.requiresExternalPower }, cause: .powerLoss)
-        case .networkChange:
+        case .networkChange, .networkFlap:
             if !snapshot.network.isSatisfied { expireRunning(where: { $0.requiresNetwork }, cause: .networkLoss) }
-        case .batteryLevel:
+        case .batteryLevel, .batteryDeath:
             if !snapshot.isPoweredOn && processIsRunning { terminate(.powerOff, in: &simulation) }
         default:
             break
@@ -271,6 +297,13 @@ public final class SimulatedSystem {
         case .jetsam:
             jetsamEvent = nil
             if processState == .suspended { terminate(.memoryPressure, in: &simulation) }
+        case .faultJetsam:
+            if processState == .suspended || processState == .background {
+                record("kill", ["reason": .string("jetsamFault")])
+                terminate(.memoryPressure, in: &simulation)
+            }
+        case .faultWindowEnd:
+            evaluateLaunches(in: &simulation)
         case .workCheck:
             checkWork(at: simulation.now)
         case .radioPhase:
@@ -529,11 +562,11 @@ struct DeviceEventInterest {
             return true
         case .sessionStart:
             return processingRunning
-        case .networkChange:
+        case .networkChange, .networkFlap:
             return anyTaskRunning || reactsToChanges || workActive
         case .unplug:
             return anyTaskRunning || reactsToChanges
-        case .batteryLevel:
+        case .batteryLevel, .batteryDeath:
             return processRunning || reactsToChanges
         case .sessionEnd, .plugIn, .optimizedChargingResume, .dayStart, .clockJump:
             return reactsToChanges
