@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SimKernel", targets: ["SimKernel"]),
         .library(name: "BackgroundSim", targets: ["BackgroundSim"]),
         .library(name: "BackgroundSimLab", targets: ["BackgroundSimLab"]),
+        .library(name: "BackgroundSimTesting", targets: ["BackgroundSimTesting"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
         .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
     ],
@@ -41,15 +42,23 @@ let package = Package(
             dependencies: ["BackgroundSim", "SimKernel"]
         ),
         .target(
+            name: "BackgroundSimChecking",
+            dependencies: ["BackgroundSim", "SimKernel"]
+        ),
+        .target(
+            name: "BackgroundSimTesting",
+            dependencies: ["BackgroundSimChecking", "BackgroundSim", "SimKernel"]
+        ),
+        .target(
             name: "CommandLineSupport"
         ),
         .executableTarget(
             name: "bgsim",
-            dependencies: ["BackgroundSim", "BackgroundSimLab", "SimKernel", "CommandLineSupport"]
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimChecking", "SimKernel", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bgsim-bench",
-            dependencies: ["BackgroundSim", "BackgroundSimLab", "SimKernel", "CommandLineSupport"],
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimChecking", "SimKernel", "CommandLineSupport"],
             path: "Benchmarks/bgsim-bench"
         ),
         .testTarget(
@@ -63,6 +72,10 @@ let package = Package(
         .testTarget(
             name: "BackgroundSimLabTests",
             dependencies: ["BackgroundSimLab", "BackgroundSim"]
+        ),
+        .testTarget(
+            name: "BackgroundSimTestingTests",
+            dependencies: ["BackgroundSimTesting", "BackgroundSimChecking", "BackgroundSim", "SimKernel"]
         ),
         .testTarget(
             name: "bgsimTests",

@@ -77,6 +77,15 @@ public struct Flags {
         return value
     }
 
+    /// The value of `--name` as a finite number in `range`, or `defaultValue` if absent.
+    public func number(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let text = string(name) else { return defaultValue }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError("--\(name) expects a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
     /// The value of `--name`, which must be one of `choices`, or `defaultValue` if absent.
     public func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
         guard let text = string(name) else { return defaultValue }

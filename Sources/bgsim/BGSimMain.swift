@@ -19,6 +19,7 @@ enum BGSimMain {
           sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
           merge            Merge the results files of sweep shards.
           whatif           What a policy costs in battery across network, charging, usage and device.
+          check            Check a policy against invariants over many seeds; shrink a failure to a replay.
           trace            Write a Perfetto / chrome://tracing timeline of one run.
           presets          List the built-in scenarios.
           scenario         Print a scenario with every parameter filled in (default: the defaults).
@@ -59,6 +60,12 @@ enum BGSimMain {
                     print(WhatIfCommand.usage)
                 } else {
                     exit(try WhatIfCommand.run(arguments.dropFirst()))
+                }
+            case "check":
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(CheckCommand.usage)
+                } else {
+                    exit(try CheckCommand.run(arguments.dropFirst()))
                 }
             case "trace":
                 if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {

@@ -27,7 +27,7 @@ enum TraceCommand {
         let trace = PerfettoTrace()
         do {
             _ = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { trace.record($0) },
-                                         observer: { trace.observe(at: $0, device: $1, system: $2) })
+                                         observer: { trace.observe(at: $1, device: $2, system: $3) })
         } catch let issue as ScenarioIssue {
             throw UsageError(issue.description)
         }

@@ -15,7 +15,7 @@ private struct FaultRun {
         }
         let sink = Sink()
         result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { sink.log.append($0) },
-                                          observer: { now, device, _ in
+                                          observer: { _, now, device, _ in
                                               sink.states.append((now, device.network, device.isPoweredOn, device.battery.percent))
                                           })
         log = sink.log

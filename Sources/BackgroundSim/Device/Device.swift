@@ -46,6 +46,8 @@ public struct Device {
     public var network: NetworkPath { flapsOffline > 0 ? .offline : plannedNetwork }
     /// When the screen last went off (the start, if it has never been on).
     public private(set) var screenOffSince: SimInstant = .start
+    /// What the app draws, as the system last said (``setAppPower(_:in:)``).
+    private var appPower = AppPower()
     /// Optimized Battery Charging is holding this charge at 80 %.
     private var holdingAtEighty = false
     private var chargingOvernight = false
@@ -403,16 +405,21 @@ public struct Device {
     /// Sets the app's consumers (from the iOS model) from `now` on.
     mutating func setAppPower(_ power: AppPower, in simulation: inout Simulation<WorldEvent>) {
         advance(to: simulation.now)
-        ledger.setWatts(power.cpu, for: .appCPU)
-        ledger.setWatts(power.radioPromotion, for: .appRadioPromotion)
-        ledger.setWatts(power.radioActive, for: .appRadioActive)
-        ledger.setWatts(power.radioTail, for: .appRadioTail)
-        ledger.setWatts(power.launchOverhead, for: .appLaunchOverhead)
+        appPower = power
         updatePower(in: &simulation)
     }
 
     /// Sets every consumer's power from the state, and schedules the next battery-level event.
+    ///
+    /// A phone that is off draws nothing: the app's power (a radio tail, a launch's overhead
+    /// still running when the battery emptied) counts only while it is on.
     mutating func updatePower(in simulation: inout Simulation<WorldEvent>) {
+        let app = isPoweredOn ? appPower : AppPower()
+        ledger.setWatts(app.cpu, for: .appCPU)
+        ledger.setWatts(app.radioPromotion, for: .appRadioPromotion)
+        ledger.setWatts(app.radioActive, for: .appRadioActive)
+        ledger.setWatts(app.radioTail, for: .appRadioTail)
+        ledger.setWatts(app.launchOverhead, for: .appLaunchOverhead)
         ledger.setWatts(isScreenOn ? constants.screenOnWatts : 0, for: .screen)
         ledger.setWatts(isPoweredOn && !isScreenOn ? constants.screenOffBaselineWatts : 0, for: .baseline)
         let consumption = ledger.totalWatts

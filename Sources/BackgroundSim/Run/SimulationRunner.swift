@@ -26,14 +26,18 @@ public enum SimulationRunner {
         try run(scenario: scenario, seed: seed, days: days, policy: policy, tracer: tracer, log: log, configure: { _ in })
     }
 
-    /// Runs `scenario` with `observer` seeing the device and the system after every event (for
-    /// trace builders, which need the state, not only the events).
+    /// Runs `scenario` with `observer` seeing every event and the device and the system after it
+    /// (for trace builders and checkers, which need the state, not only the events).
+    ///
+    /// - Parameter policy: Makes the app's policy for each process launch, overriding the
+    ///   scenario's `app.policy`.
     public static func run(
         scenario: Scenario, seed: UInt64, days: Int,
+        policy: (() -> any BackgroundPolicy)? = nil,
         log: ((SystemLogEntry) -> Void)?,
-        observer: @escaping (SimInstant, Device, SimulatedSystem) -> Void
+        observer: @escaping (WorldEvent, SimInstant, Device, SimulatedSystem) -> Void
     ) throws -> RunResult {
-        try run(scenario: scenario, seed: seed, days: days, policy: nil, tracer: nil, log: log, configure: { _ in },
+        try run(scenario: scenario, seed: seed, days: days, policy: policy, tracer: nil, log: log, configure: { _ in },
                 observer: observer)
     }
 
@@ -45,7 +49,7 @@ public enum SimulationRunner {
         tracer: ((TraceRecord) -> Void)?,
         log: ((SystemLogEntry) -> Void)?,
         configure: (SimulatedSystem) -> Void,
-        observer: ((SimInstant, Device, SimulatedSystem) -> Void)? = nil
+        observer: ((WorldEvent, SimInstant, Device, SimulatedSystem) -> Void)? = nil
     ) throws -> RunResult {
         precondition(days >= 0, "SimulationRunner: days must not be negative")
         var simulation = Simulation<WorldEvent>()

@@ -13,8 +13,9 @@ public struct World: EventHandler {
     private var interest: DeviceEventInterest
     /// The app's power last passed to the device.
     private var appPower = AppPower()
-    /// Sees the world after every event, when set (for trace builders); one branch when not.
-    public var observer: ((SimInstant, Device, SimulatedSystem) -> Void)?
+    /// Sees each event and the world after it, when set (for trace builders and checkers); one
+    /// branch when not.
+    public var observer: ((WorldEvent, SimInstant, Device, SimulatedSystem) -> Void)?
 
     public init(device: Device, system: SimulatedSystem) {
         self.device = device
@@ -33,7 +34,7 @@ public struct World: EventHandler {
                 afterSystemCall(in: &simulation)
             }
         }
-        observer?(simulation.now, device, system)
+        observer?(event, simulation.now, device, system)
     }
 
     /// After a call into the system: only the system changes what interests it, and what the

@@ -33,6 +33,9 @@ public enum Presets {
                scenario: protonUploadRestart),
         Preset(name: "coverdrop-send", summary: "CoverDrop message sending in app refresh; hourly rate limit, backoff 5–120 min.",
                scenario: coverDropSend),
+        Preset(name: "coverdrop-send-forgetful",
+               summary: "CoverDrop with a planted bug after device clock jumps, on a phone whose clock jumps often: for bgsim check.",
+               scenario: coverDropForgetful),
         Preset(name: "zashi-sync", summary: "Zashi wallet sync in processing tasks on power and Wi-Fi; a block every 75 s.",
                scenario: zashiSync),
         Preset(name: "bgscheduler-demo", summary: "TestBGScheduler: refresh every 60 s with three 2 s operations.",
@@ -52,6 +55,19 @@ public enum Presets {
         scenario.work.cpuMedianSeconds = 0.2
         scenario.work.cpuSigma = 0.5
         scenario.work.deadlineHours = 3
+        return scenario
+    }
+
+    /// CoverDrop with a planted bug (``RefreshMessageSender/forgetsCompletionAfterClockJump``)
+    /// on a phone whose clock jumps three times a day by ±3 h (a traveller's time zones and
+    /// erratic network time [A]), so that `bgsim check` has something to find.
+    static var coverDropForgetful: Scenario {
+        var scenario = coverDropSend
+        scenario.name = "coverdrop-send-forgetful"
+        scenario.description = "CoverDrop with a planted bug: after the device clock jumps back, the worker forgets setTaskCompleted."
+        scenario.app.policy = "coverdrop-send-forgetful"
+        scenario.clock.randomJumpsPerDay = 3
+        scenario.clock.randomJumpSigmaMinutes = 180
         return scenario
     }
 

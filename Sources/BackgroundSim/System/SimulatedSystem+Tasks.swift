@@ -145,7 +145,7 @@ extension SimulatedSystem {
             let task = BackgroundTask(identifier: request.identifier, kind: request.kind, serial: serial, system: self)
             countLaunch(request.kind)
             launchModel.didLaunch(request.kind, at: now)
-            record("taskLaunch", ["identifier": .string(request.identifier),
+            record("taskLaunch", ["identifier": .string(request.identifier), "serial": .number(Double(serial)),
                                   "allotmentSeconds": .number(now.duration(to: allotmentEnd).seconds)])
             guard let handler = registrations.first(where: { $0.identifier == request.identifier })?.handler else {
                 // Launching a task with no handler registered in this process crashes the app [A].
@@ -246,7 +246,8 @@ extension SimulatedSystem {
         case .powerLoss: metrics.expirationsForPowerLoss += 1
         case .networkLoss: metrics.expirationsForNetworkLoss += 1
         }
-        record("taskExpire", ["identifier": .string(running.task.identifier), "cause": .string(cause.rawValue)])
+        record("taskExpire", ["identifier": .string(running.task.identifier), "serial": .number(Double(running.task.serial)),
+                              "cause": .string(cause.rawValue)])
         if let handler = running.task.expirationHandler {
             handler()
         } else {
@@ -258,10 +259,10 @@ extension SimulatedSystem {
     func taskDidComplete(_ task: BackgroundTask, success: Bool) {
         guard task.completionCalls == 1 else {
             metrics.duplicateCompletions += 1
-            record("duplicateCompletion", ["identifier": .string(task.identifier)])
+            record("duplicateCompletion", ["identifier": .string(task.identifier), "serial": .number(Double(task.serial))])
             return
         }
         if success { metrics.tasksCompletedSuccessfully += 1 } else { metrics.tasksCompletedUnsuccessfully += 1 }
-        record("taskCompleted", ["identifier": .string(task.identifier), "success": .bool(success)])
+        record("taskCompleted", ["identifier": .string(task.identifier), "serial": .number(Double(task.serial)), "success": .bool(success)])
     }
 }

@@ -85,7 +85,7 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) var assertions: [Assertion] = []
     @exclusivity(unchecked) var nextAssertionID = 1
     /// When the app last entered the background (the assertion budget runs from here).
-    @exclusivity(unchecked) var backgroundSince: SimInstant = .start
+    @exclusivity(unchecked) public internal(set) var backgroundSince: SimInstant = .start
     @exclusivity(unchecked) var assertionsWarned = false
     @exclusivity(unchecked) var assertionWarningEvent: EventHandle?
     @exclusivity(unchecked) var assertionDeadlineEvent: EventHandle?
@@ -197,6 +197,19 @@ public final class SimulatedSystem {
         }
     }
 
+    // MARK: Inspection (for checkers)
+
+    /// Background-task assertions the app holds now.
+    public var heldAssertionCount: Int { assertions.count }
+
+    /// Task requests pending of `kind`.
+    public func pendingRequestCount(of kind: TaskRequest.Kind) -> Int {
+        pending.count { $0.request.kind == kind }
+    }
+
+    /// Background tasks launched and not yet completed.
+    public var runningTaskCount: Int { running.count }
+
     // MARK: Entry points
 
     /// Schedules the system's fault events, if any: call once before the run.
@@ -279,7 +292,8 @@ public final class SimulatedSystem {
             }
         case .taskGraceEnd(let serial):
             if let running = running.first(where: { $0.task.serial == serial }), running.task.completion == nil {
-                record("kill", ["reason": .string("taskNotCompleted"), "identifier": .string(running.task.identifier)])
+                record("kill", ["reason": .string("taskNotCompleted"), "identifier": .string(running.task.identifier),
+                                "serial": .number(Double(running.task.serial))])
                 throttledUntil = simulation.now + .hours(parameters.throttlePenaltyHours)
                 terminate(.taskTimeout, in: &simulation)
             }
@@ -543,6 +557,12 @@ public struct SystemLogEntry: Sendable {
     public var time: SimInstant
     public var name: String
     public var fields: [(String, JSONValue)]
+
+    public init(time: SimInstant, name: String, fields: [(String, JSONValue)]) {
+        self.time = time
+        self.name = name
+        self.fields = fields
+    }
 }
 
 /// Which device events can concern the system, as a small value the world keeps beside the

@@ -16,14 +16,22 @@ import SimKernel
 /// `BackgroundJobLastSuccessfulRun`).
 public final class RefreshMessageSender: BackgroundPolicy {
     public let parameters: CoverDropParameters
+    /// A planted bug, for showing that `bgsim check` finds and shrinks one: when the last
+    /// successful run lies in the future (the device clock jumped back), the worker sets an
+    /// expiration handler that only stops the work, "repairs" the timestamp and returns without
+    /// calling `setTaskCompleted` — an error path that only a clock jump reaches; the system kills
+    /// the app when the task's time is up. The `coverdrop-send-forgetful` policy; never the
+    /// reference one.
+    public let forgetsCompletionAfterClockJump: Bool
     static let pendingKey = "coverdrop.backgroundWorkPending"
     static let lastRunKey = "coverdrop.backgroundJobLastSuccessfulRun"
     static let failuresKey = "coverdrop.consecutiveFailures"
     /// Every delay the policy scheduled, in minutes, for tests of its bounds.
     static let lastDelayKey = "coverdrop.lastDelayMinutes"
 
-    public init(parameters: CoverDropParameters) {
+    public init(parameters: CoverDropParameters, forgetsCompletionAfterClockJump: Bool = false) {
         self.parameters = parameters
+        self.forgetsCompletionAfterClockJump = forgetsCompletionAfterClockJump
     }
 
     public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
@@ -63,6 +71,13 @@ public final class RefreshMessageSender: BackgroundPolicy {
     }
 
     func runWorker(_ app: AppContext, task: BackgroundTask?) {
+        if forgetsCompletionAfterClockJump, let last = app.defaults.instant(forKey: Self.lastRunKey), last > app.date {
+            // The planted bug: an expiration handler that only stops the work (trusting the
+            // paths below to complete the task), then an early return on the clock-jump path.
+            task?.expirationHandler = { app.work.stop() }
+            app.defaults.removeObject(forKey: Self.lastRunKey)
+            return
+        }
         guard shouldRun(app) else {
             task?.setTaskCompleted(success: true)
             return

@@ -49,7 +49,8 @@ public final class WorkEngine {
 
     // MARK: Metrics
 
-    private(set) var metrics = WorkMetrics()
+    /// What the work has done so far (as of the last settle).
+    public private(set) var metrics = WorkMetrics()
 
     init(parameters: WorkParameters, seed: UInt64) {
         self.parameters = parameters
@@ -73,6 +74,9 @@ public final class WorkEngine {
 
     /// Whether the executor is making progress now.
     public var isProgressing: Bool { activeSince != nil }
+
+    /// When the oldest queued item was created, as of the last settle; `nil` with none queued.
+    public var oldestQueuedItemCreation: SimInstant? { headItem?.created }
 
     /// Items queued (arrived and not finished), after bringing cadence arrivals up to `now`.
     func pendingCount(at now: SimInstant) -> Int {

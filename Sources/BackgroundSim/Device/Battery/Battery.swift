@@ -15,6 +15,9 @@ public struct Battery: Sendable, Equatable {
     public private(set) var netWatts: Double = 0
     /// When ``energyJoules`` was last brought up to date.
     public private(set) var updated: SimInstant
+    /// Energy that has flowed out while discharging, in joules, as integrated: what the device's
+    /// ``EnergyLedger`` books to the battery must add up to this.
+    public private(set) var dischargedJoules = 0.0
 
     /// Creates a battery at `percent` of `capacityJoules`.
     public init(capacityJoules: Double, percent: Double, at instant: SimInstant) {
@@ -38,7 +41,9 @@ public struct Battery: Sendable, Equatable {
     public mutating func advance(to instant: SimInstant) {
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
+        let before = energyJoules
         energyJoules = Swift.min(capacityJoules, Swift.max(0, energyJoules + netWatts * seconds))
+        if energyJoules < before { dischargedJoules += before - energyJoules }
         updated = instant
     }
 

@@ -1,0 +1,199 @@
+import BackgroundSim
+import SimKernel
+
+// Invariants of a well-behaved policy: a violation is a bug in the app's background code.
+
+/// Every launched background task gets exactly one `setTaskCompleted`, unless the process ends
+/// first for a reason that is not the task's (force-quit, memory pressure, power off). A task the
+/// system kills for never completing, and a second `setTaskCompleted`, are violations.
+public struct TaskCompletedExactlyOnce: Invariant {
+    public let name = "taskCompletedExactlyOnce"
+    /// Launched and not yet completed: serial and identifier.
+    private var open: [(serial: Double, identifier: String, expired: SimInstant?)] = []
+
+    public init() {}
+
+    public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
+        switch entry.name {
+        case "taskLaunch":
+            if let serial = entry.number("serial") { open.append((serial, entry.string("identifier") ?? "", nil)) }
+        case "taskExpire":
+            if let serial = entry.number("serial"), let index = open.firstIndex(where: { $0.serial == serial }) {
+                open[index].expired = entry.time
+            }
+        case "taskCompleted":
+            if let serial = entry.number("serial") { open.removeAll { $0.serial == serial } }
+        case "duplicateCompletion":
+            run.fail("setTaskCompleted called again on \(entry.string("identifier") ?? "a task") (task \(Int(entry.number("serial") ?? 0)))")
+        case "kill" where entry.string("reason") == "taskNotCompleted":
+            let serial = entry.number("serial")
+            let task = open.first { $0.serial == serial }
+            let since = task?.expired.map { " \(Format.duration($0.duration(to: entry.time))) after it expired" } ?? ""
+            run.fail("never called setTaskCompleted for \(entry.string("identifier") ?? "a task"): killed\(since)")
+        case "terminate":
+            open.removeAll()
+        default:
+            break
+        }
+    }
+}
+
+/// The app never holds a background-task assertion past its budget (the system would kill it:
+/// `cumulativeBackgroundTaskAssertionTimeoutExitCount`).
+public struct NoAssertionLeaks: Invariant {
+    public let name = "noAssertionLeaks"
+
+    public init() {}
+
+    public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
+        if entry.name == "kill", entry.string("reason") == "backgroundTaskAssertionTimeout" {
+            run.fail("held a background-task assertion past its budget and was killed")
+        }
+    }
+}
+
+/// The app never crashes on the task scheduler's rules (registering after launch or twice,
+/// a launch with no handler registered).
+public struct NoCrashes: Invariant {
+    public let name = "noCrashes"
+
+    public init() {}
+
+    public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
+        if entry.name == "crash" {
+            run.fail("crashed: \(entry.string("reason") ?? "?") (\(entry.string("identifier") ?? ""))")
+        }
+    }
+}
+
+/// The policy's own promise: every submitted request of `identifier` asks to begin between
+/// `minutes.lowerBound` and `minutes.upperBound` minutes from now (bounded backoff).
+public struct EarliestBeginWithin: Invariant {
+    public let name: String
+    public let identifier: String
+    public let minutes: ClosedRange<Double>
+
+    public init(identifier: String, minutes: ClosedRange<Double>) {
+        self.identifier = identifier
+        self.minutes = minutes
+        name = "earliestBeginWithin(\(Int(minutes.lowerBound))–\(Int(minutes.upperBound)) min)"
+    }
+
+    public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
+        guard entry.name == "submit", entry.string("identifier") == identifier, let seconds = entry.number("earliestBeginInSeconds") else { return }
+        let delay = seconds / 60
+        // A millisecond of slack for the conversion through the device clock.
+        if delay < minutes.lowerBound - 1e-5 || delay > minutes.upperBound + 1e-5 {
+            run.fail("submitted \(identifier) to begin in \(Format.minutes(delay)), outside \(Format.minutes(minutes.lowerBound))–\(Format.minutes(minutes.upperBound))")
+        }
+    }
+}
+
+/// The policy's own promise, a rate limit: successful runs of its work (ending with the queue
+/// empty or the run's limit reached) are at least `minutes` apart — except across a jump of the
+/// device clock when `exceptAfterClockJump` (a limit kept on the device clock, like CoverDrop's).
+public struct MinimumRunInterval: Invariant {
+    public let name: String
+    public let minutes: Double
+    public let exceptAfterClockJump: Bool
+    private var lastSuccess: SimInstant?
+
+    public init(minutes: Double, exceptAfterClockJump: Bool = true) {
+        self.minutes = minutes
+        self.exceptAfterClockJump = exceptAfterClockJump
+        name = "minimumRunInterval(\(Format.minutes(minutes)))"
+    }
+
+    public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
+        guard entry.name == "workQueueEmpty" || entry.name == "workLimitReached" else { return }
+        if let lastSuccess, lastSuccess.duration(to: entry.time) < .minutes(minutes) {
+            run.fail("a run succeeded \(Format.duration(lastSuccess.duration(to: entry.time))) after the previous one")
+        }
+        lastSuccess = entry.time
+    }
+
+    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+        if exceptAfterClockJump, case .clockJump = event { lastSuccess = nil }
+    }
+}
+
+/// Liveness: every work item completes within `hours` of being created (for work created when
+/// the user opens the app: of the user opening it). Checked as the run goes — an item still
+/// queued past the bound, or completed later than it — and so also for items still queued at
+/// the end.
+public struct WorkCompletesWithin: Invariant {
+    public let name: String
+    public let hours: Double
+    private var reported: SimInstant?
+    private var reportedLatency = false
+
+    public init(hours: Double) {
+        self.hours = hours
+        name = "workCompletesWithin(\(Format.number(hours)) h)"
+    }
+
+    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+        let bound = SimDuration.hours(hours)
+        if let oldest = system.work.oldestQueuedItemCreation, oldest.duration(to: run.now) > bound, reported != oldest {
+            reported = oldest
+            run.fail("a work item created at \(oldest) is still queued \(Format.duration(oldest.duration(to: run.now))) later")
+        }
+        let latency = system.work.metrics.latency
+        if !reportedLatency, latency.count > 0, latency.maximum > hours * 3_600 {
+            reportedLatency = true
+            run.fail("a work item completed \(Format.number(latency.maximum / 3_600)) h after it was created")
+        }
+    }
+}
+
+/// The invariants every policy should keep, and the model's own.
+public enum Invariants {
+    /// The simulated world's invariants: time, battery, energy, submit limits, work only while
+    /// running, the assertion budget.
+    public static var model: [any Invariant] {
+        [TimeMovesForward(), BatteryWithinBounds(), EnergyLedgerBalances(), SubmitLimitsRespected(),
+         NoWorkWhileSuspended(), AssertionBudgetEnforced()]
+    }
+
+    /// What every policy must do: complete each task exactly once, never leak an assertion,
+    /// never crash on the scheduler's rules.
+    public static var policy: [any Invariant] {
+        [TaskCompletedExactlyOnce(), NoAssertionLeaks(), NoCrashes()]
+    }
+
+    /// The library: ``model`` and ``policy``.
+    public static var standard: [any Invariant] { model + policy }
+
+    /// What the built-in policy `scenario.app.policy` promises about itself: CoverDrop's bounded
+    /// delays (5–120 min, and the failsafe's 10 min more) and its hourly rate limit on the device
+    /// clock. Empty for the others.
+    public static func declared(by scenario: Scenario) -> [any Invariant] {
+        switch scenario.app.policy {
+        case "coverdrop-send", "coverdrop-send-forgetful":
+            let p = scenario.policies.coverDrop
+            return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...(p.failsafeBaseMinutes + p.maximumDelayMinutes)),
+                    MinimumRunInterval(minutes: p.minimumRunIntervalMinutes)]
+        default:
+            return []
+        }
+    }
+}
+
+/// Number formatting for messages.
+enum Format {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String((value * 1_000).rounded() / 1_000)
+    }
+
+    static func minutes(_ value: Double) -> String { number((value * 1_000).rounded() / 1_000) + " min" }
+
+    /// A duration as people write it: "3 s", "4 min 10 s", "2 h 5 min", "1 d 3 h".
+    static func duration(_ duration: SimDuration) -> String {
+        let seconds = duration.seconds
+        if seconds < 60 { return number((seconds * 10).rounded() / 10) + " s" }
+        let whole = Int64(seconds)
+        if whole < 3_600 { return "\(whole / 60) min \(whole % 60) s" }
+        if whole < 86_400 { return "\(whole / 3_600) h \(whole % 3_600 / 60) min" }
+        return "\(whole / 86_400) d \(whole % 86_400 / 3_600) h"
+    }
+}

@@ -1,0 +1,162 @@
+import BackgroundSim
+import Dispatch
+import Foundation
+import SimKernel
+
+/// Runs a scenario over many seeds and checks invariants over every run.
+///
+///     let checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: 7,
+///                                 invariants: Invariants.standard + [WorkCompletesWithin(hours: 24)])
+///     let report = try checker.check(seeds: Array(1...1_000))
+///     if let failure = report.firstFailure { print(failure.violations[0]) }
+///
+/// Each seed's run is independent and the report lists runs in seed order, so the result is the
+/// same for any number of jobs. With ``swarm`` set, each seed also draws its own scenario around
+/// the base one (user habits, network, launch model, faults): see ``Swarm``.
+public struct PolicyChecker: Sendable {
+    public var scenario: Scenario
+    public var days: Int
+    public var invariants: [any Invariant]
+    /// Makes the app's policy for each process launch, instead of the scenario's `app.policy`
+    /// (a test's own policy).
+    public var policy: (@Sendable () -> any BackgroundPolicy)?
+    /// Draw each seed's scenario around ``scenario``, when set.
+    public var swarm: Swarm?
+    /// The most violations kept per run.
+    public var violationLimit = 10
+
+    public init(scenario: Scenario, days: Int = 7, invariants: [any Invariant] = Invariants.standard,
+                policy: (@Sendable () -> any BackgroundPolicy)? = nil, swarm: Swarm? = nil) {
+        self.scenario = scenario
+        self.days = days
+        self.invariants = invariants
+        self.policy = policy
+        self.swarm = swarm
+    }
+
+    /// The scenario seed `seed` runs: ``scenario``, or the swarm's draw around it.
+    public func scenario(forSeed seed: UInt64) -> Scenario {
+        swarm.map { $0.scenario(around: scenario, seed: seed, days: days) } ?? scenario
+    }
+
+    /// Checks one run of `scenario` (by default, this seed's) for `days` days.
+    ///
+    /// - Throws: ``ScenarioIssue`` if the scenario cannot be realised.
+    public func check(seed: UInt64, scenario given: Scenario? = nil, days givenDays: Int? = nil) throws -> RunCheck {
+        let scenario = given ?? scenario(forSeed: seed)
+        let days = givenDays ?? self.days
+        let context = RunContext(scenario: scenario, limit: violationLimit, names: invariants.map(\.name))
+        let observer = CheckObserver(invariants: invariants, context: context)
+        let result = try SimulationRunner.run(
+            scenario: scenario, seed: seed, days: days, policy: policy.map { make in { make() } },
+            log: { observer.observe($0) },
+            observer: { event, now, device, system in observer.observe(event, now: now, device: device, system: system) })
+        return RunCheck(seed: seed, days: days, scenario: scenario, violations: observer.context.violations,
+                        clockJumps: observer.clockJumps, digest: result.digest)
+    }
+
+    /// Checks every seed, `jobs` runs at a time; the report lists runs in seed order.
+    ///
+    /// - Parameter progress: Called after each run (from any thread).
+    public func check(seeds: [UInt64], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                      progress: (@Sendable () -> Void)? = nil) throws -> CheckReport {
+        let slots = CheckSlots(count: seeds.count)
+        let jobs = Swift.max(1, Swift.min(jobs, seeds.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            var index = job
+            while index < seeds.count {
+                slots.store(Result { try check(seed: seeds[index]) }, at: index)
+                progress?()
+                index += jobs
+            }
+        }
+        return CheckReport(days: days, runs: try slots.collect())
+    }
+}
+
+/// One checked run: its seed, scenario and days, and the violations found, in time order.
+public struct RunCheck: Sendable {
+    public var seed: UInt64
+    public var days: Int
+    public var scenario: Scenario
+    public var violations: [Violation]
+    /// The device clock jumps that happened, for shrinking (random ones made explicit).
+    public var clockJumps: [ClockJump]
+    public var digest: TraceDigest
+
+    /// Whether every invariant held.
+    public var passed: Bool { violations.isEmpty }
+}
+
+/// The runs of a check, in seed order.
+public struct CheckReport: Sendable {
+    public var days: Int
+    public var runs: [RunCheck]
+
+    /// The runs that broke an invariant.
+    public var failures: [RunCheck] { runs.filter { !$0.passed } }
+
+    /// The failing run whose first violation comes earliest in the run (the lowest seed on
+    /// ties): the best start for shrinking.
+    public var firstFailure: RunCheck? {
+        failures.min { ($0.violations[0].time, $0.seed) < ($1.violations[0].time, $1.seed) }
+    }
+
+    /// How many runs broke each invariant (by its first violation), in name order.
+    public var failuresByInvariant: [(invariant: String, runs: Int)] {
+        var counts: [String: Int] = [:]
+        for run in failures { counts[run.violations[0].invariant, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
+
+/// Feeds a run's log entries and events to the invariants.
+final class CheckObserver {
+    var invariants: [any Invariant]
+    var context: RunContext
+    var clockJumps: [ClockJump] = []
+
+    init(invariants: [any Invariant], context: RunContext) {
+        self.invariants = invariants
+        self.context = context
+    }
+
+    func observe(_ entry: SystemLogEntry) {
+        context.now = entry.time
+        for index in invariants.indices {
+            context.current = index
+            invariants[index].observe(entry, in: &context)
+        }
+    }
+
+    func observe(_ event: WorldEvent, now: SimInstant, device: borrowing Device, system: SimulatedSystem) {
+        context.now = now
+        if case .clockJump(let seconds) = event {
+            clockJumps.append(ClockJump(atHours: Double(now.nanosecondsSinceStart) / 3_600_000_000_000, byMinutes: Double(seconds) / 60))
+        }
+        for index in invariants.indices {
+            context.current = index
+            invariants[index].observe(event, device: device, system: system, in: &context)
+        }
+    }
+}
+
+/// Results written by concurrent jobs, one slot per seed.
+final class CheckSlots: @unchecked Sendable {
+    private var slots: [Result<RunCheck, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ result: Result<RunCheck, any Error>, at index: Int) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    func collect() throws -> [RunCheck] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try slots.map { try $0!.get() }
+    }
+}

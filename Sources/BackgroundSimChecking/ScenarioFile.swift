@@ -1,0 +1,29 @@
+import BackgroundSim
+import Foundation
+
+/// Scenario files written by a check: only what differs from the defaults, so a minimal
+/// failing scenario reads as the few things that make it fail.
+public enum ScenarioFile {
+    /// `scenario` as a JSON document holding only the values that differ from the defaults
+    /// (``ScenarioLoader`` fills the rest back in).
+    public static func minimalDocument(of scenario: Scenario) -> JSONValue {
+        difference(ScenarioLoader.document(of: scenario), from: ScenarioLoader.document(of: Scenario())) ?? .object([])
+    }
+
+    /// The parts of `value` that differ from `base`; `nil` if none do. Objects are compared key
+    /// by key; arrays and plain values whole.
+    static func difference(_ value: JSONValue, from base: JSONValue) -> JSONValue? {
+        guard case .object(let members) = value, case .object = base else { return value == base ? nil : value }
+        let changed = members.compactMap { key, member -> (key: String, value: JSONValue)? in
+            guard let baseMember = base[key] else { return (key, member) }
+            return difference(member, from: baseMember).map { (key, $0) }
+        }
+        return changed.isEmpty ? nil : .object(changed)
+    }
+
+    /// Writes `scenario`'s minimal document to `path`, atomically.
+    public static func write(_ scenario: Scenario, to path: String) throws {
+        let text = JSONWriter.pretty(minimalDocument(of: scenario)) + "\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

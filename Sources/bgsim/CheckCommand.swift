@@ -1,0 +1,96 @@
+import BackgroundSim
+import BackgroundSimChecking
+import CommandLineSupport
+import Foundation
+
+/// `bgsim check`: runs a scenario over many seeds, checks the invariant library, and shrinks
+/// the first failure to a small scenario with a replay line.
+enum CheckCommand {
+    static let usage = """
+        USAGE: bgsim check (--preset NAME | --scenario FILE) [--seeds N] [--first-seed S] [--days D]
+                           [--swarm] [--within-hours H] [--jobs J] [--out DIR] [--no-shrink] [--quiet]
+               bgsim check (--preset NAME | --scenario FILE) --seed S --days D
+
+        Runs the scenario on N seeds for D days each and checks every run against the invariant
+        library: the model's (time, battery, energy ledger, submit limits, no work while
+        suspended, the assertion budget) and the policy's (every task completed exactly once, no
+        leaked assertion, no crash), plus what a built-in policy promises about itself (CoverDrop:
+        delays of 5–130 min, successful runs an hour apart on the device clock). With --swarm,
+        each seed draws its own user, network, charging, launch model, clock jumps and faults.
+
+        On a violation: the first failure (the one earliest in its run) is shrunk — fewer days,
+        fewer faults, a plainer scenario that still fails — and written to DIR, with the line that
+        replays it; exit status 1. Otherwise exit status 0.
+
+        OPTIONS:
+          --seeds N          Seeds to check (default 100).
+          --first-seed S     The first seed; seeds are S, S+1, … (default 1).
+          --seed S           Check this one seed only (with --days: a replay line's check).
+          --days D           Simulated days per run (default 7).
+          --swarm            Draw a random scenario around the given one for each seed.
+          --within-hours H   Also check liveness: every work item completes within H hours.
+          --jobs J           Runs in parallel (default: all cores). The result does not depend on it.
+          --out DIR          Where to write the minimal failing scenario (default: the current directory).
+          --no-shrink        Report the failure as found.
+          --quiet            No progress on standard error (shown only when it is a terminal).
+
+        EXAMPLES:
+          bgsim check --preset coverdrop-send-forgetful --seeds 1000
+          bgsim check --preset proton-upload --swarm --seeds 500 --days 7 --within-hours 24
+
+        EXIT STATUS: 0 every invariant held, 1 a violation (or the simulation failed), 2 bad usage.
+        """
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        let flags = try Flags(arguments, known: ["preset", "scenario", "seeds", "first-seed", "seed", "days", "within-hours", "jobs", "out"],
+                              switches: ["swarm", "no-shrink", "quiet"])
+        let scenario = try RunCommand.loadScenario(flags)
+        let days = try flags.integer("days", default: 7, in: 1...100_000)
+        let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
+        var seeds: [UInt64]
+        if flags.string("seed") != nil {
+            guard flags.string("seeds") == nil else { throw UsageError("give --seed S (one seed) or --seeds N, not both") }
+            seeds = [try flags.unsigned("seed", default: 1)]
+        } else {
+            let count = try flags.integer("seeds", default: 100, in: 1...10_000_000)
+            let first = try flags.unsigned("first-seed", default: 1)
+            seeds = (0..<UInt64(count)).map { first &+ $0 }
+        }
+        var invariants = Invariants.standard + Invariants.declared(by: scenario)
+        if flags.string("within-hours") != nil {
+            invariants.append(WorkCompletesWithin(hours: try flags.number("within-hours", default: 24, in: 0.01...100_000)))
+        }
+        let directory = flags.string("out") ?? FileManager.default.currentDirectoryPath
+        var checker = PolicyChecker(scenario: scenario, days: days, invariants: invariants)
+        if flags.isSet("swarm") { checker.swarm = Swarm() }
+
+        let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
+        let report: CheckReport
+        do {
+            report = try checker.check(seeds: seeds, jobs: jobs, progress: meter.advance)
+        } catch let issue as ScenarioIssue {
+            throw UsageError(ScenarioError(source: RunCommand.scenarioSource(flags), issues: [issue]).description)
+        }
+        meter.finish()
+        guard let first = report.firstFailure else {
+            print("every invariant held: \(seeds.count) seed\(seeds.count == 1 ? "" : "s") × \(days) days of \(scenario.name)"
+                  + "\(flags.isSet("swarm") ? " (swarm)" : ""), \(invariants.count) invariants: \(invariants.map(\.name).joined(separator: ", "))")
+            return 0
+        }
+        var shrunk: ShrunkFailure?
+        var file: String?
+        if !flags.isSet("no-shrink") {
+            let result = try Shrinker(checker: checker).shrink(first)
+            let path = FailureReport.scenarioPath(in: directory, for: first)
+            do {
+                try ScenarioFile.write(result.minimal.scenario, to: path)
+            } catch {
+                throw UsageError("cannot write the minimal scenario to \(path): \(error.localizedDescription)")
+            }
+            shrunk = result
+            file = path
+        }
+        print(FailureReport.describe(report, shrunk: shrunk, scenarioFile: file, replayable: true))
+        return 1
+    }
+}
