@@ -20,6 +20,8 @@ enum BenchMain {
           scenario-days    The same with the iOS model and an app (default preset probe-refresh).
           sweep            S seeds × D days of a preset as replications on J jobs (default 1,000 × 1,000
                            of proton-upload: one million device-days).
+          check            S seeds × D days of a preset checked against the invariant library on J jobs
+                           (default 10,000 × 7 of coverdrop-send); --swarm draws each seed's scenario.
 
         Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).
@@ -27,6 +29,7 @@ enum BenchMain {
           --seed S         Root seed (default 1).
 
         Options for sweep: --seeds S (1000), --days D (1000), --jobs J (all cores), --preset NAME.
+        Options for check: --seeds S (10000), --days D (7), --jobs J (all cores), --preset NAME, --swarm.
 
         Options for device-days and scenario-days:
           --days D         Simulated days (default 10000).
@@ -49,6 +52,8 @@ enum BenchMain {
                 try runHold(name, Flags(arguments.dropFirst(), known: ["pending", "events", "seed"]))
             case "sweep":
                 try SweepBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"]))
+            case "check":
+                try CheckBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"], switches: ["swarm"]))
             case "device-days", "scenario-days":
                 try DeviceDaysBenchmark.run(name, Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:
