@@ -29,6 +29,19 @@ enum BGSimMain {
         Run 'bgsim run --help' for the options of run.
         """
 
+    /// The subcommands that take arguments: each one's usage and what runs it (returning the
+    /// exit status).
+    static let subcommands: [String: (usage: String, run: @Sendable (ArraySlice<String>) throws -> Int32)] = [
+        "run": (RunCommand.usage, RunCommand.run),
+        "compare": (CompareCommand.usage, CompareCommand.run),
+        "sweep": (SweepCommand.usage, SweepCommand.run),
+        "merge": (SweepCommand.usage, SweepCommand.merge),
+        "whatif": (WhatIfCommand.usage, WhatIfCommand.run),
+        "check": (CheckCommand.usage, CheckCommand.run),
+        "trace": (TraceCommand.usage, TraceCommand.run),
+        "scenario": (ScenarioCommand.usage, { try ScenarioCommand.run($0); return 0 }),
+    ]
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
@@ -37,52 +50,17 @@ enum BGSimMain {
                 print(usage)
             case "version", "--version":
                 print("bgsim \(version)")
-            case "run":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(RunCommand.usage)
-                } else {
-                    exit(try RunCommand.run(arguments.dropFirst()))
-                }
-            case "compare":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(CompareCommand.usage)
-                } else {
-                    exit(try CompareCommand.run(arguments.dropFirst()))
-                }
-            case "sweep", "merge":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(SweepCommand.usage)
-                } else {
-                    exit(try arguments.first == "sweep" ? SweepCommand.run(arguments.dropFirst()) : SweepCommand.merge(arguments.dropFirst()))
-                }
-            case "whatif":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(WhatIfCommand.usage)
-                } else {
-                    exit(try WhatIfCommand.run(arguments.dropFirst()))
-                }
-            case "check":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(CheckCommand.usage)
-                } else {
-                    exit(try CheckCommand.run(arguments.dropFirst()))
-                }
-            case "trace":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(TraceCommand.usage)
-                } else {
-                    exit(try TraceCommand.run(arguments.dropFirst()))
-                }
             case "presets":
                 PresetsCommand.run()
-            case "scenario":
-                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                    print(ScenarioCommand.usage)
-                } else {
-                    try ScenarioCommand.run(arguments.dropFirst())
-                }
             case let word?:
-                throw UsageError("unknown subcommand '\(word)'; run 'bgsim --help' for the list")
+                guard let subcommand = subcommands[word] else {
+                    throw UsageError("unknown subcommand '\(word)'; run 'bgsim --help' for the list")
+                }
+                if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                    print(subcommand.usage)
+                } else {
+                    exit(try subcommand.run(arguments.dropFirst()))
+                }
             }
         } catch let error as UsageError {
             Output.error("bgsim: \(error.message)")

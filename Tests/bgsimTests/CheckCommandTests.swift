@@ -3,11 +3,7 @@ import Testing
 
 @Suite("bgsim check")
 struct CheckCommandTests {
-    func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func directory() throws -> URL { try ToolRunner.temporaryDirectory("bgsim-check") }
 
     @Test("a policy that keeps every invariant passes: exit 0 and the invariants named")
     func passes() throws {

@@ -16,11 +16,7 @@ struct SweepCommandTests {
         }
         """
 
-    func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-sweep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func directory() throws -> URL { try ToolRunner.temporaryDirectory("bgsim-sweep") }
 
     @Test("shards run as separate processes and merged give the unsharded run's bytes")
     func shardsMergeToUnsharded() throws {

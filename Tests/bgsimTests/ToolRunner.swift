@@ -23,6 +23,13 @@ enum ToolRunner {
         return Bundle.main.bundleURL
     }
 
+    /// A new, empty directory under the temporary directory, named `prefix-<UUID>`.
+    static func temporaryDirectory(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// Runs `tool` with `arguments` and waits for it.
     static func run(_ tool: String, _ arguments: [String]) throws -> Output {
         let process = Process()

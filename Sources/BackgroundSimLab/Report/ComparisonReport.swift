@@ -13,12 +13,7 @@ public enum ComparisonReport {
                      "\(scenarios): \(comparison.seeds.count) seeds × \(comparison.days) simulated days each, on the same seeds "
                      + "(the same user days, charging and network for every scenario: common random numbers). "
                      + "Every figure is a mean across seeds with its 95 % confidence interval unless stated otherwise.")
-        if let command {
-            body.open("p", [("class", "setup")])
-            body.element("span", [], "Made with ")
-            body.element("code", [], command)
-            body.close("p")
-        }
+        if let command { body.append(HTMLPage.madeWith(command)) }
         body.newline()
         body.append(verdicts(comparison))
         body.append(summaryTable(comparison))

@@ -56,6 +56,16 @@ enum HTMLPage {
         return "<!DOCTYPE html>\n" + page.text + "\n"
     }
 
+    /// A line naming the command that made the report, so a reader can run it again.
+    static func madeWith(_ command: String) -> Markup {
+        var line = Markup()
+        line.open("p", [("class", "setup")])
+        line.element("span", [], "Made with ")
+        line.element("code", [], command)
+        line.close("p")
+        return line
+    }
+
     /// A figure: the chart's SVG under a heading, with a caption saying how to read it.
     static func figure(id: String, heading: String, chart: Markup, caption: String) -> Markup {
         var figure = Markup()

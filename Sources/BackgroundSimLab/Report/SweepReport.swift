@@ -12,12 +12,7 @@ public enum SweepReport {
         body.element("p", [("class", "setup")],
                      "\(summary.cells.count) of \(definition.cellCount) cells, each \(definition.seeds.count) seeds × \(definition.days) "
                      + "simulated days on the same seeds. Axes: \(axes.joined(separator: "; ")).")
-        if let command {
-            body.open("p", [("class", "setup")])
-            body.element("span", [], "Made with ")
-            body.element("code", [], command)
-            body.close("p")
-        }
+        if let command { body.append(HTMLPage.madeWith(command)) }
         body.newline()
 
         body.element("h2", [("id", "best")], "Best cells")

@@ -11,12 +11,7 @@ public enum WhatIfReport {
                      + "(its uploads, sends and syncs, in the foreground and in the background, with their CPU, radio and launch "
                      + "costs) drew from the battery, not the charger, as a share of the battery's capacity per day; "
                      + "values are means across seeds ± the half-width of their 95 % confidence interval.")
-        if let command {
-            body.open("p", [("class", "setup")])
-            body.element("span", [], "Made with ")
-            body.element("code", [], command)
-            body.close("p")
-        }
+        if let command { body.append(HTMLPage.madeWith(command)) }
         body.element("h2", [("id", "cost")], "App battery use")
         body.open("ul")
         for line in WhatIfFormatter.headlines(study) { body.element("li", [], line) }
