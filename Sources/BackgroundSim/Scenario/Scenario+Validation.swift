@@ -233,6 +233,7 @@ extension Scenario {
         for (index, fault) in f.backgroundAppRefreshOff.enumerated() {
             window(fault.fromHours, fault.toHours, "faults.backgroundAppRefreshOff[\(index)]")
         }
+        v.check(f.networkFlaps.count, 0...10_000, "faults.networkFlaps (entries)")
         for (index, fault) in f.networkFlaps.enumerated() {
             window(fault.fromHours, fault.toHours, "faults.networkFlaps[\(index)]")
             v.check(fault.offSeconds, 1...3_600, "faults.networkFlaps[\(index)].offSeconds")

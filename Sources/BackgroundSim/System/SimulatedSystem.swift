@@ -207,9 +207,6 @@ public final class SimulatedSystem {
         pending.count { $0.request.kind == kind }
     }
 
-    /// Background tasks launched and not yet completed.
-    public var runningTaskCount: Int { running.count }
-
     // MARK: Entry points
 
     /// Schedules the system's fault events, if any: call once before the run.
