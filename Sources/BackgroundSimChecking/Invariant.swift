@@ -11,15 +11,15 @@ import SimKernel
 ///     struct NeverCancelsAll: Invariant {
 ///         let name = "neverCancelsAll"
 ///         mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-///             if entry.name == "cancelAll" { run.fail("cancelled every pending request") }
+///             if case .cancelAll = entry.event { run.fail("cancelled every pending request") }
 ///         }
 ///     }
 public protocol Invariant: Sendable {
     /// A short, stable name, shown with each violation: "taskCompletedExactlyOnce".
     var name: String { get }
 
-    /// Sees an entry of the iOS model's log: a launch, a submit, a task's completion, a kill …
-    /// (the names and fields of `bgsim run --trace`, docs/OUTPUT.md).
+    /// Sees an entry of the iOS model's log: a launch, a submit, a launch decision, a task's
+    /// completion, a kill … (``SystemLogEvent``).
     mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext)
 
     /// Sees an event and the world after it.
@@ -80,23 +80,4 @@ public struct RunContext {
 
     /// Hours since the run started.
     public var hours: Double { Double(now.nanosecondsSinceStart) / 3_600_000_000_000 }
-}
-
-extension SystemLogEntry {
-    /// The value of field `key`, if the entry has it.
-    public subscript(key: String) -> JSONValue? {
-        fields.first { $0.0 == key }?.1
-    }
-
-    /// The string field `key`, if present.
-    public func string(_ key: String) -> String? {
-        if case .string(let value)? = self[key] { return value }
-        return nil
-    }
-
-    /// The number field `key`, if present.
-    public func number(_ key: String) -> Double? {
-        if case .number(let value)? = self[key] { return value }
-        return nil
-    }
 }

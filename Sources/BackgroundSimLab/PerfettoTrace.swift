@@ -28,7 +28,8 @@ public final class PerfettoTrace {
     private var events: [JSONValue] = []
     /// The open span of each state track: its name and start.
     private var open: [Track: (name: String, since: SimInstant, args: [(String, JSONValue)])] = [:]
-    private var openTasks: [String: SimInstant] = [:]
+    /// Running tasks by serial: their identifier and start.
+    private var openTasks: [UInt32: (identifier: String, since: SimInstant)] = [:]
     private var openAssertions: [Int: SimInstant] = [:]
     private var lastBatteryPercent = -1.0
 
@@ -72,33 +73,36 @@ public final class PerfettoTrace {
 
     /// Records a system log entry: task and assertion spans, and instants for kills and crashes.
     public func record(_ entry: SystemLogEntry) {
-        func field(_ key: String) -> JSONValue? { entry.fields.first { $0.0 == key }?.1 }
-        switch entry.name {
-        case "taskLaunch":
-            if case .string(let identifier)? = field("identifier") { openTasks[identifier] = entry.time }
-        case "taskCompleted":
-            if case .string(let identifier)? = field("identifier"), let since = openTasks.removeValue(forKey: identifier) {
-                span(.tasks, identifier, from: since, to: entry.time, args: [("success", field("success") ?? .null)])
+        let event = entry.event
+        switch event {
+        case .taskLaunch(let identifier, let serial, _):
+            openTasks[serial] = (identifier, entry.time)
+        case .taskCompleted(_, let serial, let success):
+            if let task = openTasks.removeValue(forKey: serial) {
+                span(.tasks, task.identifier, from: task.since, to: entry.time, args: [("success", .bool(success))])
             }
-        case "beginBackgroundTask":
-            if case .number(let id)? = field("id") { openAssertions[Int(id)] = entry.time }
-        case "endBackgroundTask":
-            if case .number(let id)? = field("id"), let since = openAssertions.removeValue(forKey: Int(id)) {
-                span(.assertions, "assertion \(Int(id))", from: since, to: entry.time)
+        case .beginBackgroundTask(let id, _):
+            openAssertions[id.rawValue] = entry.time
+        case .endBackgroundTask(let id):
+            if let since = openAssertions.removeValue(forKey: id.rawValue) {
+                span(.assertions, "assertion \(id.rawValue)", from: since, to: entry.time)
             }
-        case "terminate":
-            for (identifier, since) in openTasks.sorted(by: { $0.key < $1.key }) {
-                span(.tasks, identifier, from: since, to: entry.time, args: [("endedBy", .string("termination"))])
+        case .terminate:
+            for (_, task) in openTasks.sorted(by: { $0.key < $1.key }) {
+                span(.tasks, task.identifier, from: task.since, to: entry.time, args: [("endedBy", .string("termination"))])
             }
             openTasks.removeAll()
             for (id, since) in openAssertions.sorted(by: { $0.key < $1.key }) {
                 span(.assertions, "assertion \(id)", from: since, to: entry.time, args: [("endedBy", .string("termination"))])
             }
             openAssertions.removeAll()
-            instant(.appState, "terminated", at: entry.time, args: entry.fields)
-        case "kill", "crash", "taskExpire", "backgroundTaskExpiring":
-            instant(entry.name == "taskExpire" ? .tasks : entry.name == "backgroundTaskExpiring" ? .assertions : .appState,
-                    entry.name, at: entry.time, args: entry.fields)
+            instant(.appState, "terminated", at: entry.time, args: event.traceFields)
+        case .kill, .crash:
+            instant(.appState, event.kind.rawValue, at: entry.time, args: event.traceFields)
+        case .taskExpire:
+            instant(.tasks, event.kind.rawValue, at: entry.time, args: event.traceFields)
+        case .backgroundTaskExpiring:
+            instant(.assertions, event.kind.rawValue, at: entry.time, args: event.traceFields)
         default:
             break
         }
@@ -131,7 +135,7 @@ public final class PerfettoTrace {
     /// Closes the open spans at `end` and returns the trace document.
     public func finish(at end: SimInstant, title: String) -> JSONValue {
         for track in Track.allCases { setState(track, nil, at: end) }
-        for (identifier, since) in openTasks.sorted(by: { $0.key < $1.key }) { span(.tasks, identifier, from: since, to: end) }
+        for (_, task) in openTasks.sorted(by: { $0.key < $1.key }) { span(.tasks, task.identifier, from: task.since, to: end) }
         for (id, since) in openAssertions.sorted(by: { $0.key < $1.key }) { span(.assertions, "assertion \(id)", from: since, to: end) }
         openTasks.removeAll()
         openAssertions.removeAll()

@@ -20,12 +20,7 @@ final class TraceWriter {
     }
 
     func system(_ entry: SystemLogEntry) {
-        lines.append(JSONWriter.compact(.object([
-            ("t", .string(entry.time.description)),
-            ("ns", .number(Double(entry.time.nanosecondsSinceStart))),
-            ("source", .string("system")),
-            ("event", .string(entry.name)),
-        ] + entry.fields)))
+        lines.append(JSONWriter.compact(entry.traceObject))
     }
 
     var text: String { lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n") }

@@ -82,7 +82,7 @@ struct CheckerTests {
         struct NoJetsamKills: Invariant {
             let name = "noJetsamKills"
             func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-                if entry.name == "kill", entry.string("reason") == "jetsamFault" { run.fail("killed by a jetsam fault") }
+                if entry.event == .kill(.jetsamFault) { run.fail("killed by a jetsam fault") }
             }
         }
         var scenario = Presets.scenario(named: "probe-refresh")!

@@ -4,13 +4,13 @@ import SimKernel
 import Testing
 
 /// Feeds hand-made log entries to one invariant and returns its violations.
-private func violations(of invariant: some Invariant, _ entries: [(hours: Double, name: String, fields: [(String, JSONValue)])]) -> [Violation] {
+private func violations(of invariant: some Invariant, _ entries: [(hours: Double, event: SystemLogEvent)]) -> [Violation] {
     var invariant = invariant
     var context = RunContext(scenario: Scenario(), limit: 10, names: [invariant.name])
     for entry in entries {
         let time = SimInstant.start + .seconds(entry.hours * 3_600)
         context.now = time
-        invariant.observe(SystemLogEntry(time: time, name: entry.name, fields: entry.fields), in: &context)
+        invariant.observe(SystemLogEntry(time: time, event: entry.event), in: &context)
     }
     return context.violations
 }
@@ -19,39 +19,40 @@ private func violations(of invariant: some Invariant, _ entries: [(hours: Double
 struct InvariantTests {
     @Test("a task killed for never completing, or completed twice, breaks taskCompletedExactlyOnce; one ended by the process does not")
     func taskCompletion() {
-        let launch: [(String, JSONValue)] = [("identifier", .string("refresh")), ("serial", .number(1))]
+        let launch = SystemLogEvent.taskLaunch(identifier: "refresh", serial: 1, allotment: .seconds(30))
         let killed = violations(of: TaskCompletedExactlyOnce(), [
-            (1, "taskLaunch", launch), (1.01, "taskExpire", launch),
-            (1.02, "kill", [("reason", .string("taskNotCompleted")), ("identifier", .string("refresh")), ("serial", .number(1))]),
+            (1, launch), (1.01, .taskExpire(identifier: "refresh", serial: 1, cause: .timeUp)),
+            (1.02, .kill(.taskNotCompleted(identifier: "refresh", serial: 1))),
         ])
         #expect(killed.count == 1)
         #expect(killed.first?.message.contains("never called setTaskCompleted for refresh") == true)
         #expect(killed.first?.invariant == "taskCompletedExactlyOnce")
         let twice = violations(of: TaskCompletedExactlyOnce(), [
-            (1, "taskLaunch", launch), (1.01, "taskCompleted", launch), (1.02, "duplicateCompletion", launch),
+            (1, launch), (1.01, .taskCompleted(identifier: "refresh", serial: 1, success: true)),
+            (1.02, .duplicateCompletion(identifier: "refresh", serial: 1)),
         ])
         #expect(twice.count == 1)
         let endedWithProcess = violations(of: TaskCompletedExactlyOnce(), [
-            (1, "taskLaunch", launch), (1.01, "terminate", [("reason", .string("memoryPressure"))]),
+            (1, launch), (1.01, .terminate(reason: .memoryPressure)),
         ])
         #expect(endedWithProcess.isEmpty)
-        let fine = violations(of: TaskCompletedExactlyOnce(), [(1, "taskLaunch", launch), (1.01, "taskCompleted", launch)])
+        let fine = violations(of: TaskCompletedExactlyOnce(), [(1, launch), (1.01, .taskCompleted(identifier: "refresh", serial: 1, success: false))])
         #expect(fine.isEmpty)
     }
 
     @Test("assertion-timeout kills and crashes are violations; other kills are not")
     func killsAndCrashes() {
-        #expect(violations(of: NoAssertionLeaks(), [(1, "kill", [("reason", .string("backgroundTaskAssertionTimeout"))])]).count == 1)
-        #expect(violations(of: NoAssertionLeaks(), [(1, "kill", [("reason", .string("jetsamFault"))])]).isEmpty)
-        #expect(violations(of: NoCrashes(), [(1, "crash", [("reason", .string("noLaunchHandler"))])]).count == 1)
-        #expect(violations(of: NoCrashes(), [(1, "launch", [])]).isEmpty)
+        #expect(violations(of: NoAssertionLeaks(), [(1, .kill(.backgroundTaskAssertionTimeout))]).count == 1)
+        #expect(violations(of: NoAssertionLeaks(), [(1, .kill(.jetsamFault))]).isEmpty)
+        #expect(violations(of: NoCrashes(), [(1, .crash(reason: .noLaunchHandler, identifier: "refresh"))]).count == 1)
+        #expect(violations(of: NoCrashes(), [(1, .launch(reason: .user))]).isEmpty)
     }
 
     @Test("earliestBeginWithin checks each submit of its identifier against the bounds")
     func earliestBegin() {
         let invariant = EarliestBeginWithin(identifier: "r", minutes: 5...130)
-        func submit(_ seconds: Double, _ identifier: String = "r") -> (Double, String, [(String, JSONValue)]) {
-            (1, "submit", [("identifier", .string(identifier)), ("earliestBeginInSeconds", .number(seconds))])
+        func submit(_ seconds: Double, _ identifier: String = "r") -> (Double, SystemLogEvent) {
+            (1, .submit(identifier: identifier, kind: .appRefresh, earliestBeginIn: .seconds(seconds)))
         }
         #expect(violations(of: invariant, [submit(300), submit(7_800), submit(1_800)]).isEmpty)
         #expect(violations(of: invariant, [submit(299)]).count == 1)
@@ -61,18 +62,18 @@ struct InvariantTests {
 
     @Test("minimumRunInterval flags successful runs closer than the interval, except across a clock jump")
     func minimumRunInterval() {
-        let close = violations(of: MinimumRunInterval(minutes: 60), [(1, "workQueueEmpty", []), (1.5, "workLimitReached", [])])
+        let close = violations(of: MinimumRunInterval(minutes: 60), [(1, .workQueueEmpty), (1.5, .workLimitReached)])
         #expect(close.count == 1)
         #expect(close.first?.message == "a run succeeded 30 min 0 s after the previous one")
-        #expect(violations(of: MinimumRunInterval(minutes: 60), [(1, "workQueueEmpty", []), (2.5, "workQueueEmpty", [])]).isEmpty)
+        #expect(violations(of: MinimumRunInterval(minutes: 60), [(1, .workQueueEmpty), (2.5, .workQueueEmpty)]).isEmpty)
         // A clock jump in between lifts the limit.
         var invariant = MinimumRunInterval(minutes: 60)
         var context = RunContext(scenario: Scenario(), limit: 10, names: [invariant.name])
         let device = try! Device(scenario: Scenario(), seed: 1)
         let system = SimulatedSystem(parameters: SystemParameters(), app: AppParameters(), calendar: Scenario().calendar.calendar, seed: 1, makePolicy: nil)
-        invariant.observe(SystemLogEntry(time: .start + .hours(1), name: "workQueueEmpty", fields: []), in: &context)
+        invariant.observe(SystemLogEntry(time: .start + .hours(1), event: .workQueueEmpty), in: &context)
         invariant.observe(.clockJump(seconds: 600), device: device, system: system, in: &context)
-        invariant.observe(SystemLogEntry(time: .start + .hours(1.2), name: "workQueueEmpty", fields: []), in: &context)
+        invariant.observe(SystemLogEntry(time: .start + .hours(1.2), event: .workQueueEmpty), in: &context)
         #expect(context.violations.isEmpty)
     }
 

@@ -87,7 +87,7 @@ struct ComputationalAvailabilityTests {
         #expect(transitions(work, "uploads").prefix(2) == ["foreground→extensionTask", "extensionTask→suspended"])
         #expect(work.transitions.first { $0.module == "uploads" && $0.to == .suspended }?.at == .at(187))
         #expect(harness.system.pending.map(\.request.identifier).contains("p0"))
-        #expect(harness.entries("kill").isEmpty)
+        #expect(harness.entries(.kill).isEmpty)
     }
 
     @Test("the extension ends as soon as no module has work left")
@@ -128,7 +128,7 @@ struct ComputationalAvailabilityTests {
             "foreground→extensionTask", "extensionTask→suspended", "suspended→processingTask", "processingTask→suspended",
         ])
         #expect(harness.system.metrics.tasksCompletedUnsuccessfully >= 1)
-        #expect(harness.entries("kill").isEmpty)
+        #expect(harness.entries(.kill).isEmpty)
         #expect(harness.system.pending.map(\.request.identifier).contains("p0"), "rescheduled after expiry")
     }
 

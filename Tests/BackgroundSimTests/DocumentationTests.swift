@@ -35,4 +35,16 @@ struct DocumentationTests {
             }
         }
     }
+
+    @Test("docs/OUTPUT.md documents every system log event and every reason its fields take")
+    func logEventsDocumented() throws {
+        let text = try read("docs/OUTPUT.md")
+        let names = SystemLogEvent.Kind.allCases.map(\.rawValue) + LaunchDenial.allCases.map(\.rawValue)
+            + TerminationReason.allCases.map(\.rawValue) + CrashReason.allCases.map(\.rawValue)
+            + ExpirationCause.allCases.map(\.rawValue) + TaskSchedulerError.Code.allCases.map(\.name)
+            + [KillReason.taskNotCompleted(identifier: "", serial: 0), .backgroundTaskAssertionTimeout, .jetsamFault, .cpuResourceLimit].map(\.name)
+        for name in names {
+            #expect(text.contains("`\(name)`"), "docs/OUTPUT.md lacks \(name)")
+        }
+    }
 }

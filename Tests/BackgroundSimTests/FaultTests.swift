@@ -22,7 +22,13 @@ private struct FaultRun {
         states = sink.states
     }
 
-    func entries(_ name: String) -> [SystemLogEntry] { log.filter { $0.name == name } }
+    func entries(_ kind: SystemLogEvent.Kind) -> [SystemLogEntry] { log.filter { $0.event.kind == kind } }
+
+    /// The allotment of a `taskLaunch` entry.
+    func allotment(_ entry: SystemLogEntry) -> SimDuration? {
+        if case .taskLaunch(_, _, let allotment) = entry.event { return allotment }
+        return nil
+    }
 
     func hours(_ entry: SystemLogEntry) -> Double { Double(entry.time.nanosecondsSinceStart) / 3_600_000_000_000 }
 }
@@ -51,20 +57,14 @@ struct FaultTests {
         var scenario = Self.probe
         scenario.faults.earlyExpirations = [.init(fromHours: 24, toHours: 48, afterSeconds: 1)]
         let run = try FaultRun(scenario, days: 3)
-        let launches = run.entries("taskLaunch")
+        let launches = run.entries(.taskLaunch)
         let inWindow = launches.filter { (24..<48).contains(run.hours($0)) }
         #expect(inWindow.count > 10)
         for launch in inWindow {
-            guard case .number(let seconds)? = launch.fields.first(where: { $0.0 == "allotmentSeconds" })?.1 else {
-                Issue.record("no allotment"); continue
-            }
-            #expect(seconds == 1)
+            #expect(run.allotment(launch) == .seconds(1))
         }
         let outside = launches.filter { !(24..<48).contains(run.hours($0)) }
-        #expect(outside.contains { entry in
-            if case .number(let seconds)? = entry.fields.first(where: { $0.0 == "allotmentSeconds" })?.1 { return seconds > 5 }
-            return false
-        })
+        #expect(outside.contains { (run.allotment($0) ?? .zero) > .seconds(5) })
     }
 
     @Test("a jetsam fault terminates the app in the background or suspended, and only then")
@@ -72,11 +72,11 @@ struct FaultTests {
         var scenario = Self.probe
         scenario.faults.jetsams = (0..<48).map { .init(atHours: Double($0) + 0.5) }
         let run = try FaultRun(scenario, days: 2)
-        let kills = run.entries("kill").filter { $0.fields.contains { $0.0 == "reason" && $0.1 == .string("jetsamFault") } }
+        let kills = run.entries(.kill).filter { $0.event == .kill(.jetsamFault) }
         #expect(kills.count > 10)
         #expect(kills.count <= 48)
         for kill in kills {
-            #expect(run.log.contains { $0.name == "terminate" && $0.time == kill.time && $0.fields.contains { $0.1 == .string("memoryPressure") } })
+            #expect(run.log.contains { $0.event == .terminate(reason: .memoryPressure) && $0.time == kill.time })
             #expect((run.hours(kill) - 0.5).truncatingRemainder(dividingBy: 1) == 0, "only at the fault times")
         }
         #expect(run.result.os.metrics.memoryPressureExits >= kills.count)
@@ -88,12 +88,12 @@ struct FaultTests {
         scenario.faults.backgroundAppRefreshOff = [.init(fromHours: 12, toHours: 36)]
         let run = try FaultRun(scenario, days: 3)
         let window = 12.0..<36.0
-        #expect(!run.entries("taskLaunch").contains { window.contains(run.hours($0)) })
-        #expect(run.entries("taskLaunch").contains { run.hours($0) >= 36 }, "launches resume")
-        for submit in run.entries("submit") { #expect(!window.contains(run.hours(submit))) }
-        let errors = run.entries("submitError").filter { window.contains(run.hours($0)) }
+        #expect(!run.entries(.taskLaunch).contains { window.contains(run.hours($0)) })
+        #expect(run.entries(.taskLaunch).contains { run.hours($0) >= 36 }, "launches resume")
+        for submit in run.entries(.submit) { #expect(!window.contains(run.hours(submit))) }
+        let errors = run.entries(.submitError).filter { window.contains(run.hours($0)) }
         #expect(!errors.isEmpty, "the app opened in the window and submitted")
-        #expect(errors.allSatisfy { $0.fields.contains { $0.0 == "error" && $0.1 == .string("unavailable") } })
+        #expect(errors.allSatisfy { $0.event == .submitError(identifier: ProbePolicy.refreshIdentifier, error: .unavailable) })
     }
 
     @Test("a submit-error window makes submit throw its error")
@@ -101,9 +101,11 @@ struct FaultTests {
         var scenario = Self.probe
         scenario.faults.submitErrors = [.init(fromHours: 0, toHours: 72, error: .tooManyPendingTaskRequests)]
         let run = try FaultRun(scenario, days: 3)
-        #expect(run.entries("submit").isEmpty)
-        #expect(!run.entries("submitError").isEmpty)
-        #expect(run.entries("submitError").allSatisfy { $0.fields.contains { $0.1 == .string("tooManyPendingTaskRequests") } })
+        #expect(run.entries(.submit).isEmpty)
+        #expect(!run.entries(.submitError).isEmpty)
+        #expect(run.entries(.submitError).allSatisfy {
+            $0.event == .submitError(identifier: ProbePolicy.refreshIdentifier, error: .tooManyPendingTaskRequests)
+        })
         #expect(run.result.os.metrics.submitErrors[TaskSchedulerError.Code.tooManyPendingTaskRequests.rawValue] > 0)
     }
 

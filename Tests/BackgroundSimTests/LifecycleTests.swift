@@ -9,9 +9,9 @@ struct LifecycleTests {
         let harness = try SystemHarness { ScriptedPolicy() }
         harness.useApp(at: .at(100), for: .seconds(30))
         try harness.run(until: .at(200))
-        #expect(harness.times("launch") == [.at(100)])
-        #expect(harness.times("didEnterBackground") == [.at(130)])
-        #expect(harness.times("suspend") == [.at(130)])
+        #expect(harness.times(.launch) == [.at(100)])
+        #expect(harness.times(.didEnterBackground) == [.at(130)])
+        #expect(harness.times(.suspend) == [.at(130)])
         #expect(harness.system.processState == .suspended)
     }
 
@@ -48,8 +48,8 @@ struct LifecycleTests {
         harness.useApp(at: .at(100), for: .seconds(20))
         try harness.run(until: .at(500))
         #expect(remainingAtStart == .seconds(30))
-        #expect(harness.times("backgroundTaskExpiring") == [.at(147), .at(147)])
-        #expect(harness.entries("kill").map { $0.time } == [.at(150)])
+        #expect(harness.times(.backgroundTaskExpiring) == [.at(147), .at(147)])
+        #expect(harness.entries(.kill).map { $0.time } == [.at(150)])
         #expect(harness.system.metrics.backgroundTaskAssertionTimeoutExits == 1)
         #expect(harness.system.processState == .notRunning)
     }
@@ -64,8 +64,8 @@ struct LifecycleTests {
         }
         harness.useApp(at: .at(100))
         try harness.run(until: .at(500))
-        #expect(harness.times("suspend") == [.at(187)])
-        #expect(harness.entries("kill").isEmpty)
+        #expect(harness.times(.suspend) == [.at(187)])
+        #expect(harness.entries(.kill).isEmpty)
         #expect(harness.system.metrics.backgroundTaskAssertionTimeoutExits == 0)
     }
 
@@ -79,7 +79,7 @@ struct LifecycleTests {
         }
         harness.useApp(at: .at(100), for: .minutes(10))
         try harness.run(until: .at(1_000))
-        #expect(harness.entries("kill").map(\.time) == [.at(730)])
+        #expect(harness.entries(.kill).map(\.time) == [.at(730)])
     }
 
     @Test("timers fire while the app runs, wait while it is suspended, and die with the process")
@@ -124,7 +124,7 @@ struct LifecycleTests {
         harness.useApp(at: .at(300))
         try harness.run(until: .at(400))
         #expect(!harness.system.forceQuitFlag)
-        #expect(harness.times("forceQuitFlagCleared") == [.at(300)])
+        #expect(harness.times(.forceQuitFlagCleared) == [.at(300)])
     }
 }
 

@@ -8,8 +8,13 @@ struct ReferencePolicyTests {
     struct Run {
         var result: RunResult
         var log: [SystemLogEntry]
-        func entries(_ name: String) -> [SystemLogEntry] { log.filter { $0.name == name } }
-        func field(_ entry: SystemLogEntry, _ key: String) -> JSONValue? { entry.fields.first { $0.0 == key }?.1 }
+        func entries(_ kind: SystemLogEvent.Kind) -> [SystemLogEntry] { log.filter { $0.event.kind == kind } }
+
+        /// The earliest-begin delay of a `submit` entry, in seconds.
+        func delaySeconds(_ entry: SystemLogEntry) -> Double? {
+            if case .submit(_, _, let delay) = entry.event { return delay.seconds }
+            return nil
+        }
     }
 
     func run(_ scenario: Scenario, seed: UInt64 = 1, days: Int = 60) throws -> Run {
@@ -37,7 +42,7 @@ struct ReferencePolicyTests {
         scenario.work.arrivals = .none
         let run = try run(scenario)
         #expect(run.result.os.metrics.assertionsBegun == 0)
-        #expect(run.entries("submit").isEmpty, "no work, nothing scheduled")
+        #expect(run.entries(.submit).isEmpty, "no work, nothing scheduled")
     }
 
     @Test("Proton: an extension expiring with uploads left leaves a processing request pending; none once all are done")
@@ -51,7 +56,7 @@ struct ReferencePolicyTests {
         harness.useApp(at: .at(0), for: .seconds(20))
         try harness.run(until: .at(48))
         #expect(harness.system.pending.map(\.request.identifier) == [scenario.policies.protonUpload.identifier])
-        #expect(harness.entries("kill").isEmpty)
+        #expect(harness.entries(.kill).isEmpty)
         // The processing task (earliest +1 min, eager model) finishes the upload; nothing is left pending.
         try harness.run(until: .at(3 * 3_600))
         #expect(harness.system.work.finish(at: .at(3 * 3_600)).completed == 1)
@@ -64,7 +69,7 @@ struct ReferencePolicyTests {
     @Test("CoverDrop: no two successful runs within an hour (no clock jumps)")
     func coverDropRateLimit() throws {
         let run = try run(Presets.scenario(named: "coverdrop-send")!, days: 120)
-        let successes = run.log.filter { $0.name == "workQueueEmpty" || $0.name == "workLimitReached" }.map(\.time)
+        let successes = run.log.filter { $0.event == .workQueueEmpty || $0.event == .workLimitReached }.map(\.time)
         #expect(successes.count > 30)
         for (earlier, later) in zip(successes, successes.dropFirst()) {
             #expect(earlier.duration(to: later) >= .hours(1), "successes at \(earlier) and \(later)")
@@ -85,11 +90,11 @@ struct ReferencePolicyTests {
         harness.system.defaults.set(.at(120) - .minutes(10), forKey: RefreshMessageSender.lastRunKey)
         harness.useApp(at: .at(200), for: .minutes(1), forceQuit: true)   // rate-limited: no run
         try harness.run(until: .at(300))
-        #expect(harness.entries("workQueueEmpty").isEmpty)
+        #expect(harness.entries(.workQueueEmpty).isEmpty)
         harness.inject(.clockJump(seconds: -3_600), at: .at(400))  // the clock goes back an hour
         harness.useApp(at: .at(500), for: .minutes(1))       // the last run now lies in the future: run
         try harness.run(until: .at(600))
-        #expect(harness.entries("workQueueEmpty").map(\.time) == [.at(500)])
+        #expect(harness.entries(.workQueueEmpty).map(\.time) == [.at(500)])
     }
 
     @Test("CoverDrop: every delay within 5–120 min (+10 for the failsafe); a failsafe after each app start", arguments: [UInt64(1), 2])
@@ -97,18 +102,16 @@ struct ReferencePolicyTests {
         var scenario = Presets.scenario(named: "coverdrop-send")!
         scenario.network.offlineShare = 0.3                  // errors: retries with backoff
         let run = try run(scenario, seed: seed, days: 60)
-        let submits = run.entries("submit")
+        let submits = run.entries(.submit)
         #expect(submits.count > 50)
         for submit in submits {
-            guard case .number(let seconds)? = run.field(submit, "earliestBeginInSeconds") else { continue }
+            let seconds = try #require(run.delaySeconds(submit))
             #expect((5 * 60...130 * 60).contains(seconds.rounded()), "delay \(seconds / 60) min")
         }
         // At each app start, after any immediate run of the worker (whose retry may come first),
         // the failsafe: 10 min plus a delay of at least 5.
-        for launch in run.entries("launch") {
-            let delays = submits.filter { $0.time == launch.time }.compactMap { entry -> Double? in
-                if case .number(let seconds)? = run.field(entry, "earliestBeginInSeconds") { return seconds } else { return nil }
-            }
+        for launch in run.entries(.launch) {
+            let delays = submits.filter { $0.time == launch.time }.compactMap(run.delaySeconds)
             #expect(delays.contains { $0 >= 15 * 60 - 1e-6 }, "a failsafe request at the start at \(launch.time): \(delays)")
         }
         #expect(run.result.os.metrics.submits > 0)
@@ -119,11 +122,11 @@ struct ReferencePolicyTests {
     @Test("Zashi: setTaskCompleted(true) exactly when synced; processing only on power, syncing only on Wi-Fi")
     func zashiCompletion() throws {
         let run = try run(Presets.scenario(named: "zashi-sync")!, days: 60)
-        let synced = Set(run.entries("workQueueEmpty").map(\.time))
-        let completions = run.entries("taskCompleted")
+        let synced = Set(run.entries(.workQueueEmpty).map(\.time))
+        let completions = run.entries(.taskCompleted)
         #expect(completions.count > 30)
         for completion in completions {
-            let success = run.field(completion, "success") == .bool(true)
+            guard case .taskCompleted(_, _, let success) = completion.event else { continue }
             #expect(success == synced.contains(completion.time), "completion at \(completion.time)")
         }
         #expect(run.result.os.launchesWhileChargingShare == 1)

@@ -48,11 +48,11 @@ final class SystemHarness {
         try simulation.run(until: time, handler: &world)
     }
 
-    /// Log entries named `name`.
-    func entries(_ name: String) -> [SystemLogEntry] { log.filter { $0.name == name } }
+    /// Log entries of `kind`.
+    func entries(_ kind: SystemLogEvent.Kind) -> [SystemLogEntry] { log.filter { $0.event.kind == kind } }
 
-    /// Times of log entries named `name`.
-    func times(_ name: String) -> [SimInstant] { entries(name).map(\.time) }
+    /// Times of log entries of `kind`.
+    func times(_ kind: SystemLogEvent.Kind) -> [SimInstant] { entries(kind).map(\.time) }
 }
 
 /// A policy whose callbacks are closures, for tests.

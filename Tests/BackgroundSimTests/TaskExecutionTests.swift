@@ -29,10 +29,10 @@ struct TaskExecutionTests {
         }
         harness.useApp(at: .at(0))
         try harness.run(until: .at(3_600))
-        let launch = try #require(harness.times("taskLaunch").first)
+        let launch = try #require(harness.times(.taskLaunch).first)
         #expect(launch == .at(60) + .minutes(15))
-        #expect(harness.times("taskExpire") == [launch + .seconds(30)])
-        #expect(harness.entries("kill").isEmpty)
+        #expect(harness.times(.taskExpire) == [launch + .seconds(30)])
+        #expect(harness.entries(.kill).isEmpty)
         #expect(harness.system.metrics.tasksCompletedUnsuccessfully == 1)
     }
 
@@ -45,8 +45,8 @@ struct TaskExecutionTests {
         }
         harness.useApp(at: .at(0))
         try harness.run(until: .at(3_600))
-        let launch = try #require(harness.times("taskLaunch").first)
-        let expiry = try #require(harness.times("taskExpire").first)
+        let launch = try #require(harness.times(.taskLaunch).first)
+        let expiry = try #require(harness.times(.taskExpire).first)
         #expect((2...5).contains(launch.duration(to: expiry).seconds))
     }
 
@@ -66,13 +66,13 @@ struct TaskExecutionTests {
         }
         harness.useApp(at: .at(0))
         try harness.run(until: .at(0) + .hours(30))
-        let launch = try #require(harness.times("taskLaunch").first)
-        #expect(harness.entries("kill").map(\.time).first == launch + .seconds(30 + 3))
+        let launch = try #require(harness.times(.taskLaunch).first)
+        #expect(harness.entries(.kill).map(\.time).first == launch + .seconds(30 + 3))
         #expect(harness.system.metrics.backgroundTaskAssertionTimeoutExits >= 1)
         #expect(harness.system.metrics.throttledLaunches > 0)
         // No launch during the 12 h penalty after the kill.
-        let kill = harness.entries("kill").map(\.time)[0]
-        let launches = harness.times("taskLaunch")
+        let kill = harness.entries(.kill).map(\.time)[0]
+        let launches = harness.times(.taskLaunch)
         #expect(!launches.contains { $0 > kill && $0 < kill + .hours(12) })
         #expect(launches.contains { $0 >= kill + .hours(12) }, "launches resume after the penalty")
     }
@@ -94,7 +94,7 @@ struct TaskExecutionTests {
         silent.useApp(at: .at(0))
         try silent.run(until: .at(3_600))
         #expect(silent.system.metrics.tasksCompletedUnsuccessfully == 1)
-        #expect(silent.entries("kill").isEmpty)
+        #expect(silent.entries(.kill).isEmpty)
     }
 
     @Test("a processing task ends when the user picks up the phone")
@@ -107,8 +107,8 @@ struct TaskExecutionTests {
         harness.useApp(at: .at(0))
         harness.inject(.sessionStart, at: .at(300))
         try harness.run(until: .at(1_000))
-        #expect(harness.times("taskLaunch") == [.at(60)])
-        #expect(harness.times("taskExpire") == [.at(300)])
+        #expect(harness.times(.taskLaunch) == [.at(60)])
+        #expect(harness.times(.taskExpire) == [.at(300)])
         #expect(harness.system.metrics.expirationsForUserActivity == 1)
     }
 
@@ -123,7 +123,7 @@ struct TaskExecutionTests {
         harness.useApp(at: .at(0))
         harness.inject(.sessionStart, at: .at(300))
         try harness.run(until: .at(1_000))
-        #expect(harness.entries("terminate").map(\.time) == [.at(300)])
+        #expect(harness.entries(.terminate).map(\.time) == [.at(300)])
         #expect(harness.system.metrics.abnormalExits == 1)
     }
 
@@ -138,8 +138,8 @@ struct TaskExecutionTests {
         harness.inject(.plugIn(overnight: false), at: .at(500))
         harness.inject(.unplug, at: .at(700))
         try harness.run(until: .at(2_000))
-        #expect(harness.times("taskLaunch") == [.at(500)], "waits for the charger")
-        #expect(harness.times("taskExpire") == [.at(700)])
+        #expect(harness.times(.taskLaunch) == [.at(500)], "waits for the charger")
+        #expect(harness.times(.taskExpire) == [.at(700)])
         #expect(harness.system.metrics.expirationsForPowerLoss == 1)
     }
 
@@ -152,7 +152,7 @@ struct TaskExecutionTests {
         }
         harness.useApp(at: .at(0))
         try harness.run(until: .at(3_600))
-        #expect(harness.times("taskExpire") == [.at(60) + .minutes(10)])
+        #expect(harness.times(.taskExpire) == [.at(60) + .minutes(10)])
     }
 
     @Test("tasks launched together share one time allotment")
@@ -171,8 +171,8 @@ struct TaskExecutionTests {
         }
         harness.useApp(at: .at(0))
         try harness.run(until: .at(3_600))
-        #expect(harness.times("taskLaunch") == [.at(60), .at(60)])
-        #expect(harness.times("taskExpire") == [.at(90), .at(90)], "the processing task gets the refresh task's 30 s")
+        #expect(harness.times(.taskLaunch) == [.at(60), .at(60)])
+        #expect(harness.times(.taskExpire) == [.at(90), .at(90)], "the processing task gets the refresh task's 30 s")
     }
 
     @Test("Low Power Mode pauses refresh")
@@ -195,7 +195,7 @@ struct TaskExecutionTests {
         }
         harness.useApp(at: .at(0))
         try harness.run(until: .at(1_000))
-        #expect(harness.entries("kill").map(\.time) == [.at(120)])
+        #expect(harness.entries(.kill).map(\.time) == [.at(120)])
         #expect(harness.system.metrics.cpuResourceLimitExits == 1)
 
         let onPower = try SystemHarness {

@@ -51,7 +51,7 @@ struct TaskSchedulerTests {
     func errors() throws {
         var errors: [TaskSchedulerError.Code] = []
         var scenario = SystemHarness.quietScenario
-        scenario.app.backgroundModes = ["fetch"]
+        scenario.app.backgroundModes = [.fetch]
         _ = try inLaunch(scenario) { app in
             do { try app.taskScheduler.submit(.appRefresh(identifier: "not.listed")) } catch let error as TaskSchedulerError { errors.append(error.code) } catch {}
             do { try app.taskScheduler.submit(.processing(identifier: "work")) } catch let error as TaskSchedulerError { errors.append(error.code) } catch {}
@@ -108,7 +108,7 @@ struct TaskSchedulerTests {
         twice.useApp(at: .at(100))
         try twice.run(until: .at(500))
         #expect(twice.system.metrics.registrationCrashes == 1)
-        #expect(twice.entries("crash").first?.fields.first?.1 == .string("duplicateRegistration"))
+        #expect(twice.entries(.crash).first?.event == .crash(reason: .duplicateRegistration, identifier: "refresh"))
     }
 
     @Test("launching a task whose handler this process did not register crashes the app")
@@ -127,7 +127,7 @@ struct TaskSchedulerTests {
         #expect(harness.system.metrics.refreshLaunches == 1)
         #expect(harness.system.metrics.unregisteredLaunchCrashes == 1)
         #expect(harness.system.metrics.abnormalExits == 1)
-        #expect(harness.entries("crash").map(\.time) == [.at(100) + .minutes(15)])
+        #expect(harness.entries(.crash).map(\.time) == [.at(100) + .minutes(15)])
     }
 
     @Test("a force-quit deletes pending requests and blocks launches until the user opens the app")

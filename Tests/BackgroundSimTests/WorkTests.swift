@@ -200,7 +200,7 @@ struct WorkFailureTests {
         harness.useApp(at: .at(0), for: .seconds(1))
         try harness.run(until: .at(1_000))
         // Processing launches at 1 s (eager), the monitor kills it 60 s later.
-        #expect(harness.entries("kill").map(\.time) == [.at(61)])
+        #expect(harness.entries(.kill).map(\.time) == [.at(61)])
         #expect(harness.system.metrics.cpuResourceLimitExits == 1)
         let metrics = harness.system.work.finish(at: .at(1_000))
         #expect(metrics.failedKilled == 1)
@@ -226,7 +226,7 @@ struct WorkFailureTests {
         let sink = Sink()
         let result = try SimulationRunner.run(
             scenario: Presets.scenario(named: "bgscheduler-demo")!, seed: 2, days: 30,
-            log: { if $0.name == "resume" || ($0.name == "launch" && $0.fields.first?.1 == .string("backgroundTask")) { sink.wakes += 1 } })
+            log: { if $0.event == .resume || $0.event == .launch(reason: .backgroundTask) { sink.wakes += 1 } })
         let energy = result.energy
         #expect(sink.wakes > 30)
         // 2 s at 0.25 W per wake; the demo does no queued work, so nothing else.

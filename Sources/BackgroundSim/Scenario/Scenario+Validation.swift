@@ -154,10 +154,6 @@ extension Scenario {
         let a = self.app
         v.require(PolicyCatalog.entry(named: a.policy) != nil, "app.policy",
                   "expected one of \(PolicyCatalog.all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(a.policy)\"")
-        for (index, mode) in a.backgroundModes.enumerated() {
-            v.require(mode == "fetch" || mode == "processing", "app.backgroundModes[\(index)]",
-                      "expected \"fetch\" or \"processing\", got \"\(mode)\"")
-        }
 
         let s = system
         v.check(s.extensionBudgetSeconds, 1...600, "system.extensionBudgetSeconds")

@@ -27,8 +27,9 @@ public protocol LaunchModel {
     /// The user brought the app to the foreground (models may learn from this).
     mutating func appDidEnterForeground(at instant: SimInstant, hour: Int)
 
-    /// Whether to launch a task for `request` now. `random` is the system's stream for the day.
-    mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool
+    /// Whether to launch a task for `request` now, and if not, why. `random` is the system's
+    /// stream for the day.
+    mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision
 
     /// A task of `kind` was launched.
     mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant)
@@ -49,7 +50,9 @@ public protocol LaunchModel {
 public struct EagerLaunchModel: LaunchModel {
     public init() {}
     public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
-    public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool { true }
+    public mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        .launched
+    }
     public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {}
     public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
         notBefore > now ? notBefore : nil
@@ -121,26 +124,27 @@ public struct HeuristicLaunchModel: LaunchModel {
         return Swift.min(parameters.refreshMaximumPerDay, budget) * generosity
     }
 
-    public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool {
-        let critical = conditions.batteryPercent < parameters.criticalBatteryPercent && !conditions.isCharging
-        if critical || conditions.thermalState >= .serious { return false }
+    public mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        if conditions.batteryPercent < parameters.criticalBatteryPercent && !conditions.isCharging { return .notLaunched(.batteryFloor) }
+        if conditions.thermalState >= .serious { return .notLaunched(.thermalState) }
         switch request.kind {
-        case .appRefresh: return shouldRefresh(conditions, random: &random)
-        case .processing: return shouldProcess(request, conditions, random: &random)
+        case .appRefresh: return decideRefresh(conditions, random: &random)
+        case .processing: return decideProcessing(request, conditions, random: &random)
         }
     }
 
-    /// Whether refresh is possible at all at `instant`, judged without touching any state or
-    /// drawing: the app was used recently enough, the spacing has passed, and the hour ahead has
-    /// learnt use. Evaluations that fail this can be skipped without changing anything.
-    private func refreshPossible(at instant: SimInstant, hour: Int) -> Bool {
+    /// Why refresh is impossible at `instant`, judged without touching any state or drawing: the
+    /// app was not used recently enough, the spacing has not passed, or the hour ahead has no
+    /// learnt use; `nil` if it is possible. Evaluations at which it is impossible can be skipped
+    /// without changing anything.
+    private func refreshDenial(at instant: SimInstant, hour: Int) -> LaunchDenial? {
         guard let lastUse = lastForeground, lastUse.duration(to: instant) < .hours(parameters.refreshRecencyDays * 24) else {
-            return false
+            return .appNotUsedRecently
         }
         if let lastRefresh, lastRefresh.duration(to: instant) < .minutes(parameters.refreshMinimumSpacingMinutes) {
-            return false
+            return .rateLimit
         }
-        return shareOfUse(aheadOf: hour) > 0
+        return shareOfUse(aheadOf: hour) > 0 ? nil : .noPredictedUse
     }
 
     /// The learnt share of app use in the hour `refreshLeadMinutes` after `hour`; uniform until
@@ -151,8 +155,8 @@ public struct HeuristicLaunchModel: LaunchModel {
         return total > 0 ? usageByHour[aheadHour] / total : 1.0 / 24
     }
 
-    private mutating func shouldRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> Bool {
-        guard refreshPossible(at: conditions.now, hour: conditions.hour) else { return false }
+    private mutating func decideRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        if let denial = refreshDenial(at: conditions.now, hour: conditions.hour) { return .notLaunched(denial) }
         decay(to: conditions.now)
         let budget = dailyBudget
         // Refill the bucket at the daily budget's rate, up to one day's worth (and at least one
@@ -160,23 +164,23 @@ public struct HeuristicLaunchModel: LaunchModel {
         let elapsedDays = tokensUpdatedAt.duration(to: conditions.now).seconds / 86_400
         refreshTokens = Swift.min(Swift.max(1, budget), refreshTokens + elapsedDays * budget)
         tokensUpdatedAt = conditions.now
-        guard refreshTokens >= 1 else { return false }
+        guard refreshTokens >= 1 else { return .notLaunched(.budgetExhausted) }
         let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour)
         let chance = 1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60)
-        return random.chance(chance)
+        return random.chance(chance) ? .launched : .notLaunched(.notChosen)
     }
 
-    private func shouldProcess(_ request: TaskRequest, _ conditions: LaunchConditions, random: inout RandomStream) -> Bool {
-        guard let lastUse = conditions.lastAppUse,
-              lastUse.duration(to: conditions.now) < .hours(parameters.processingRecencyDays * 24),
-              conditions.screenOffFor >= .minutes(parameters.idleDelayMinutes)
-        else { return false }
+    private func decideProcessing(_ request: TaskRequest, _ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        guard let lastUse = conditions.lastAppUse, lastUse.duration(to: conditions.now) < .hours(parameters.processingRecencyDays * 24) else {
+            return .notLaunched(.appNotUsedRecently)
+        }
+        guard conditions.screenOffFor >= .minutes(parameters.idleDelayMinutes) else { return .notLaunched(.deviceNotIdle) }
         if let last = conditions.lastLaunchOfKind,
            last.duration(to: conditions.now) < .hours(parameters.processingMinimumSpacingHours) {
-            return false
+            return .notLaunched(.rateLimit)
         }
         let chance = conditions.isCharging ? parameters.processingChargingChancePerEvaluation : parameters.processingBatteryChancePerEvaluation
-        return random.chance(chance * generosity)
+        return random.chance(chance * generosity) ? .launched : .notLaunched(.notChosen)
     }
 
     public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {
@@ -187,7 +191,7 @@ public struct HeuristicLaunchModel: LaunchModel {
     }
 
     /// Evaluations fall on multiples of ``HeuristicLaunchParameters/evaluationMinutes`` since
-    /// the start. For refresh, ticks at which ``refreshPossible(at:hour:)`` fails are skipped,
+    /// the start. For refresh, ticks at which ``refreshDenial(at:hour:)`` denies are skipped,
     /// which is exact: such ticks change nothing and draw nothing.
     public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
         let interval = evaluationInterval.nanoseconds
@@ -197,7 +201,7 @@ public struct HeuristicLaunchModel: LaunchModel {
         // At most a day and a half of ticks: past the recency cutoff nothing is possible, and
         // any hour with use recurs within a day.
         for _ in 0..<(36 * 60 / Int(parameters.evaluationMinutes)) {
-            if refreshPossible(at: tick, hour: hour(of: tick)) { return tick }
+            if refreshDenial(at: tick, hour: hour(of: tick)) == nil { return tick }
             guard let lastUse = lastForeground, lastUse.duration(to: tick) < .hours(parameters.refreshRecencyDays * 24) else {
                 return nil
             }
@@ -228,8 +232,8 @@ public struct StingyLaunchModel: LaunchModel {
     }
 
     public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) { inner.appDidEnterForeground(at: instant, hour: hour) }
-    public mutating func shouldLaunch(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> Bool {
-        inner.shouldLaunch(request, conditions: conditions, random: &random)
+    public mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        inner.decide(request, conditions: conditions, random: &random)
     }
     public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) { inner.didLaunch(kind, at: instant) }
     public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {

@@ -8,14 +8,15 @@ extension SimulatedSystem {
         nextAssertionID += 1
         assertions.append(Assertion(id: id, name: name, expirationHandler: expirationHandler))
         metrics.assertionsBegun += 1
-        record("beginBackgroundTask", ["id": .number(Double(id)), "name": .string(name)])
-        return BackgroundTaskIdentifier(rawValue: id)
+        let identifier = BackgroundTaskIdentifier(rawValue: id)
+        record(.beginBackgroundTask(id: identifier, name: name))
+        return identifier
     }
 
     func endAssertion(_ identifier: BackgroundTaskIdentifier) {
         guard assertions.contains(where: { $0.id == identifier.rawValue }) else { return }
         assertions.removeAll { $0.id == identifier.rawValue }
-        record("endBackgroundTask", ["id": .number(Double(identifier.rawValue))])
+        record(.endBackgroundTask(id: identifier))
     }
 
     /// Calls every held assertion's expiration handler, shortly before the budget ends.
@@ -24,7 +25,7 @@ extension SimulatedSystem {
         guard processState == .background else { return }
         for assertion in assertions {
             metrics.assertionExpirations += 1
-            record("backgroundTaskExpiring", ["id": .number(Double(assertion.id))])
+            record(.backgroundTaskExpiring(id: BackgroundTaskIdentifier(rawValue: assertion.id)))
             assertion.expirationHandler?()
         }
     }

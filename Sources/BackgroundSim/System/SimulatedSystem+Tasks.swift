@@ -10,14 +10,14 @@ extension SimulatedSystem {
         guard isFinishingLaunch else {
             // "All launch handlers must be registered before application finishes launching."
             metrics.registrationCrashes += 1
-            record("crash", ["reason": .string("registrationAfterLaunch"), "identifier": .string(identifier)])
+            record(.crash(reason: .registrationAfterLaunch, identifier: identifier))
             pendingCrash = true
             return false
         }
         guard appParameters.permittedIdentifiers.contains(identifier) else { return false }
         guard !registrations.contains(where: { $0.identifier == identifier }) else {
             metrics.registrationCrashes += 1
-            record("crash", ["reason": .string("duplicateRegistration"), "identifier": .string(identifier)])
+            record(.crash(reason: .duplicateRegistration, identifier: identifier))
             pendingCrash = true
             return false
         }
@@ -31,19 +31,16 @@ extension SimulatedSystem {
             try checkSubmission(request)
         } catch {
             metrics.submitErrors[error.code.rawValue] += 1
-            record("submitError", ["identifier": .string(request.identifier), "error": .string(error.code.name)])
+            record(.submitError(identifier: request.identifier, error: error.code))
             throw error
         }
         pending.removeAll { $0.request.identifier == request.identifier }
         // The earliest begin date is on the device clock; convert it at submission.
         let offset = snapshot.now.duration(to: snapshot.clockReading)
         let earliest = request.earliestBeginDate.map { $0 - offset } ?? snapshot.now
-        pending.append(PendingRequest(request: request, earliest: Swift.max(snapshot.now, earliest)))
-        record("submit", [
-            "identifier": .string(request.identifier),
-            "kind": .string(request.kind == .appRefresh ? "appRefresh" : "processing"),
-            "earliestBeginInSeconds": .number(snapshot.now.duration(to: Swift.max(snapshot.now, earliest)).seconds),
-        ])
+        let begin = Swift.max(snapshot.now, earliest)
+        pending.append(PendingRequest(request: request, earliest: begin))
+        record(.submit(identifier: request.identifier, kind: request.kind, earliestBeginIn: snapshot.now.duration(to: begin)))
     }
 
     private func checkSubmission(_ request: TaskRequest) throws(TaskSchedulerError) {
@@ -54,8 +51,7 @@ extension SimulatedSystem {
             }
         }
         guard backgroundAppRefreshAllowed else { throw TaskSchedulerError(code: .unavailable) }
-        let mode = request.kind == .appRefresh ? "fetch" : "processing"
-        guard appParameters.permittedIdentifiers.contains(request.identifier), appParameters.backgroundModes.contains(mode) else {
+        guard appParameters.permittedIdentifiers.contains(request.identifier), appParameters.backgroundModes.contains(request.kind.backgroundMode) else {
             throw TaskSchedulerError(code: .notPermitted)
         }
         let others = pending.count { $0.request.kind == request.kind && $0.request.identifier != request.identifier }
@@ -64,55 +60,72 @@ extension SimulatedSystem {
 
     func cancelRequest(identifier: String) {
         pending.removeAll { $0.request.identifier == identifier }
-        record("cancel", ["identifier": .string(identifier)])
+        record(.cancel(identifier: identifier))
     }
 
     func cancelAllRequests() {
         pending.removeAll()
-        record("cancelAll")
+        record(.cancelAll)
     }
 
     // MARK: Launching
 
-    /// Whether the documented rules allow launching `pending` now, before the model's discretion.
-    private func rulesAllow(_ pending: PendingRequest) -> Bool {
+    /// Which documented rule forbids launching `pending` now, before the model's discretion;
+    /// `nil` if none does.
+    private func ruleDenial(_ pending: PendingRequest) -> LaunchDenial? {
         let request = pending.request
-        guard pending.earliest <= snapshot.now, backgroundAppRefreshAllowed, !forceQuitFlag else { return false }
+        if pending.earliest > snapshot.now { return .notDue }
+        if !backgroundAppRefreshAllowed { return .backgroundAppRefreshOff }
+        if forceQuitFlag { return .forceQuit }
         switch request.kind {
         case .appRefresh:
             // Low Power Mode pauses Background App Refresh [A].
-            return !snapshot.isLowPowerMode
+            return snapshot.isLowPowerMode ? .lowPowerMode : nil
         case .processing:
             // Processing runs only while the device is idle [A]; in Low Power Mode only on the
             // charger [Inf].
-            if snapshot.isScreenOn { return false }
-            if request.requiresExternalPower && !snapshot.isCharging { return false }
-            if request.requiresNetworkConnectivity && !snapshot.network.isSatisfied { return false }
-            return !snapshot.isLowPowerMode || snapshot.isCharging
+            if snapshot.isScreenOn { return .deviceInUse }
+            if request.requiresExternalPower && !snapshot.isCharging { return .requiresExternalPower }
+            if request.requiresNetworkConnectivity && !snapshot.network.isSatisfied { return .requiresNetworkConnectivity }
+            return snapshot.isLowPowerMode && !snapshot.isCharging ? .lowPowerMode : nil
         }
     }
 
-    /// Asks the launch model about every pending request the rules allow, and launches those it
-    /// picks, together.
+    /// Asks the launch model about every pending request the rules allow, launches those it
+    /// picks, together, and logs the decision for every pending request. A phone that is off
+    /// evaluates nothing.
     func evaluateLaunches(in simulation: inout Simulation<WorldEvent>) {
-        guard !pending.isEmpty, snapshot.isPoweredOn, processState != .foreground else { return }
+        guard !pending.isEmpty, snapshot.isPoweredOn else { return }
+        guard processState != .foreground else {
+            for candidate in pending { recordDecision(candidate, .notLaunched(.appInForeground)) }
+            return
+        }
         var chosen: [PendingRequest] = []
-        for candidate in pending where rulesAllow(candidate) {
+        for candidate in pending {
+            if let denial = ruleDenial(candidate) {
+                recordDecision(candidate, .notLaunched(denial))
+                continue
+            }
             let conditions = LaunchConditions(
                 now: snapshot.now, hour: snapshot.hour, isCharging: snapshot.isCharging,
                 screenOffFor: snapshot.isScreenOn ? .zero : snapshot.screenOffSince.duration(to: snapshot.now),
                 batteryPercent: snapshot.batteryPercent, thermalState: snapshot.thermalState, lastAppUse: lastAppUse,
                 lastLaunchOfKind: candidate.request.kind == .appRefresh ? lastRefreshLaunch : lastProcessingLaunch)
-            guard launchModel.shouldLaunch(candidate.request, conditions: conditions, random: &launchRandom) else { continue }
-            if let throttledUntil, snapshot.now < throttledUntil {
+            var decision = launchModel.decide(candidate.request, conditions: conditions, random: &launchRandom)
+            if decision == .launched, let throttledUntil, snapshot.now < throttledUntil {
                 metrics.throttledLaunches += 1
-                continue
+                decision = .notLaunched(.throttled)
             }
-            chosen.append(candidate)
+            recordDecision(candidate, decision)
+            if decision == .launched { chosen.append(candidate) }
         }
         guard !chosen.isEmpty else { return }
         pending.removeAll { request in chosen.contains { $0.request.identifier == request.request.identifier } }
         launch(chosen, in: &simulation)
+    }
+
+    private func recordDecision(_ pending: PendingRequest, _ decision: LaunchDecision) {
+        record(.launchDecision(identifier: pending.request.identifier, kind: pending.request.kind, decision: decision))
     }
 
     /// Delivers tasks for `requests`, launching or resuming the process first. Tasks launched
@@ -132,7 +145,7 @@ extension SimulatedSystem {
             cancel(&jetsamEvent, in: &simulation)
             processState = .background
             backgroundSince = now
-            record("resume")
+            record(.resume)
             chargeLaunchOverhead(in: &simulation)
         case .background, .foreground:
             break
@@ -145,12 +158,11 @@ extension SimulatedSystem {
             let task = BackgroundTask(identifier: request.identifier, kind: request.kind, serial: serial, system: self)
             countLaunch(request.kind)
             launchModel.didLaunch(request.kind, at: now)
-            record("taskLaunch", ["identifier": .string(request.identifier), "serial": .number(Double(serial)),
-                                  "allotmentSeconds": .number(now.duration(to: allotmentEnd).seconds)])
+            record(.taskLaunch(identifier: request.identifier, serial: serial, allotment: now.duration(to: allotmentEnd)))
             guard let handler = registrations.first(where: { $0.identifier == request.identifier })?.handler else {
                 // Launching a task with no handler registered in this process crashes the app [A].
                 metrics.unregisteredLaunchCrashes += 1
-                record("crash", ["reason": .string("noLaunchHandler"), "identifier": .string(request.identifier)])
+                record(.crash(reason: .noLaunchHandler, identifier: request.identifier))
                 terminate(.crash, in: &simulation)
                 return
             }
@@ -224,11 +236,6 @@ extension SimulatedSystem {
 
     // MARK: Expiration and completion
 
-    /// Why a task is expired.
-    enum ExpirationCause: String {
-        case timeUp, userActivity, powerLoss, networkLoss
-    }
-
     func expireRunning(where predicate: (RunningTask) -> Bool, cause: ExpirationCause) {
         for task in running where predicate(task) && !task.expired && task.task.completion == nil {
             expire(task, cause: cause)
@@ -246,8 +253,7 @@ extension SimulatedSystem {
         case .powerLoss: metrics.expirationsForPowerLoss += 1
         case .networkLoss: metrics.expirationsForNetworkLoss += 1
         }
-        record("taskExpire", ["identifier": .string(running.task.identifier), "serial": .number(Double(running.task.serial)),
-                              "cause": .string(cause.rawValue)])
+        record(.taskExpire(identifier: running.task.identifier, serial: running.task.serial, cause: cause))
         if let handler = running.task.expirationHandler {
             handler()
         } else {
@@ -259,10 +265,10 @@ extension SimulatedSystem {
     func taskDidComplete(_ task: BackgroundTask, success: Bool) {
         guard task.completionCalls == 1 else {
             metrics.duplicateCompletions += 1
-            record("duplicateCompletion", ["identifier": .string(task.identifier), "serial": .number(Double(task.serial))])
+            record(.duplicateCompletion(identifier: task.identifier, serial: task.serial))
             return
         }
         if success { metrics.tasksCompletedSuccessfully += 1 } else { metrics.tasksCompletedUnsuccessfully += 1 }
-        record("taskCompleted", ["identifier": .string(task.identifier), "serial": .number(Double(task.serial)), "success": .bool(success)])
+        record(.taskCompleted(identifier: task.identifier, serial: task.serial, success: success))
     }
 }

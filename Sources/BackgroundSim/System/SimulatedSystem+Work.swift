@@ -75,11 +75,11 @@ extension SimulatedSystem {
             work.runEndReported = true
             let callback = work.onLimitReached
             work.stop(at: now)
-            record("workLimitReached")
+            record(.workLimitReached)
             callback?()
         } else if state.queueEmpty {
             work.runEndReported = true
-            record("workQueueEmpty")
+            record(.workQueueEmpty)
             work.onQueueEmpty?()
         }
     }

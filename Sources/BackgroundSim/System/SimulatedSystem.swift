@@ -31,11 +31,6 @@ public final class SimulatedSystem {
         case suspended
     }
 
-    /// Why the process ended.
-    enum Termination {
-        case forceQuit, powerOff, memoryPressure, taskTimeout, assertionTimeout, cpuLimit, crash
-    }
-
     static let launchLabel = StreamLabel("system.launch")
     static let jetsamLabel = StreamLabel("system.jetsam")
     static let expiryLabel = StreamLabel("system.expiry")
@@ -289,8 +284,7 @@ public final class SimulatedSystem {
             }
         case .taskGraceEnd(let serial):
             if let running = running.first(where: { $0.task.serial == serial }), running.task.completion == nil {
-                record("kill", ["reason": .string("taskNotCompleted"), "identifier": .string(running.task.identifier),
-                                "serial": .number(Double(running.task.serial))])
+                record(.kill(.taskNotCompleted(identifier: running.task.identifier, serial: running.task.serial)))
                 throttledUntil = simulation.now + .hours(parameters.throttlePenaltyHours)
                 terminate(.taskTimeout, in: &simulation)
             }
@@ -300,7 +294,7 @@ public final class SimulatedSystem {
         case .assertionDeadline:
             assertionDeadlineEvent = nil
             if !assertions.isEmpty && processState == .background {
-                record("kill", ["reason": .string("backgroundTaskAssertionTimeout")])
+                record(.kill(.backgroundTaskAssertionTimeout))
                 terminate(.assertionTimeout, in: &simulation)
             }
         case .appTimer(let id):
@@ -310,7 +304,7 @@ public final class SimulatedSystem {
             if processState == .suspended { terminate(.memoryPressure, in: &simulation) }
         case .faultJetsam:
             if processState == .suspended || processState == .background {
-                record("kill", ["reason": .string("jetsamFault")])
+                record(.kill(.jetsamFault))
                 terminate(.memoryPressure, in: &simulation)
             }
         case .faultWindowEnd:
@@ -326,7 +320,7 @@ public final class SimulatedSystem {
         case .cpuMonitorCheck:
             cpuMonitorEvent = nil
             if effectiveCPUShare * 100 > parameters.cpuMonitorPercent && running.contains(where: monitoredByCPU) {
-                record("kill", ["reason": .string("cpuResourceLimit")])
+                record(.kill(.cpuResourceLimit))
                 terminate(.cpuLimit, in: &simulation)
             }
         default:
@@ -364,7 +358,7 @@ public final class SimulatedSystem {
         launchModel.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
         if forceQuitFlag {
             forceQuitFlag = false
-            record("forceQuitFlagCleared")
+            record(.forceQuitFlagCleared)
         }
         cancel(&jetsamEvent, in: &simulation)
         assertionsWarned = false
@@ -373,7 +367,7 @@ public final class SimulatedSystem {
             launchProcess(reason: .user)
         } else {
             processState = .foreground
-            record("willEnterForeground")
+            record(.willEnterForeground)
             if let policy, let context { policy.willEnterForeground(context) }
             fireOverdueTimers()
         }
@@ -385,19 +379,19 @@ public final class SimulatedSystem {
         processState = .background
         backgroundSince = snapshot.now
         assertionsWarned = false
-        record("didEnterBackground")
+        record(.didEnterBackground)
         if let context { policy?.didEnterBackground(context) }
         afterCallback(in: &simulation)
         if forceQuit && processIsRunning {
             // Still running in the background (an assertion, a task): iOS calls willTerminate.
             if processState == .background && (!assertions.isEmpty || !running.isEmpty), let policy, let context {
-                record("willTerminate")
+                record(.willTerminate)
                 policy.willTerminate(context)
             }
             terminate(.forceQuit, in: &simulation)
             forceQuitFlag = true
             if parameters.forceQuitClearsPendingRequests { pending.removeAll() }
-            record("forceQuit", ["pendingCleared": .bool(parameters.forceQuitClearsPendingRequests)])
+            record(.forceQuit(pendingRequestsCleared: parameters.forceQuitClearsPendingRequests))
         }
     }
 
@@ -408,7 +402,7 @@ public final class SimulatedSystem {
         let context = AppContext(system: self, generation: processGeneration)
         self.context = context
         policy = makePolicy?()
-        record("launch", ["reason": .string(reason == .user ? "user" : "backgroundTask")])
+        record(.launch(reason: reason))
         isFinishingLaunch = true
         policy?.didFinishLaunching(context, reason: reason)
         isFinishingLaunch = false
@@ -423,7 +417,7 @@ public final class SimulatedSystem {
     }
 
     /// Ends the process: its in-memory state, registrations, assertions, tasks and timers go.
-    func terminate(_ reason: Termination, in simulation: inout Simulation<WorldEvent>) {
+    func terminate(_ reason: TerminationReason, in simulation: inout Simulation<WorldEvent>) {
         guard processIsRunning else { return }
         switch reason {
         case .forceQuit: metrics.forceQuitTerminations += 1; metrics.normalAppExits += 1
@@ -433,9 +427,8 @@ public final class SimulatedSystem {
         case .cpuLimit: metrics.cpuResourceLimitExits += 1
         case .crash: metrics.abnormalExits += 1
         }
-        record("terminate", ["reason": .string("\(reason)")])
-        let killed = reason == .taskTimeout || reason == .assertionTimeout || reason == .cpuLimit || reason == .crash
-        work.processTerminated(at: snapshot.now, killed: killed)
+        record(.terminate(reason: reason))
+        work.processTerminated(at: snapshot.now, killed: reason.isKill)
         processState = .notRunning
         policy = nil
         context = nil
@@ -461,9 +454,9 @@ public final class SimulatedSystem {
         handle = nil
     }
 
-    /// Records a trace entry when a log is attached.
-    func record(_ name: String, _ fields: KeyValuePairs<String, JSONValue> = [:]) {
-        log?(SystemLogEntry(time: snapshot.now, name: name, fields: fields.map { ($0.key, $0.value) }))
+    /// Passes `event` to the log, when one is attached; builds nothing otherwise.
+    func record(_ event: @autoclosure () -> SystemLogEvent) {
+        if let log { log(SystemLogEntry(time: snapshot.now, event: event())) }
     }
 
     // MARK: Reconciliation
@@ -493,7 +486,7 @@ public final class SimulatedSystem {
         // Suspension.
         if processState == .background && assertions.isEmpty && running.isEmpty {
             processState = .suspended
-            record("suspend")
+            record(.suspend)
             if parameters.suspendedTerminationPerHour > 0 {
                 let hours = ExponentialDistribution(rate: parameters.suspendedTerminationPerHour).sample(using: &jetsamRandom)
                 jetsamEvent = simulation.schedule(.jetsam, at: now + .hours(hours))
@@ -546,19 +539,6 @@ public final class SimulatedSystem {
 
     func appRandomUnit() -> Double {
         appRandom.unit()
-    }
-}
-
-/// One entry of the system's trace: what happened, when, with details.
-public struct SystemLogEntry: Sendable {
-    public var time: SimInstant
-    public var name: String
-    public var fields: [(String, JSONValue)]
-
-    public init(time: SimInstant, name: String, fields: [(String, JSONValue)]) {
-        self.time = time
-        self.name = name
-        self.fields = fields
     }
 }
 

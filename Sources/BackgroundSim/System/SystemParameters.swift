@@ -13,11 +13,19 @@ public struct AppParameters: Codable, Sendable, Equatable {
 
     /// `UIBackgroundModes`: `"fetch"` allows refresh requests, `"processing"` processing requests.
     /// Default both.
-    public var backgroundModes: [String] = ["fetch", "processing"]
+    public var backgroundModes: [BackgroundMode] = [.fetch, .processing]
 
     /// The user's Background App Refresh switch for the app. Default true (on by default [A-via]).
     /// Off: submit fails with `unavailable`.
     public var backgroundAppRefreshEnabled: Bool = true
+}
+
+/// An entry of the app's `UIBackgroundModes` that background tasks need [A].
+public enum BackgroundMode: String, NamedChoice, Sendable {
+    /// "Background fetch": allows `BGAppRefreshTaskRequest`s.
+    case fetch
+    /// "Background processing": allows `BGProcessingTaskRequest`s.
+    case processing
 }
 
 /// Which launch model decides when the system runs background tasks.

@@ -13,6 +13,22 @@ public struct TaskRequest: Sendable, Hashable {
         case appRefresh = 0
         /// `BGProcessingTask`: minutes, while the device is idle.
         case processing = 1
+
+        /// The kind's name in traces and reports: "appRefresh" or "processing".
+        public var name: String {
+            switch self {
+            case .appRefresh: "appRefresh"
+            case .processing: "processing"
+            }
+        }
+
+        /// The `UIBackgroundModes` entry a request of this kind needs.
+        public var backgroundMode: BackgroundMode {
+            switch self {
+            case .appRefresh: .fetch
+            case .processing: .processing
+            }
+        }
     }
 
     /// The task identifier; it must be listed in the app's permitted identifiers.

@@ -12,7 +12,7 @@ public struct TimeMovesForward: Invariant {
     public init() {}
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        check(entry.time, "log entry \(entry.name)", &run)
+        check(entry.time, "log entry \(entry.event.kind.rawValue)", &run)
     }
 
     public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
@@ -65,7 +65,7 @@ public struct SubmitLimitsRespected: Invariant {
     public init() {}
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        if entry.name == "submit" { submitted = true }
+        if case .submit = entry.event { submitted = true }
     }
 
     public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {

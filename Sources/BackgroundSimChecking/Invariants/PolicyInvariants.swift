@@ -8,29 +8,26 @@ import SimKernel
 /// system kills for never completing, and a second `setTaskCompleted`, are violations.
 public struct TaskCompletedExactlyOnce: Invariant {
     public let name = "taskCompletedExactlyOnce"
-    /// Launched and not yet completed: serial and identifier.
-    private var open: [(serial: Double, identifier: String, expired: SimInstant?)] = []
+    /// Launched and not yet completed: serial, and when it expired.
+    private var open: [(serial: UInt32, expired: SimInstant?)] = []
 
     public init() {}
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        switch entry.name {
-        case "taskLaunch":
-            if let serial = entry.number("serial") { open.append((serial, entry.string("identifier") ?? "", nil)) }
-        case "taskExpire":
-            if let serial = entry.number("serial"), let index = open.firstIndex(where: { $0.serial == serial }) {
-                open[index].expired = entry.time
-            }
-        case "taskCompleted":
-            if let serial = entry.number("serial") { open.removeAll { $0.serial == serial } }
-        case "duplicateCompletion":
-            run.fail("setTaskCompleted called again on \(entry.string("identifier") ?? "a task") (task \(Int(entry.number("serial") ?? 0)))")
-        case "kill" where entry.string("reason") == "taskNotCompleted":
-            let serial = entry.number("serial")
+        switch entry.event {
+        case .taskLaunch(_, let serial, _):
+            open.append((serial, nil))
+        case .taskExpire(_, let serial, _):
+            if let index = open.firstIndex(where: { $0.serial == serial }) { open[index].expired = entry.time }
+        case .taskCompleted(_, let serial, _):
+            open.removeAll { $0.serial == serial }
+        case .duplicateCompletion(let identifier, let serial):
+            run.fail("setTaskCompleted called again on \(identifier) (task \(serial))")
+        case .kill(.taskNotCompleted(let identifier, let serial)):
             let task = open.first { $0.serial == serial }
             let since = task?.expired.map { " \(Format.duration($0.duration(to: entry.time))) after it expired" } ?? ""
-            run.fail("never called setTaskCompleted for \(entry.string("identifier") ?? "a task"): killed\(since)")
-        case "terminate":
+            run.fail("never called setTaskCompleted for \(identifier): killed\(since)")
+        case .terminate:
             open.removeAll()
         default:
             break
@@ -46,7 +43,7 @@ public struct NoAssertionLeaks: Invariant {
     public init() {}
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        if entry.name == "kill", entry.string("reason") == "backgroundTaskAssertionTimeout" {
+        if case .kill(.backgroundTaskAssertionTimeout) = entry.event {
             run.fail("held a background-task assertion past its budget and was killed")
         }
     }
@@ -60,8 +57,8 @@ public struct NoCrashes: Invariant {
     public init() {}
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        if entry.name == "crash" {
-            run.fail("crashed: \(entry.string("reason") ?? "?") (\(entry.string("identifier") ?? ""))")
+        if case .crash(let reason, let identifier) = entry.event {
+            run.fail("crashed: \(reason.rawValue) (\(identifier))")
         }
     }
 }
@@ -80,8 +77,8 @@ public struct EarliestBeginWithin: Invariant {
     }
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        guard entry.name == "submit", entry.string("identifier") == identifier, let seconds = entry.number("earliestBeginInSeconds") else { return }
-        let delay = seconds / 60
+        guard case .submit(identifier, _, let earliestBeginIn) = entry.event else { return }
+        let delay = earliestBeginIn.seconds / 60
         // A millisecond of slack for the conversion through the device clock.
         if delay < minutes.lowerBound - 1e-5 || delay > minutes.upperBound + 1e-5 {
             run.fail("submitted \(identifier) to begin in \(Format.minutes(delay)), outside \(Format.minutes(minutes.lowerBound))–\(Format.minutes(minutes.upperBound))")
@@ -105,7 +102,10 @@ public struct MinimumRunInterval: Invariant {
     }
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        guard entry.name == "workQueueEmpty" || entry.name == "workLimitReached" else { return }
+        switch entry.event {
+        case .workQueueEmpty, .workLimitReached: break
+        default: return
+        }
         if let lastSuccess, lastSuccess.duration(to: entry.time) < .minutes(minutes) {
             run.fail("a run succeeded \(Format.duration(lastSuccess.duration(to: entry.time))) after the previous one")
         }

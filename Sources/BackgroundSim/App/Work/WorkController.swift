@@ -27,14 +27,14 @@ public final class WorkController {
     /// the items this run completes (CoverDrop sends "up to a configured limit").
     public func start(limit: Int? = nil) {
         guard isCurrent else { return }
-        system.record("workStart", limit.map { ["limit": .number(Double($0))] } ?? [:])
+        system.record(.workStart(limit: limit))
         system.work.start(limit: limit)
     }
 
     /// Stops work; progress is kept if items are resumable.
     public func stop() {
         guard isCurrent else { return }
-        system.record("workStop")
+        system.record(.workStop)
         system.work.stop(at: system.snapshot.now)
     }
 

@@ -1,0 +1,55 @@
+/// What a launch evaluation decided for one pending request.
+public enum LaunchDecision: Sendable, Equatable {
+    /// The system launched a task for it.
+    case launched
+    /// It stays pending, for this reason.
+    case notLaunched(LaunchDenial)
+}
+
+/// Why the system did not launch a pending request at an evaluation, in the order the system
+/// checks: its documented rules first, then the launch model's discretion. Raw values are the
+/// `reason` of `launchDecision` in traces.
+public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
+    // The documented rules [A].
+
+    /// The app is in the foreground: background tasks wait until it leaves.
+    case appInForeground = "appInForeground"
+    /// The earliest begin date has not come yet.
+    case notDue = "notDue"
+    /// Background App Refresh is off for the app (the setting, or a fault).
+    case backgroundAppRefreshOff = "backgroundAppRefreshOff"
+    /// The user force-quit the app and has not opened it since.
+    case forceQuit = "forceQuit"
+    /// Low Power Mode pauses refresh, and processing on battery.
+    case lowPowerMode = "lowPowerMode"
+    /// The screen is on: processing runs only while the device is not in use.
+    case deviceInUse = "deviceInUse"
+    /// The request requires external power and the phone is not charging.
+    case requiresExternalPower = "requiresExternalPower"
+    /// The request requires network connectivity and there is none.
+    case requiresNetworkConnectivity = "requiresNetworkConnectivity"
+
+    // The launch model's discretion.
+
+    /// The battery is below the model's floor and not charging.
+    case batteryFloor = "batteryFloor"
+    /// The device is too hot (thermal state serious or critical).
+    case thermalState = "thermalState"
+    /// The app has not been used recently enough.
+    case appNotUsedRecently = "appNotUsedRecently"
+    /// Too soon after the last launch of this kind (the model's rate limit).
+    case rateLimit = "rateLimit"
+    /// The model predicts no use of the app in the coming hour.
+    case noPredictedUse = "noPredictedUse"
+    /// The app's daily refresh budget is spent.
+    case budgetExhausted = "budgetExhausted"
+    /// The screen has not been off long enough for the device to count as idle.
+    case deviceNotIdle = "deviceNotIdle"
+    /// Eligible, but the model's chance did not fall on this evaluation.
+    case notChosen = "notChosen"
+
+    // After the model chose it.
+
+    /// The system is throttling the app after killing it for an unfinished task.
+    case throttled = "throttled"
+}

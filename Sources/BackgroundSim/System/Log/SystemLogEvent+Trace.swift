@@ -1,0 +1,66 @@
+extension SystemLogEvent {
+    /// The event's fields in a trace line after `"event"`, with the names and values documented
+    /// in `docs/OUTPUT.md` (durations in seconds, serials and assertion ids as numbers).
+    package var traceFields: [(String, JSONValue)] {
+        switch self {
+        case .launch(let reason):
+            [("reason", .string(reason == .user ? "user" : "backgroundTask"))]
+        case .terminate(let reason):
+            [("reason", .string(reason.rawValue))]
+        case .forceQuit(let cleared):
+            [("pendingCleared", .bool(cleared))]
+        case .kill(let reason):
+            if case .taskNotCompleted(let identifier, let serial) = reason {
+                [("reason", .string(reason.name)), ("identifier", .string(identifier)), ("serial", .number(Double(serial)))]
+            } else {
+                [("reason", .string(reason.name))]
+            }
+        case .crash(let reason, let identifier):
+            [("reason", .string(reason.rawValue)), ("identifier", .string(identifier))]
+        case .submit(let identifier, let kind, let earliestBeginIn):
+            [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("earliestBeginInSeconds", .number(earliestBeginIn.seconds))]
+        case .submitError(let identifier, let error):
+            [("identifier", .string(identifier)), ("error", .string(error.name))]
+        case .cancel(let identifier):
+            [("identifier", .string(identifier))]
+        case .launchDecision(let identifier, let kind, let decision):
+            switch decision {
+            case .launched:
+                [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("outcome", .string("launched"))]
+            case .notLaunched(let denial):
+                [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("outcome", .string("notLaunched")),
+                 ("reason", .string(denial.rawValue))]
+            }
+        case .taskLaunch(let identifier, let serial, let allotment):
+            [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("allotmentSeconds", .number(allotment.seconds))]
+        case .taskExpire(let identifier, let serial, let cause):
+            [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("cause", .string(cause.rawValue))]
+        case .taskCompleted(let identifier, let serial, let success):
+            [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("success", .bool(success))]
+        case .duplicateCompletion(let identifier, let serial):
+            [("identifier", .string(identifier)), ("serial", .number(Double(serial)))]
+        case .beginBackgroundTask(let id, let name):
+            [("id", .number(Double(id.rawValue))), ("name", .string(name))]
+        case .endBackgroundTask(let id), .backgroundTaskExpiring(let id):
+            [("id", .number(Double(id.rawValue)))]
+        case .workStart(let limit):
+            limit.map { [("limit", .number(Double($0)))] } ?? []
+        case .willEnterForeground, .didEnterBackground, .willTerminate, .suspend, .resume, .forceQuitFlagCleared,
+             .cancelAll, .workStop, .workQueueEmpty, .workLimitReached:
+            []
+        }
+    }
+}
+
+extension SystemLogEntry {
+    /// The entry as one trace line's object: `t`, `ns`, `source` ("system"), `event` and the
+    /// event's fields.
+    package var traceObject: JSONValue {
+        .object([
+            ("t", .string(time.description)),
+            ("ns", .number(Double(time.nanosecondsSinceStart))),
+            ("source", .string("system")),
+            ("event", .string(event.kind.rawValue)),
+        ] + event.traceFields)
+    }
+}

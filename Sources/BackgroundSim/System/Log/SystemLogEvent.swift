@@ -1,0 +1,162 @@
+import SimKernel
+
+/// One thing the iOS model did: a lifecycle transition, a scheduler call, a launch decision, a
+/// task's launch, expiration or completion, an assertion, a kill or a crash.
+///
+/// The system's log is a stream of these, each with its time (``SystemLogEntry``). Checkers,
+/// trace builders and tests switch on the cases, so the compiler tells them when one changes;
+/// `bgsim run --trace` writes each as a JSON line whose `event` is ``Kind/rawValue`` and whose
+/// other fields are the payload (see `docs/OUTPUT.md`).
+///
+///     SimulationRunner.run(scenario: scenario, seed: 1, days: 7, log: { entry in
+///         if case .taskLaunch(let identifier, _, _) = entry.event { print(entry.time, identifier) }
+///     })
+public enum SystemLogEvent: Sendable, Equatable {
+    // MARK: Process lifecycle
+
+    /// A new process started and `didFinishLaunching` ran.
+    case launch(reason: LaunchReason)
+    /// A running (background or suspended) app returned to the foreground.
+    case willEnterForeground
+    /// The app left the foreground.
+    case didEnterBackground
+    /// `applicationWillTerminate` ran (a force-quit while running in the background).
+    case willTerminate
+    /// The app was suspended: nothing held it running in the background.
+    case suspend
+    /// A suspended app was resumed in the background to run a task.
+    case resume
+    /// The process ended.
+    case terminate(reason: TerminationReason)
+    /// The user force-quit the app; its pending requests were cleared if the model says so.
+    case forceQuit(pendingRequestsCleared: Bool)
+    /// The user opened a force-quit app: background launches are allowed again.
+    case forceQuitFlagCleared
+    /// The system killed the app (a ``terminate(reason:)`` follows).
+    case kill(KillReason)
+    /// The app did something the task scheduler crashes it for.
+    case crash(reason: CrashReason, identifier: String)
+
+    // MARK: The task scheduler
+
+    /// A request was accepted; it may begin `earliestBeginIn` from now at the earliest.
+    case submit(identifier: String, kind: TaskRequest.Kind, earliestBeginIn: SimDuration)
+    /// A request was refused.
+    case submitError(identifier: String, error: TaskSchedulerError.Code)
+    /// `cancel(taskRequestWithIdentifier:)`.
+    case cancel(identifier: String)
+    /// `cancelAllTaskRequests()`.
+    case cancelAll
+    /// A launch evaluation considered a pending request: launched, or not, and why.
+    case launchDecision(identifier: String, kind: TaskRequest.Kind, decision: LaunchDecision)
+
+    // MARK: Tasks
+
+    /// A task was delivered to the app, with `allotment` to run before it expires.
+    case taskLaunch(identifier: String, serial: UInt32, allotment: SimDuration)
+    /// A task's expiration handler was called.
+    case taskExpire(identifier: String, serial: UInt32, cause: ExpirationCause)
+    /// The app called `setTaskCompleted(success:)` for the first time on a task.
+    case taskCompleted(identifier: String, serial: UInt32, success: Bool)
+    /// The app called `setTaskCompleted(success:)` again on the same task (a bug).
+    case duplicateCompletion(identifier: String, serial: UInt32)
+
+    // MARK: Background-task assertions
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`.
+    case beginBackgroundTask(id: BackgroundTaskIdentifier, name: String)
+    /// `endBackgroundTask(_:)` for a held assertion.
+    case endBackgroundTask(id: BackgroundTaskIdentifier)
+    /// An assertion's expiration handler was called, shortly before the budget ends.
+    case backgroundTaskExpiring(id: BackgroundTaskIdentifier)
+
+    // MARK: Work
+
+    /// The policy started the work executor, with an optional limit on the items this run completes.
+    case workStart(limit: Int?)
+    /// The policy stopped the work executor.
+    case workStop
+    /// A run emptied the work queue.
+    case workQueueEmpty
+    /// A run completed its limit of items and stopped.
+    case workLimitReached
+}
+
+/// A ``SystemLogEvent`` with the time it happened.
+public struct SystemLogEntry: Sendable, Equatable {
+    /// When it happened, in the simulation's true time.
+    public var time: SimInstant
+    public var event: SystemLogEvent
+
+    public init(time: SimInstant, event: SystemLogEvent) {
+        self.time = time
+        self.event = event
+    }
+}
+
+extension SystemLogEvent {
+    /// The case of a ``SystemLogEvent`` without its payload, for filtering; its raw value is the
+    /// event's name in traces (`"event":"taskLaunch"`), which never changes when a case is renamed.
+    public enum Kind: String, Sendable, CaseIterable {
+        case launch = "launch"
+        case willEnterForeground = "willEnterForeground"
+        case didEnterBackground = "didEnterBackground"
+        case willTerminate = "willTerminate"
+        case suspend = "suspend"
+        case resume = "resume"
+        case terminate = "terminate"
+        case forceQuit = "forceQuit"
+        case forceQuitFlagCleared = "forceQuitFlagCleared"
+        case kill = "kill"
+        case crash = "crash"
+        case submit = "submit"
+        case submitError = "submitError"
+        case cancel = "cancel"
+        case cancelAll = "cancelAll"
+        case launchDecision = "launchDecision"
+        case taskLaunch = "taskLaunch"
+        case taskExpire = "taskExpire"
+        case taskCompleted = "taskCompleted"
+        case duplicateCompletion = "duplicateCompletion"
+        case beginBackgroundTask = "beginBackgroundTask"
+        case endBackgroundTask = "endBackgroundTask"
+        case backgroundTaskExpiring = "backgroundTaskExpiring"
+        case workStart = "workStart"
+        case workStop = "workStop"
+        case workQueueEmpty = "workQueueEmpty"
+        case workLimitReached = "workLimitReached"
+    }
+
+    /// The event's case.
+    public var kind: Kind {
+        switch self {
+        case .launch: .launch
+        case .willEnterForeground: .willEnterForeground
+        case .didEnterBackground: .didEnterBackground
+        case .willTerminate: .willTerminate
+        case .suspend: .suspend
+        case .resume: .resume
+        case .terminate: .terminate
+        case .forceQuit: .forceQuit
+        case .forceQuitFlagCleared: .forceQuitFlagCleared
+        case .kill: .kill
+        case .crash: .crash
+        case .submit: .submit
+        case .submitError: .submitError
+        case .cancel: .cancel
+        case .cancelAll: .cancelAll
+        case .launchDecision: .launchDecision
+        case .taskLaunch: .taskLaunch
+        case .taskExpire: .taskExpire
+        case .taskCompleted: .taskCompleted
+        case .duplicateCompletion: .duplicateCompletion
+        case .beginBackgroundTask: .beginBackgroundTask
+        case .endBackgroundTask: .endBackgroundTask
+        case .backgroundTaskExpiring: .backgroundTaskExpiring
+        case .workStart: .workStart
+        case .workStop: .workStop
+        case .workQueueEmpty: .workQueueEmpty
+        case .workLimitReached: .workLimitReached
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Why the process ended. Raw values are the `reason` of `terminate` in traces.
+public enum TerminationReason: String, Sendable, Equatable, CaseIterable {
+    /// The user swiped the app away in the app switcher.
+    case forceQuit = "forceQuit"
+    /// The phone turned off (an empty battery).
+    case powerOff = "powerOff"
+    /// The system reclaimed the suspended app's memory (jetsam).
+    case memoryPressure = "memoryPressure"
+    /// Killed for not completing a task within the grace period after it expired.
+    case taskTimeout = "taskTimeout"
+    /// Killed for holding a background-task assertion past its budget.
+    case assertionTimeout = "assertionTimeout"
+    /// Killed by the CPU monitor (a processing task on battery over its CPU limit).
+    case cpuLimit = "cpuLimit"
+    /// The app crashed on a task scheduler rule.
+    case crash = "crash"
+
+    /// Whether the system ended the app as a penalty (the work in hand is lost, not paused).
+    var isKill: Bool { self == .taskTimeout || self == .assertionTimeout || self == .cpuLimit || self == .crash }
+}
+
+/// Why the system killed the app.
+public enum KillReason: Sendable, Equatable {
+    /// A task was not completed within the grace period after its expiration handler.
+    case taskNotCompleted(identifier: String, serial: UInt32)
+    /// A background-task assertion was still held when its budget ended.
+    case backgroundTaskAssertionTimeout
+    /// A jetsam fault (`faults.jetsams`) reclaimed the running or suspended app.
+    case jetsamFault
+    /// A processing task used more CPU than the monitor allows, for too long, on battery.
+    case cpuResourceLimit
+
+    /// The reason's name in traces (`"reason":"taskNotCompleted"`).
+    public var name: String {
+        switch self {
+        case .taskNotCompleted: "taskNotCompleted"
+        case .backgroundTaskAssertionTimeout: "backgroundTaskAssertionTimeout"
+        case .jetsamFault: "jetsamFault"
+        case .cpuResourceLimit: "cpuResourceLimit"
+        }
+    }
+}
+
+/// What the app did that the task scheduler crashes it for [A]. Raw values are the `reason` of
+/// `crash` in traces.
+public enum CrashReason: String, Sendable, Equatable, CaseIterable {
+    /// `register` after `didFinishLaunching` returned ("All launch handlers must be registered
+    /// before application finishes launching").
+    case registrationAfterLaunch = "registrationAfterLaunch"
+    /// `register` twice for the same identifier.
+    case duplicateRegistration = "duplicateRegistration"
+    /// A task launched for an identifier with no handler registered in this process.
+    case noLaunchHandler = "noLaunchHandler"
+}
+
+/// Why a running task's expiration handler was called. Raw values are the `cause` of
+/// `taskExpire` in traces.
+public enum ExpirationCause: String, Sendable, Equatable, CaseIterable {
+    /// Its allotted time ran out (or an early expiration cut it short).
+    case timeUp = "timeUp"
+    /// The user picked up the phone during a processing task.
+    case userActivity = "userActivity"
+    /// The charger was unplugged during a task that requires external power.
+    case powerLoss = "powerLoss"
+    /// The network went away during a task that requires connectivity.
+    case networkLoss = "networkLoss"
+}
