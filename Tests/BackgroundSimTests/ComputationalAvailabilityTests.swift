@@ -86,7 +86,7 @@ struct ComputationalAvailabilityTests {
         try harness.run(until: .at(200))
         #expect(transitions(work, "uploads").prefix(2) == ["foreground→extensionTask", "extensionTask→suspended"])
         #expect(work.transitions.first { $0.module == "uploads" && $0.to == .suspended }?.at == .at(187))
-        #expect(harness.system.pending.map(\.request.identifier).contains("p0"))
+        #expect(harness.system.pending.entries.map(\.request.identifier).contains("p0"))
         #expect(harness.entries(.kill).isEmpty)
     }
 
@@ -129,7 +129,7 @@ struct ComputationalAvailabilityTests {
         ])
         #expect(harness.system.metrics.tasksCompletedUnsuccessfully >= 1)
         #expect(harness.entries(.kill).isEmpty)
-        #expect(harness.system.pending.map(\.request.identifier).contains("p0"), "rescheduled after expiry")
+        #expect(harness.system.pending.entries.map(\.request.identifier).contains("p0"), "rescheduled after expiry")
     }
 
     @Test("all work done in a processing task completes it successfully and schedules nothing")

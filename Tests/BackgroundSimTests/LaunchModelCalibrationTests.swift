@@ -102,9 +102,9 @@ struct SystemFilteringTests {
                 configure: { system in
                     system.reactsToEveryDeviceEvent = everyEvent
                     // And evaluate at every tick, not only those that could launch.
-                    if everyEvent, var heuristic = system.launchModel as? HeuristicLaunchModel {
+                    if everyEvent, var heuristic = system.launch.model as? HeuristicLaunchModel {
                         heuristic.skipsFutileEvaluations = false
-                        system.launchModel = heuristic
+                        system.launch.model = heuristic
                     }
                 })
             return (result, sink.lines)

@@ -55,7 +55,7 @@ struct ReferencePolicyTests {
         harness.system.work.enqueue(created: .at(0), uploadBytes: 200_000_000)  // far more than 30 s of upload
         harness.useApp(at: .at(0), for: .seconds(20))
         try harness.run(until: .at(48))
-        #expect(harness.system.pending.map(\.request.identifier) == [scenario.policies.protonUpload.identifier])
+        #expect(harness.system.pending.entries.map(\.request.identifier) == [scenario.policies.protonUpload.identifier])
         #expect(harness.entries(.kill).isEmpty)
         // The processing task (earliest +1 min, eager model) finishes the upload; nothing is left pending.
         try harness.run(until: .at(3 * 3_600))

@@ -43,7 +43,7 @@ struct TaskSchedulerTests {
         }
         #expect(refreshError?.code == .tooManyPendingTaskRequests)
         #expect(processingErrors.map(\.code) == [.tooManyPendingTaskRequests])
-        #expect(harness.system.pending.count == 11)
+        #expect(harness.system.pending.entries.count == 11)
         #expect(harness.system.metrics.submitErrors[TaskSchedulerError.Code.tooManyPendingTaskRequests.rawValue] == 2)
     }
 
@@ -152,7 +152,7 @@ struct TaskSchedulerTests {
         let probe = try SystemHarness(scenario) { ProbePolicy(kind: .appRefresh) }
         probe.useApp(at: .at(100), forceQuit: true)
         try probe.run(until: .at(100) + .hours(6))
-        #expect(probe.system.pending.count == 1)
+        #expect(probe.system.pending.entries.count == 1)
         #expect(probe.system.metrics.refreshLaunches == 0)
     }
 }

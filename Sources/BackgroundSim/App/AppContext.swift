@@ -140,6 +140,6 @@ public final class SimulatedTaskScheduler {
 
     /// `getPendingTaskRequests(completionHandler:)`: copies of the pending requests.
     public func pendingTaskRequests() -> [TaskRequest] {
-        system.pending.map(\.request)
+        system.pending.entries.map(\.request)
     }
 }

@@ -1,0 +1,30 @@
+/// Which device events can concern the system, as a small value the world keeps beside the
+/// device, so that uninteresting events cost one check and no call.
+struct DeviceEventInterest {
+    var reactsToChanges = false
+    var anyTaskRunning = false
+    var processingRunning = false
+    var processRunning = false
+    var workActive = false
+    var everyEvent = false
+
+    func concerns(_ event: WorldEvent) -> Bool {
+        if everyEvent { return true }
+        switch event {
+        case .appOpen, .appClose:
+            return true
+        case .sessionStart:
+            return processingRunning
+        case .networkChange, .networkFlap:
+            return anyTaskRunning || reactsToChanges || workActive
+        case .unplug:
+            return anyTaskRunning || reactsToChanges
+        case .batteryLevel, .batteryDeath:
+            return processRunning || reactsToChanges
+        case .sessionEnd, .plugIn, .optimizedChargingResume, .dayStart, .clockJump:
+            return reactsToChanges
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import SimKernel
+
+/// What the app draws from the battery while it works, by consumer: CPU while the work executor
+/// is active, the radio's promotion, transfer and tail, and the fixed CPU cost of a background
+/// launch or resume — and the events at which that changes by itself (a radio phase ending, the
+/// launch overhead ending).
+///
+/// The system brings it up to date after every change (``update(executorActive:wantsRadio:…)``),
+/// and the world passes ``power`` to the device's energy ledger.
+struct AppEnergy {
+    static let radioShareLabel = StreamLabel("system.radioShare")
+
+    let parameters: EnergyParameters
+    private(set) var radio: RadioModel
+    /// Whether the app's work holds the radio in transfer.
+    private(set) var transferring = false
+    /// The network the current transfer uses; a new one means a new connection.
+    private var transferPath = NetworkPath.offline
+    private(set) var radioPhase = EventSlot()
+    private var launchOverhead = EventSlot()
+    /// Whether a transfer rides on a connection other traffic holds (no promotion, no tail).
+    private var shareRandom: RandomStream
+    /// What the app draws now, in watts.
+    private(set) var power = AppPower()
+
+    init(parameters: EnergyParameters, seed: UInt64) {
+        self.parameters = parameters
+        radio = RadioModel(parameters: parameters)
+        shareRandom = RandomStream(seed: seed, label: Self.radioShareLabel)
+    }
+
+    /// Whether the radio is idle with nothing in flight or scheduled.
+    var radioIsIdle: Bool { !transferring && radio.phase == .idle && !radioPhase.isScheduled }
+
+    private var launchOverheadWatts: Double { launchOverhead.isScheduled ? parameters.cpuAwakeWatts : 0 }
+
+    /// A background launch or resume costs a fixed time at CPU power (energy-model.md §9).
+    mutating func chargeLaunchOverhead(in simulation: inout Simulation<WorldEvent>) {
+        launchOverhead.cancel(in: &simulation)
+        let end = simulation.now + .seconds(parameters.wakeOverheadSeconds)
+        launchOverhead.set(.launchOverheadEnd, at: end, in: &simulation)
+    }
+
+    mutating func launchOverheadEnded() {
+        launchOverhead.fired()
+    }
+
+    /// A radio phase (promotion or tail) ended by itself.
+    mutating func radioPhaseEnded(at now: SimInstant) {
+        radioPhase.fired()
+        radio.advancePhase(at: now)
+    }
+
+    /// Nothing but the launch overhead draws power (the executor idle, the radio idle).
+    mutating func setIdle() {
+        power = AppPower(launchOverhead: launchOverheadWatts)
+    }
+
+    /// Ends or begins the app's transfer as the work requires, schedules the radio's next phase
+    /// change, and sets ``power``.
+    ///
+    /// - Parameters:
+    ///   - executorActive: The work executor is progressing (CPU power).
+    ///   - wantsRadio: It is progressing on an item that transfers data.
+    ///   - directions: Which directions the item in hand transfers; active power grows with the
+    ///     throughput of those (energy-model.md §3.1), taken from that item for the whole
+    ///     transfer [Inf].
+    /// - Returns: When data flows, if a transfer began (after the radio's promotion).
+    mutating func update(executorActive: Bool, wantsRadio: Bool, path: NetworkPath, network: NetworkParameters,
+                         directions: (upload: Bool, download: Bool),
+                         in simulation: inout Simulation<WorldEvent>) -> SimInstant? {
+        let now = simulation.now
+        if transferring && (!wantsRadio || transferPath != path) {
+            radio.endTransfer(at: now)
+            transferring = false
+        }
+        var flowing: SimInstant?
+        if wantsRadio && !transferring {
+            let throughput = network.throughput(on: path)
+            let rides = shareRandom.chance(parameters.tailShareProbability)
+            flowing = radio.beginTransfer(at: now, path: path,
+                                          uplinkMbps: directions.upload ? throughput.uplinkMbps : 0,
+                                          downlinkMbps: directions.download ? throughput.downlinkMbps : 0, ridesOtherTraffic: rides)
+            transferring = true
+            transferPath = path
+        }
+        radioPhase.set(.radioPhase, at: radio.nextPhaseChange, in: &simulation)
+        let watts = radio.watts
+        power = AppPower(cpu: executorActive ? parameters.cpuAwakeWatts : 0,
+                         radioPromotion: watts.promotion, radioActive: watts.active, radioTail: watts.tail,
+                         launchOverhead: launchOverheadWatts)
+        checkInvariantsIfEnabled()
+        return flowing
+    }
+}

@@ -1,0 +1,88 @@
+import SimKernel
+
+extension SimulatedSystem {
+    /// Reacts to a device event that the device has already handled.
+    ///
+    /// The caller checks ``interest`` first and calls only for events that concern the system.
+    func deviceDidHandle(_ event: WorldEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
+        work.settle(at: simulation.now)
+        observe(device, at: simulation.now)
+        switch event {
+        case .appOpen:
+            appOpened(in: &simulation)
+        case .appClose(let forceQuit):
+            appClosed(forceQuit: forceQuit, in: &simulation)
+        case .sessionStart:
+            // The user picking up the phone ends processing tasks (BGProcessingTask docs [A]).
+            if snapshot.isScreenOn { expireRunning(where: { $0.task.kind == .processing }, cause: .userActivity) }
+        case .unplug:
+            expireRunning(where: { $0.requiresExternalPower }, cause: .powerLoss)
+        case .networkChange, .networkFlap:
+            if !snapshot.network.isSatisfied { expireRunning(where: { $0.requiresNetwork }, cause: .networkLoss) }
+        case .batteryLevel, .batteryDeath:
+            if !snapshot.isPoweredOn && processIsRunning { terminate(.powerOff, in: &simulation) }
+        default:
+            break
+        }
+        // Expiration handlers run above; a crash they caused ends the process now.
+        afterCallback(in: &simulation)
+        if launch.model.reactsToDeviceChanges { evaluateLaunches(in: &simulation) }
+        reconcile(in: &simulation)
+    }
+
+    /// Handles one of the system's own events.
+    func handle(_ event: WorldEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
+        work.settle(at: simulation.now)
+        observe(device, at: simulation.now)
+        switch event {
+        case .launchEvaluation:
+            launch.evaluationFired()
+            evaluateLaunches(in: &simulation)
+        case .taskExpiration(let serial):
+            running.expirationFired(serial: serial)
+            expire(serial: serial, cause: .timeUp)
+        case .taskGraceEnd(let serial):
+            if let task = running.task(serial: serial), task.completion == nil {
+                record(.kill(.taskNotCompleted(identifier: task.identifier, serial: serial)))
+                launch.throttle(until: simulation.now + .hours(parameters.throttlePenaltyHours))
+                terminate(.taskTimeout, in: &simulation)
+            }
+        case .assertionWarning:
+            warnAssertions()
+        case .assertionDeadline:
+            assertions.deadlineFired()
+            if !assertions.isEmpty && processState == .background {
+                record(.kill(.backgroundTaskAssertionTimeout))
+                terminate(.assertionTimeout, in: &simulation)
+            }
+        case .appTimer(let id):
+            timerFired(id)
+        case .jetsam:
+            jetsam.fired()
+            if processState == .suspended { terminate(.memoryPressure, in: &simulation) }
+        case .faultJetsam:
+            if processState == .suspended || processState == .background {
+                record(.kill(.jetsamFault))
+                terminate(.memoryPressure, in: &simulation)
+            }
+        case .faultWindowEnd:
+            evaluateLaunches(in: &simulation)
+        case .workCheck:
+            checkWork(at: simulation.now)
+        case .radioPhase:
+            energy.radioPhaseEnded(at: simulation.now)
+        case .launchOverheadEnd:
+            energy.launchOverheadEnded()
+        case .cpuMonitorCheck:
+            running.cpuCheckFired()
+            if exceedsCPULimit {
+                record(.kill(.cpuResourceLimit))
+                terminate(.cpuLimit, in: &simulation)
+            }
+        default:
+            break
+        }
+        afterCallback(in: &simulation)
+        reconcile(in: &simulation)
+    }
+}

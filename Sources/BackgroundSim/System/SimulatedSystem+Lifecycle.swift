@@ -1,0 +1,91 @@
+import SimKernel
+
+extension SimulatedSystem {
+    /// The user opened the app: a launch, or a return to the foreground.
+    func appOpened(in simulation: inout Simulation<WorldEvent>) {
+        lastAppUse = snapshot.now
+        work.appSessionOpened(at: snapshot.now, day: snapshot.day)
+        launch.model.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
+        if forceQuitFlag {
+            forceQuitFlag = false
+            record(.forceQuitFlagCleared)
+        }
+        jetsam.cancel(in: &simulation)
+        assertions.enterForeground()
+        if processState == .notRunning {
+            processState = .foreground
+            launchProcess(reason: .user)
+        } else {
+            processState = .foreground
+            record(.willEnterForeground)
+            if let policy, let context { policy.willEnterForeground(context) }
+            fireOverdueTimers()
+        }
+        afterCallback(in: &simulation)
+    }
+
+    /// The app left the foreground, swiped away if `forceQuit`.
+    func appClosed(forceQuit: Bool, in simulation: inout Simulation<WorldEvent>) {
+        guard processState == .foreground else { return }
+        processState = .background
+        assertions.enterBackground(at: snapshot.now)
+        record(.didEnterBackground)
+        if let context { policy?.didEnterBackground(context) }
+        afterCallback(in: &simulation)
+        if forceQuit && processIsRunning {
+            // Still running in the background (an assertion, a task): iOS calls willTerminate.
+            if processState == .background && (!assertions.isEmpty || !running.isEmpty), let policy, let context {
+                record(.willTerminate)
+                policy.willTerminate(context)
+            }
+            terminate(.forceQuit, in: &simulation)
+            forceQuitFlag = true
+            if parameters.forceQuitClearsPendingRequests { pending.removeAll() }
+            record(.forceQuit(pendingRequestsCleared: parameters.forceQuitClearsPendingRequests))
+        }
+    }
+
+    /// Starts a new process and calls `didFinishLaunching`.
+    func launchProcess(reason: LaunchReason) {
+        processGeneration &+= 1
+        registrations.removeAll()
+        let context = AppContext(system: self, generation: processGeneration)
+        self.context = context
+        policy = makePolicy?()
+        record(.launch(reason: reason))
+        registrations.isFinishingLaunch = true
+        policy?.didFinishLaunching(context, reason: reason)
+        registrations.isFinishingLaunch = false
+    }
+
+    /// Acts on a crash the last callback caused.
+    func afterCallback(in simulation: inout Simulation<WorldEvent>) {
+        if pendingCrash {
+            pendingCrash = false
+            terminate(.crash, in: &simulation)
+        }
+    }
+
+    /// Ends the process: its in-memory state, registrations, assertions, tasks and timers go.
+    func terminate(_ reason: TerminationReason, in simulation: inout Simulation<WorldEvent>) {
+        guard processIsRunning else { return }
+        switch reason {
+        case .forceQuit: metrics.forceQuitTerminations += 1; metrics.normalAppExits += 1
+        case .powerOff: metrics.powerOffTerminations += 1
+        case .memoryPressure: metrics.memoryPressureExits += 1
+        case .taskTimeout, .assertionTimeout: metrics.backgroundTaskAssertionTimeoutExits += 1
+        case .cpuLimit: metrics.cpuResourceLimitExits += 1
+        case .crash: metrics.abnormalExits += 1
+        }
+        record(.terminate(reason: reason))
+        work.processTerminated(at: snapshot.now, killed: reason.isKill)
+        processState = .notRunning
+        policy = nil
+        context = nil
+        registrations.removeAll()
+        assertions.removeAll(in: &simulation)
+        running.removeAll(in: &simulation)
+        timers.removeAll(in: &simulation)
+        jetsam.cancel(in: &simulation)
+    }
+}

@@ -1,0 +1,69 @@
+import SimKernel
+
+extension SimulatedSystem {
+    /// Brings the simulation's agenda in line with the state after a change: completed tasks
+    /// leave, timers get events, an app with nothing to do is suspended, assertion deadlines are
+    /// scheduled, the work executor and the radio follow, the CPU monitor watches, and the next
+    /// launch evaluation is set — in that order, which fixes the order of same-time events.
+    func reconcile(in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        running.reconcile(graceSeconds: parameters.taskCompletionGraceSeconds, in: &simulation)
+        timers.reconcile(now: now, in: &simulation)
+
+        // Suspension.
+        if processState == .background && assertions.isEmpty && running.isEmpty {
+            processState = .suspended
+            record(.suspend)
+            if parameters.suspendedTerminationPerHour > 0 {
+                let hours = ExponentialDistribution(rate: parameters.suspendedTerminationPerHour).sample(using: &streams.jetsam)
+                jetsam.set(.jetsam, at: now + .hours(hours), in: &simulation)
+            }
+        }
+
+        assertions.reconcile(runningInBackground: processState == .background, now: now, parameters: parameters, in: &simulation)
+        // The work and its power before the CPU monitor, which watches the executor's CPU use.
+        reconcileWork(in: &simulation)
+        running.reconcileCPUMonitor(overLimit: exceedsCPULimit, parameters: parameters, in: &simulation)
+        launch.scheduleNext(for: pending, in: &simulation)
+    }
+
+    /// Brings the executor, the radio and the app's power in line with the state: whether work
+    /// can progress, the radio's transfer, the next work check and radio phase change.
+    func reconcileWork(in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        // Fast path: no work started, the radio idle, nothing scheduled for either.
+        if !work.isStarted && work.activeSince == nil && energy.radioIsIdle && !workCheck.isScheduled {
+            energy.setIdle()
+            return
+        }
+        let processRunning = processState == .foreground || processState == .background
+        let active = work.setConditions(at: now, processRunning: processRunning, path: snapshot.network, network: networkParameters)
+        // The radio transfers while the executor is active on network work.
+        let flowing = energy.update(executorActive: active, wantsRadio: active && work.headNeedsNetwork, path: snapshot.network,
+                                    network: networkParameters, directions: work.headDirections, in: &simulation)
+        if let flowing { work.delayProgress(until: flowing) }
+        // The next work check: when the run ends (at once, so its callbacks run), or when the
+        // items in hand are done.
+        let finished = work.isStarted && (work.runFinished.queueEmpty || work.runFinished.limitReached)
+        workCheck.set(.workCheck, at: finished && !work.runEndReported ? now : work.nextCheck(after: now), in: &simulation)
+    }
+
+    /// A work check: settle, and tell the policy if the run emptied the queue or reached its limit.
+    func checkWork(at now: SimInstant) {
+        workCheck.fired()
+        work.settle(at: now)
+        guard work.isStarted, !work.runEndReported else { return }
+        let state = work.runFinished
+        if state.limitReached {
+            work.runEndReported = true
+            let callback = work.onLimitReached
+            work.stop(at: now)
+            record(.workLimitReached)
+            callback?()
+        } else if state.queueEmpty {
+            work.runEndReported = true
+            record(.workQueueEmpty)
+            work.onQueueEmpty?()
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import SimKernel
+
+// The task scheduler as the app sees it (register, submit, cancel) and the system's side of it:
+// evaluating pending requests and delivering tasks.
+extension SimulatedSystem {
+    // MARK: Registration and submission
+
+    func register(identifier: String, handler: @escaping (BackgroundTask) -> Void) -> Bool {
+        switch registrations.register(identifier, permitted: appParameters.permittedIdentifiers, handler: handler) {
+        case .registered:
+            return true
+        case .notPermitted:
+            return false
+        case .crash(let reason):
+            metrics.registrationCrashes += 1
+            record(.crash(reason: reason, identifier: identifier))
+            pendingCrash = true
+            return false
+        }
+    }
+
+    func submit(_ request: TaskRequest) throws(TaskSchedulerError) {
+        metrics.submits += 1
+        if let code = submitRefusal(request) {
+            metrics.submitErrors[code.rawValue] += 1
+            record(.submitError(identifier: request.identifier, error: code))
+            throw TaskSchedulerError(code: code)
+        }
+        // The earliest begin date is on the device clock; convert it at submission.
+        let offset = snapshot.now.duration(to: snapshot.clockReading)
+        let earliest = request.earliestBeginDate.map { $0 - offset } ?? snapshot.now
+        let begin = Swift.max(snapshot.now, earliest)
+        pending.submit(request, earliest: begin)
+        record(.submit(identifier: request.identifier, kind: request.kind, earliestBeginIn: snapshot.now.duration(to: begin)))
+    }
+
+    /// Why `submit` refuses `request` now, if it does: a submit-error fault, Background App
+    /// Refresh off, an identifier or background mode the app does not declare, or the limit.
+    private func submitRefusal(_ request: TaskRequest) -> TaskSchedulerError.Code? {
+        if !faults.submitErrors.isEmpty {
+            let hours = hoursSinceStart
+            if let fault = faults.submitErrors.first(where: { $0.window.contains(hours: hours) }) { return fault.error.code }
+        }
+        guard backgroundAppRefreshAllowed else { return .unavailable }
+        guard appParameters.permittedIdentifiers.contains(request.identifier),
+              appParameters.backgroundModes.contains(request.kind.backgroundMode) else { return .notPermitted }
+        return pending.wouldExceedLimit(request) ? .tooManyPendingTaskRequests : nil
+    }
+
+    func cancelRequest(identifier: String) {
+        pending.remove(identifier: identifier)
+        record(.cancel(identifier: identifier))
+    }
+
+    func cancelAllRequests() {
+        pending.removeAll()
+        record(.cancelAll)
+    }
+
+    // MARK: Launching
+
+    /// Decides for every pending request, launches those chosen, together, and logs each
+    /// decision. A phone that is off evaluates nothing.
+    func evaluateLaunches(in simulation: inout Simulation<WorldEvent>) {
+        guard !pending.isEmpty, snapshot.isPoweredOn else { return }
+        guard processState != .foreground else {
+            for entry in pending.entries { recordDecision(entry, .notLaunched(.appInForeground)) }
+            return
+        }
+        let app = LaunchEvaluator.AppState(backgroundAppRefreshAllowed: backgroundAppRefreshAllowed,
+                                           forceQuit: forceQuitFlag, lastAppUse: lastAppUse)
+        var chosen: [PendingRequests.Entry] = []
+        for entry in pending.entries {
+            let decision = launch.decide(entry, device: snapshot, app: app, random: &streams.launch)
+            if decision == .notLaunched(.throttled) { metrics.throttledLaunches += 1 }
+            recordDecision(entry, decision)
+            if decision == .launched { chosen.append(entry) }
+        }
+        guard !chosen.isEmpty else { return }
+        pending.remove(chosen)
+        deliver(chosen, in: &simulation)
+    }
+
+    private func recordDecision(_ entry: PendingRequests.Entry, _ decision: LaunchDecision) {
+        record(.launchDecision(identifier: entry.request.identifier, kind: entry.request.kind, decision: decision))
+    }
+
+    /// Delivers tasks for `requests`, launching or resuming the process first. Tasks launched
+    /// together share one time allotment (WWDC19 707 [A-DTS]).
+    private func deliver(_ requests: [PendingRequests.Entry], in simulation: inout Simulation<WorldEvent>) {
+        let now = snapshot.now
+        switch processState {
+        case .notRunning:
+            processState = .background
+            assertions.restartBudget(at: now)
+            metrics.backgroundProcessLaunches += 1
+            energy.chargeLaunchOverhead(in: &simulation)
+            launchProcess(reason: .backgroundTask)
+            afterCallback(in: &simulation)
+            guard processIsRunning else { return }
+        case .suspended:
+            jetsam.cancel(in: &simulation)
+            processState = .background
+            assertions.restartBudget(at: now)
+            record(.resume)
+            energy.chargeLaunchOverhead(in: &simulation)
+        case .background, .foreground:
+            break
+        }
+        let allotmentEnd = requests.map { allotment(for: $0.request.kind) }.min() ?? now
+        for entry in requests {
+            let request = entry.request
+            let serial = running.takeSerial()
+            let task = BackgroundTask(identifier: request.identifier, kind: request.kind, serial: serial, system: self)
+            countLaunch(request.kind)
+            launch.didLaunch(request.kind, at: now)
+            record(.taskLaunch(identifier: request.identifier, serial: serial, allotment: now.duration(to: allotmentEnd)))
+            guard let handler = registrations.handler(for: request.identifier) else {
+                // Launching a task with no handler registered in this process crashes the app [A].
+                metrics.unregisteredLaunchCrashes += 1
+                record(.crash(reason: .noLaunchHandler, identifier: request.identifier))
+                terminate(.crash, in: &simulation)
+                return
+            }
+            running.add(task, for: request, expiringAt: allotmentEnd, in: &simulation)
+            handler(task)
+            afterCallback(in: &simulation)
+            guard processIsRunning else { return }
+        }
+        fireOverdueTimers()
+        afterCallback(in: &simulation)
+    }
+
+    /// When a task of `kind` launched now must be finished: its allotment, cut short by an
+    /// early-expiration fault.
+    private func allotment(for kind: TaskRequest.Kind) -> SimInstant {
+        let usual = usualAllotment(for: kind)
+        guard !faults.earlyExpirations.isEmpty else { return usual }
+        let hours = hoursSinceStart
+        guard let fault = faults.earlyExpirations.first(where: { $0.window.contains(hours: hours) }) else { return usual }
+        return Swift.min(usual, snapshot.now + .seconds(fault.afterSeconds))
+    }
+
+    private func usualAllotment(for kind: TaskRequest.Kind) -> SimInstant {
+        let now = snapshot.now
+        switch kind {
+        case .appRefresh:
+            // Production apps have seen refresh tasks expire 2–5 s after launch [Obs].
+            let early = streams.expiry.chance(parameters.refreshEarlyExpiryProbability)
+            let seconds = UniformDistribution(2, 5).sample(using: &streams.expiry)
+            return now + .seconds(early ? Swift.min(seconds, parameters.refreshRuntimeSeconds) : parameters.refreshRuntimeSeconds)
+        case .processing:
+            return now + .minutes(parameters.processingMaxRuntimeMinutes)
+        }
+    }
+
+    private func countLaunch(_ kind: TaskRequest.Kind) {
+        switch kind {
+        case .appRefresh: metrics.refreshLaunches += 1
+        case .processing: metrics.processingLaunches += 1
+        }
+        metrics.launchHourHistogram[snapshot.hour] += 1
+        if snapshot.isCharging { metrics.launchesWhileCharging += 1 }
+    }
+}

@@ -1,0 +1,125 @@
+import SimKernel
+
+/// The background tasks the system has delivered and the app has not completed, with their
+/// expiration and, once expired, the grace period in which the app must still call
+/// `setTaskCompleted` before the system kills it [A].
+///
+/// It also keeps the CPU monitor, which kills an app whose processing task on battery uses more
+/// than a set share of a core for too long [Obs].
+///
+/// This type never calls into the app: it hands back the task whose expiration handler the
+/// system is to call.
+struct RunningTasks {
+    struct Entry {
+        let task: BackgroundTask
+        let requiresExternalPower: Bool
+        let requiresNetwork: Bool
+        /// The expiration handler has been called.
+        var expired = false
+        var expiration: EventHandle?
+        var grace: EventHandle?
+    }
+
+    private(set) var entries: [Entry] = []
+    /// The serial the next delivered task gets; serials are never reused within a run.
+    private(set) var nextSerial: UInt32 = 1
+    /// The share of a core the app says it uses (``AppContext/reportCPUUsage(_:)``), 0 … 1.
+    var reportedCPUShare = 0.0
+    private var cpuCheck = EventSlot()
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether a processing task is running (the user picking up the phone ends it).
+    var anyProcessing: Bool { entries.contains { $0.task.kind == .processing } }
+
+    /// Takes the next serial for a task about to be delivered.
+    mutating func takeSerial() -> UInt32 {
+        defer { nextSerial &+= 1 }
+        return nextSerial
+    }
+
+    /// Adds a delivered task that expires at `expiry`.
+    mutating func add(_ task: BackgroundTask, for request: TaskRequest, expiringAt expiry: SimInstant,
+                      in simulation: inout Simulation<WorldEvent>) {
+        var entry = Entry(task: task, requiresExternalPower: request.requiresExternalPower,
+                          requiresNetwork: request.requiresNetworkConnectivity)
+        entry.expiration = simulation.schedule(.taskExpiration(serial: task.serial), at: expiry)
+        entries.append(entry)
+        checkInvariantsIfEnabled()
+    }
+
+    /// The running task with `serial`, if any.
+    func task(serial: UInt32) -> BackgroundTask? {
+        entries.first { $0.task.serial == serial }?.task
+    }
+
+    /// Marks the task with `serial` expired, if it is running, not yet expired and not
+    /// completed, and returns it so that the caller can call its expiration handler.
+    mutating func beginExpiration(serial: UInt32) -> BackgroundTask? {
+        guard let index = entries.firstIndex(where: { $0.task.serial == serial }),
+              !entries[index].expired, entries[index].task.completion == nil else { return nil }
+        entries[index].expired = true
+        return entries[index].task
+    }
+
+    /// The task's expiration event fired.
+    mutating func expirationFired(serial: UInt32) {
+        guard let index = entries.firstIndex(where: { $0.task.serial == serial }) else { return }
+        entries[index].expiration = nil
+    }
+
+    /// The serials of running tasks, not expired or completed, that `predicate` selects.
+    func serials(where predicate: (Entry) -> Bool) -> [UInt32] {
+        entries.filter { predicate($0) && !$0.expired && $0.task.completion == nil }.map(\.task.serial)
+    }
+
+    /// Removes completed tasks, and gives each expired one not yet completed its grace period.
+    mutating func reconcile(graceSeconds: Double, in simulation: inout Simulation<WorldEvent>) {
+        for index in entries.indices where entries[index].task.completion != nil {
+            cancelEvents(of: index, in: &simulation)
+        }
+        entries.removeAll { $0.task.completion != nil }
+        for index in entries.indices where entries[index].expired && entries[index].grace == nil {
+            if let expiration = entries[index].expiration { simulation.cancel(expiration) }
+            entries[index].expiration = nil
+            entries[index].grace = simulation.schedule(.taskGraceEnd(serial: entries[index].task.serial), after: .seconds(graceSeconds))
+        }
+        checkInvariantsIfEnabled()
+    }
+
+    /// Whether the CPU monitor watches a running task: a processing task that did not ask for
+    /// external power.
+    var cpuMonitored: Bool {
+        entries.contains { $0.task.kind == .processing && !$0.requiresExternalPower }
+    }
+
+    /// Starts the CPU monitor's countdown while a watched task runs and the app uses more than
+    /// the limit (`overLimit`); stops it otherwise.
+    mutating func reconcileCPUMonitor(overLimit: Bool, parameters: SystemParameters, in simulation: inout Simulation<WorldEvent>) {
+        if overLimit && cpuMonitored {
+            cpuCheck.setIfIdle(.cpuMonitorCheck, at: simulation.now + .seconds(parameters.cpuMonitorSeconds), in: &simulation)
+        } else {
+            cpuCheck.cancel(in: &simulation)
+        }
+    }
+
+    /// The CPU monitor's countdown ended.
+    mutating func cpuCheckFired() {
+        cpuCheck.fired()
+    }
+
+    /// The process ended: every task goes, with its events, and the CPU monitor stops.
+    mutating func removeAll(in simulation: inout Simulation<WorldEvent>) {
+        for index in entries.indices { cancelEvents(of: index, in: &simulation) }
+        entries.removeAll()
+        cpuCheck.cancel(in: &simulation)
+        reportedCPUShare = 0
+    }
+
+    private mutating func cancelEvents(of index: Int, in simulation: inout Simulation<WorldEvent>) {
+        if let expiration = entries[index].expiration { simulation.cancel(expiration) }
+        if let grace = entries[index].grace { simulation.cancel(grace) }
+        entries[index].expiration = nil
+        entries[index].grace = nil
+    }
+}
