@@ -49,7 +49,7 @@ public struct PolicyChecker: Sendable {
         let observer = CheckObserver(invariants: invariants, context: context)
         let result = try SimulationRunner.run(
             scenario: scenario, seed: seed, days: days, policy: policy.map { make in { make() } },
-            log: { observer.observe($0) },
+            log: { observer.observe($0) }, configure: { _ in },
             observer: { event, now, device, system in observer.observe(event, now: now, device: device, system: system) })
         return RunCheck(seed: seed, days: days, scenario: scenario, violations: observer.context.violations,
                         clockJumps: observer.clockJumps, digest: result.digest)

@@ -8,8 +8,8 @@ import Foundation
 ///       "name": "coverdrop-delays",
 ///       "preset": "coverdrop-send",
 ///       "axes": [
-///         { "path": "policies.coverDrop.meanDelayMinutes", "values": [10, 30, 60] },
-///         { "path": "policies.coverDrop.messagesPerRun", "values": [1, 5] }
+///         { "path": "app.policy.parameters.meanDelayMinutes", "values": [10, 30, 60] },
+///         { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] }
 ///       ],
 ///       "seeds": 20, "days": 90,
 ///       "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"]
@@ -19,7 +19,7 @@ import Foundation
 /// same seeds (common random numbers across cells).
 public struct SweepDefinition: Sendable {
     public struct Axis: Sendable {
-        /// A scenario parameter's path, as in validation messages (`policies.coverDrop.meanDelayMinutes`).
+        /// A scenario parameter's path, as in validation messages (`app.policy.parameters.meanDelayMinutes`).
         public var path: String
         public var values: [JSONValue]
     }
@@ -122,7 +122,7 @@ public struct SweepDefinition: Sendable {
         var axes: [Axis] = []
         for (index, axisValue) in axisValues.enumerated() {
             guard case .string(let path)? = axisValue["path"], !path.isEmpty else {
-                throw fail("axes[\(index)].path", "expected a parameter path such as \"policies.coverDrop.meanDelayMinutes\"")
+                throw fail("axes[\(index)].path", "expected a parameter path such as \"app.policy.parameters.meanDelayMinutes\"")
             }
             guard case .array(let values)? = axisValue["values"], !values.isEmpty else {
                 throw fail("axes[\(index)].values", "expected a non-empty array of values")

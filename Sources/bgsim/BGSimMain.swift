@@ -1,3 +1,4 @@
+import BackgroundSim
 import CommandLineSupport
 import Foundation
 
@@ -64,6 +65,10 @@ enum BGSimMain {
             }
         } catch let error as UsageError {
             Output.error("bgsim: \(error.message)")
+            exit(2)
+        } catch let error as ScenarioError {
+            // Bad input found at a run's door (scenario files are checked when read).
+            Output.error("\(error)")
             exit(2)
         } catch {
             Output.error("bgsim: \(error)")

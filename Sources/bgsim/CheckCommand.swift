@@ -65,12 +65,7 @@ enum CheckCommand {
         if flags.isSet("swarm") { checker.swarm = Swarm() }
 
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
-        let report: CheckReport
-        do {
-            report = try checker.check(seeds: seeds, jobs: jobs, progress: meter.advance)
-        } catch let issue as ScenarioIssue {
-            throw UsageError(ScenarioError(source: RunCommand.scenarioSource(flags), issues: [issue]).description)
-        }
+        let report = try checker.check(seeds: seeds, jobs: jobs, progress: meter.advance)
         meter.finish()
         guard let first = report.firstFailure else {
             print("every invariant held: \(seeds.count) seed\(seeds.count == 1 ? "" : "s") × \(days) days of \(scenario.name)"

@@ -56,12 +56,7 @@ enum CompareCommand {
         }
         let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))
-        let comparison: Comparison
-        do {
-            comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
-        } catch let issue as ScenarioIssue {
-            throw UsageError(issue.description)
-        }
+        let comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
         meter.finish()
         let text = switch format {
         case "markdown": ComparisonFormatter.markdown(comparison)

@@ -45,16 +45,11 @@ enum RunCommand {
         }
         let format = try flags.choice("format", ["table", "json"], default: "table")
 
-        let result: RunResult
         let trace = flags.string("trace").map { _ in TraceWriter() }
-        do {
-            result = try SimulationRunner.run(
-                scenario: scenario, seed: seed, days: days,
-                tracer: trace.map { writer in { writer.event($0) } },
-                log: trace.map { writer in { writer.system($0) } })
-        } catch let issue as ScenarioIssue {
-            throw UsageError(ScenarioError(source: scenarioSource(flags), issues: [issue]).description)
-        }
+        let result = try SimulationRunner.run(
+            scenario: scenario, seed: seed, days: days,
+            tracer: trace.map { writer in { writer.event($0) } },
+            log: trace.map { writer in { writer.system($0) } })
         if let path = flags.string("trace"), let trace {
             try Output.write(trace.text, toFile: path)
         }
@@ -77,12 +72,7 @@ enum RunCommand {
         let format = try flags.choice("format", ["table", "json", "csv"], default: "table")
         let seeds = (0..<UInt64(count)).map { firstSeed &+ $0 }
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
-        let results: [RunResult]
-        do {
-            results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
-        } catch let issue as ScenarioIssue {
-            throw UsageError(ScenarioError(source: scenarioSource(flags), issues: [issue]).description)
-        }
+        let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
         meter.finish()
         let summary = ReplicationSummary(results)
         let text = switch format {

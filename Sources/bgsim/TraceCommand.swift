@@ -25,12 +25,8 @@ enum TraceCommand {
         let seed = try flags.unsigned("seed", default: 1)
         guard let out = flags.string("out") else { throw UsageError("trace needs --out FILE") }
         let trace = PerfettoTrace()
-        do {
-            _ = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { trace.record($0) },
-                                         observer: { trace.observe(at: $1, device: $2, system: $3) })
-        } catch let issue as ScenarioIssue {
-            throw UsageError(issue.description)
-        }
+        _ = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { trace.record($0) }, configure: { _ in },
+                                     observer: { trace.observe(at: $1, device: $2, system: $3) })
         let document = trace.finish(at: .start + .days(days), title: "\(scenario.name), seed \(seed)")
         try Output.write(JSONWriter.compact(document) + "\n", toFile: out)
         print("wrote \(out): open it in ui.perfetto.dev or chrome://tracing")

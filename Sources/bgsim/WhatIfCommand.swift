@@ -47,14 +47,7 @@ enum WhatIfCommand {
         let grid = WhatIfGrid.standard
         let meter = ProgressMeter(total: scenarios.count * grid.cellCount * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))
-        let study: WhatIfStudy
-        do {
-            study = try WhatIfStudy.run(scenarios, grid: grid, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
-        } catch let error as ScenarioError {
-            throw UsageError(error.description)
-        } catch let issue as ScenarioIssue {
-            throw UsageError(issue.description)
-        }
+        let study = try WhatIfStudy.run(scenarios, grid: grid, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
         meter.finish()
         if let path = flags.string("report") {
             let command = (["bgsim", "whatif"] + flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format"])).joined(separator: " ")

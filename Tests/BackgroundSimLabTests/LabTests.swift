@@ -61,7 +61,9 @@ struct ComparisonTests {
     @Test("pairing narrows the intervals on a preset: the same user, charging and network on both sides")
     func pairingNarrows() throws {
         var variant = Presets.scenario(named: "proton-upload")!
-        variant.policies.protonUpload.restartOnForeground = true
+        var parameters = ProtonUploadParameters()
+        parameters.restartOnForeground = true
+        variant.app.policy.parameters = parameters
         let comparison = try Comparison.run(
             [("proton-upload", Presets.scenario(named: "proton-upload")!), ("restart", variant)],
             seeds: Array(1...12), days: 30, jobs: 2)

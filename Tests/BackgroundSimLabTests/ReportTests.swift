@@ -158,8 +158,8 @@ struct SweepReportTests {
     static let definition = """
         {
           "name": "delays", "preset": "coverdrop-send",
-          "axes": [ { "path": "policies.coverDrop.meanDelayMinutes", "values": [5, 30, 120] },
-                    { "path": "policies.coverDrop.messagesPerRun", "values": [1, 5] } ],
+          "axes": [ { "path": "app.policy.parameters.meanDelayMinutes", "values": [5, 30, 120] },
+                    { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] } ],
           "seeds": 3, "days": 10
         }
         """

@@ -14,7 +14,7 @@ private struct FaultRun {
             var states: [(time: SimInstant, network: NetworkPath, poweredOn: Bool, battery: Double)] = []
         }
         let sink = Sink()
-        result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { sink.log.append($0) },
+        result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { sink.log.append($0) }, configure: { _ in },
                                           observer: { _, now, device, _ in
                                               sink.states.append((now, device.network, device.isPoweredOn, device.battery.percent))
                                           })

@@ -48,14 +48,15 @@ struct ReferencePolicyTests {
     @Test("Proton: an extension expiring with uploads left leaves a processing request pending; none once all are done")
     func protonSchedulesProcessing() throws {
         var scenario = SystemHarness.quietScenario
-        scenario.app.permittedIdentifiers = [scenario.policies.protonUpload.identifier]
+        let parameters = ProtonUploadParameters()
+        scenario.app.permittedIdentifiers = [parameters.identifier]
         scenario.work.deadlineHours = 3
         scenario.energy.tailShareProbability = 0
-        let harness = try SystemHarness(scenario) { ExtensionThenProcessingUpload(parameters: scenario.policies.protonUpload) }
+        let harness = try SystemHarness(scenario) { ExtensionThenProcessingUpload(parameters: parameters) }
         harness.system.work.enqueue(created: .at(0), uploadBytes: 200_000_000)  // far more than 30 s of upload
         harness.useApp(at: .at(0), for: .seconds(20))
         try harness.run(until: .at(48))
-        #expect(harness.system.pending.entries.map(\.request.identifier) == [scenario.policies.protonUpload.identifier])
+        #expect(harness.system.pending.entries.map(\.request.identifier) == [parameters.identifier])
         #expect(harness.entries(.kill).isEmpty)
         // The processing task (earliest +1 min, eager model) finishes the upload; nothing is left pending.
         try harness.run(until: .at(3 * 3_600))
@@ -79,8 +80,8 @@ struct ReferencePolicyTests {
     @Test("CoverDrop: a clock jump back lets the worker run within the hour")
     func coverDropClockJump() throws {
         var scenario = SystemHarness.quietScenario
-        scenario.app.permittedIdentifiers = [scenario.policies.coverDrop.identifier]
-        let parameters = scenario.policies.coverDrop
+        let parameters = CoverDropParameters()
+        scenario.app.permittedIdentifiers = [parameters.identifier]
         let harness = try SystemHarness(scenario) { RefreshMessageSender(parameters: parameters) }
         // Force-quits make every open a cold start, where onAppStart runs.
         harness.useApp(at: .at(0), for: .minutes(1), forceQuit: true)

@@ -15,18 +15,14 @@ struct RecordedRun {
     var digest: TraceDigest
 
     init(_ scenario: Scenario = Scenario(), seed: UInt64 = 1, days: Int) throws {
-        var simulation = Simulation<WorldEvent>()
+        let setup = try RunSetup(scenario: scenario, seed: seed)
         final class Sink { var records: [TraceRecord] = [] }
         let sink = Sink()
+        var simulation = setup.simulation
         simulation.tracer = { sink.records.append($0) }
-        var device = try Device(scenario: scenario, seed: seed)
-        device.start(in: &simulation)
-        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
-                                     work: scenario.work, network: scenario.network, energy: scenario.energy, faults: scenario.faults,
-                                     makePolicy: PolicyCatalog.entry(named: scenario.app.policy)?.make.map { make in { make(scenario) } })
-        system.start(in: &simulation)
-        var recorder = Recorder(world: World(device: device, system: system))
-        recorder.samples.append(Sample(time: .start, netWatts: device.battery.netWatts, energyJoules: device.battery.energyJoules))
+        let battery = setup.world.device.battery
+        var recorder = Recorder(world: setup.world)
+        recorder.samples.append(Sample(time: .start, netWatts: battery.netWatts, energyJoules: battery.energyJoules))
         try simulation.run(until: .start + .days(days), handler: &recorder)
         var finished = recorder.world.device
         finished.advance(to: .start + .days(days))

@@ -5,7 +5,7 @@ import SimKernel
 /// launch model; no early expiry — so that a test can inject user and charger events at chosen
 /// instants and read the system's log.
 final class SystemHarness {
-    var simulation = Simulation<WorldEvent>()
+    var simulation: Simulation<WorldEvent>
     var world: World
     var log: [SystemLogEntry] = []
 
@@ -23,12 +23,10 @@ final class SystemHarness {
     }
 
     init(_ scenario: Scenario = quietScenario, policy: @escaping () -> any BackgroundPolicy) throws {
-        var device = try Device(scenario: scenario, seed: 1)
-        device.start(in: &simulation)
-        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: 1,
-                                     work: scenario.work, network: scenario.network, energy: scenario.energy, makePolicy: policy)
-        world = World(device: device, system: system)
-        system.log = { [unowned self] in self.log.append($0) }
+        let setup = try RunSetup(scenario: scenario, seed: 1, policy: policy)
+        simulation = setup.simulation
+        world = setup.world
+        world.system.log = { [unowned self] in self.log.append($0) }
     }
 
     var system: SimulatedSystem { world.system }

@@ -103,7 +103,7 @@ struct WorkTests {
         scenario.work.arrivals = .appSessions
         scenario.work.cpuMedianSeconds = 2
         var none = scenario
-        none.app.policy = "none"
+        none.app.policy = .none
         final class Sink { var count = 0 }
         let first = try SimulationRunner.run(scenario: scenario, seed: 3, days: 30)
         let second = try SimulationRunner.run(scenario: none, seed: 3, days: 30)

@@ -8,8 +8,8 @@ struct SweepCommandTests {
           "name": "delays",
           "preset": "coverdrop-send",
           "axes": [
-            { "path": "policies.coverDrop.meanDelayMinutes", "values": [5, 30, 120] },
-            { "path": "policies.coverDrop.messagesPerRun", "values": [1, 5] }
+            { "path": "app.policy.parameters.meanDelayMinutes", "values": [5, 30, 120] },
+            { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] }
           ],
           "seeds": 3, "days": 15,
           "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"]
@@ -59,8 +59,8 @@ struct SweepCommandTests {
     }
 
     @Test("bad sweep files and flags exit 2 naming the field", arguments: [
-        (#"{"preset": "coverdrop-send", "axes": [{"path": "policies.coverDrop.meanDelayMinute", "values": [1]}]}"#,
-         [String](), "policies.coverDrop.meanDelayMinute: unknown key; did you mean \"meanDelayMinutes\"?"),
+        (#"{"preset": "coverdrop-send", "axes": [{"path": "app.policy.parameters.meanDelayMinute", "values": [1]}]}"#,
+         [String](), "app.policy.parameters.meanDelayMinute: unknown key; did you mean \"meanDelayMinutes\"?"),
         (#"{"preset": "nope", "axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, [], "preset: expected one of"),
         (#"{"axes": []}"#, [], "axes: expected a non-empty array"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": ["many"]}]}"#, [], "user.sessionsPerDay: expected a number, got a string"),
@@ -89,7 +89,7 @@ struct SweepCommandTests {
         #expect(csv.status == 0, "\(csv.standardError)")
         let lines = csv.standardOutput.split(separator: "\n")
         #expect(lines.count == 7, "a header and six cells")
-        #expect(lines.first?.hasPrefix("cell,policies.coverDrop.meanDelayMinutes,policies.coverDrop.messagesPerRun,") == true)
+        #expect(lines.first?.hasPrefix("cell,app.policy.parameters.meanDelayMinutes,app.policy.parameters.messagesPerRun,") == true)
         #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",true") || $0.hasSuffix(",false") })
         let html = try String(contentsOfFile: report, encoding: .utf8)
         #expect(html.contains("id=\"pareto-chart\"") && html.contains("<svg "))

@@ -7,76 +7,70 @@ import SimKernel
 ///
 /// The same scenario, seed and days give the same result and digest in any process.
 public enum SimulationRunner {
+    /// The most days one run may simulate (about 2,700 years).
+    public static let maximumDays = 1_000_000
+
     /// Runs `scenario` for `days` days.
     ///
     /// - Parameters:
     ///   - policy: Makes the app's policy for each process launch, overriding the scenario's
     ///     `app.policy` (this is how a test runs its own policy).
+    ///   - policies: The registry the scenario's `app.policy` names a policy in.
     ///   - tracer: Sees every fired event, if given.
-    ///   - log: Sees every lifecycle transition, assertion, submit, launch, expiration, completion
-    ///     and kill of the iOS model, if given.
-    /// - Throws: ``ScenarioIssue`` if the scenario cannot be realised; `SimulationError` if the
-    ///   run hits a limit.
+    ///   - log: Sees every ``SystemLogEvent`` of the iOS model, if given.
+    /// - Throws: ``ScenarioError`` naming every field out of range (the scenario is validated
+    ///   however it was built) or a bad `days`; `SimulationError` if the run hits a limit.
     public static func run(
         scenario: Scenario, seed: UInt64, days: Int,
         policy: (() -> any BackgroundPolicy)? = nil,
+        policies: PolicyRegistry = .builtIn,
         tracer: ((TraceRecord) -> Void)? = nil,
         log: ((SystemLogEntry) -> Void)? = nil
     ) throws -> RunResult {
-        try run(scenario: scenario, seed: seed, days: days, policy: policy, tracer: tracer, log: log, configure: { _ in })
+        try run(scenario: scenario, seed: seed, days: days, policy: policy, policies: policies, tracer: tracer, log: log,
+                configure: { _ in })
     }
 
-    /// Runs `scenario` with `observer` seeing every event and the device and the system after it
-    /// (for trace builders and checkers, which need the state, not only the events).
-    ///
-    /// - Parameter policy: Makes the app's policy for each process launch, overriding the
-    ///   scenario's `app.policy`.
-    public static func run(
-        scenario: Scenario, seed: UInt64, days: Int,
-        policy: (() -> any BackgroundPolicy)? = nil,
-        log: ((SystemLogEntry) -> Void)?,
-        observer: @escaping (WorldEvent, SimInstant, Device, SimulatedSystem) -> Void
-    ) throws -> RunResult {
-        try run(scenario: scenario, seed: seed, days: days, policy: policy, tracer: nil, log: log, configure: { _ in },
-                observer: observer)
-    }
-
-    /// ``run(scenario:seed:days:policy:tracer:log:)`` with a hook that adjusts the system
-    /// before the run, for the package's tests.
+    /// ``run(scenario:seed:days:policy:policies:tracer:log:)`` with the package's hooks:
+    /// `configure` adjusts the system before the run (for tests), and `observer` sees every
+    /// event with the device and the system after it (for trace builders and checkers).
     package static func run(
         scenario: Scenario, seed: UInt64, days: Int,
-        policy: (() -> any BackgroundPolicy)?,
-        tracer: ((TraceRecord) -> Void)?,
-        log: ((SystemLogEntry) -> Void)?,
+        policy: (() -> any BackgroundPolicy)? = nil,
+        policies: PolicyRegistry = .builtIn,
+        tracer: ((TraceRecord) -> Void)? = nil,
+        log: ((SystemLogEntry) -> Void)? = nil,
         configure: (SimulatedSystem) -> Void,
         observer: ((WorldEvent, SimInstant, Device, SimulatedSystem) -> Void)? = nil
     ) throws -> RunResult {
-        precondition(days >= 0, "SimulationRunner: days must not be negative")
-        var simulation = Simulation<WorldEvent>()
-        simulation.tracer = tracer
-        var device = try Device(scenario: scenario, seed: seed)
-        device.start(in: &simulation)
-        let makePolicy = policy ?? PolicyCatalog.entry(named: scenario.app.policy)?.make.map { make in { make(scenario) } }
-        let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
-                                     work: scenario.work, network: scenario.network, energy: scenario.energy,
-                                     faults: scenario.faults, makePolicy: makePolicy)
+        try requireValid(days: days)
+        var setup = try RunSetup(scenario: scenario, seed: seed, policy: policy, policies: policies)
+        setup.simulation.tracer = tracer
+        let system = setup.world.system
         system.log = log
         configure(system)
-        system.start(in: &simulation)
-        var world = World(device: device, system: system)
-        world.observer = observer
+        setup.world.observer = observer
         let end = SimInstant.start + .days(days)
-        try simulation.run(until: end, handler: &world)
-        var finished = world.device
+        try setup.simulation.run(until: end, handler: &setup.world)
+        var finished = setup.world.device
         finished.advance(to: end)
         system.observe(finished, at: end)
         return RunResult(
-            scenarioName: scenario.name, seed: seed, days: days, digest: simulation.digest,
-            events: simulation.firedEventCount,
+            scenarioName: scenario.name, seed: seed, days: days, digest: setup.simulation.digest,
+            events: setup.simulation.firedEventCount,
             device: DeviceReport(device: finished, days: days),
             os: SystemReport(metrics: system.metrics, days: days),
             work: WorkReport(metrics: system.work.finish(at: end), days: days),
             energy: EnergyReport(device: finished, days: days))
+    }
+
+    /// Throws unless `days` is from 0 to ``maximumDays``.
+    package static func requireValid(days: Int) throws(ScenarioError) {
+        guard (0...maximumDays).contains(days) else {
+            throw ScenarioError(source: "SimulationRunner", issues: [
+                ScenarioIssue(path: "days", message: "expected a whole number from 0 to \(maximumDays), got \(days)"),
+            ])
+        }
     }
 }
 

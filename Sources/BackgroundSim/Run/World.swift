@@ -23,6 +23,13 @@ public struct World: EventHandler {
         interest = system.interest
     }
 
+    /// Schedules the device's first events and the system's fault events: call once, before
+    /// the run.
+    mutating func start(in simulation: inout Simulation<WorldEvent>) {
+        device.start(in: &simulation)
+        system.start(in: &simulation)
+    }
+
     public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
         if event.isSystemEvent {
             system.handle(event, device: device, in: &simulation)

@@ -29,7 +29,7 @@ public enum Presets {
         Preset(name: "proton-upload", summary: "Proton Drive photo uploads: extension, then processing tasks; 3 h URL expiry.",
                scenario: protonUpload),
         Preset(name: "proton-upload-restart",
-               summary: "Proton Drive uploads that also restart when the user returns to the app (seed 001's open question).",
+               summary: "Proton Drive uploads that also restart when the user returns to the app (an open question in its design).",
                scenario: protonUploadRestart),
         Preset(name: "coverdrop-send", summary: "CoverDrop message sending in app refresh; hourly rate limit, backoff 5–120 min.",
                scenario: coverDropSend),
@@ -43,10 +43,10 @@ public enum Presets {
     ]
 
     /// Proton Drive's photo uploads: about one photo every other app session (2.5 MB median,
-    /// HEIC-sized [A]), upload URLs valid for 3 h (seed 001), block uploads that keep their
+    /// HEIC-sized [A]), upload URLs valid for 3 h (its "Background Operations" design), block uploads that keep their
     /// progress [A].
     static var protonUpload: Scenario {
-        var scenario = app(name: "proton-upload", identifier: PolicyParameters().protonUpload.identifier,
+        var scenario = app(name: "proton-upload", identifier: ProtonUploadParameters().identifier,
                            description: "Proton Drive: photo uploads in an extension, then processing tasks; URLs expire after 3 h.")
         scenario.work.arrivals = .appSessions
         scenario.work.itemsPerAppSession = 0.5
@@ -65,27 +65,29 @@ public enum Presets {
         var scenario = coverDropSend
         scenario.name = "coverdrop-send-forgetful"
         scenario.description = "CoverDrop with a planted bug: after the device clock jumps back, the worker forgets setTaskCompleted."
-        scenario.app.policy = "coverdrop-send-forgetful"
+        scenario.app.policy.name = "coverdrop-send-forgetful"
         scenario.clock.randomJumpsPerDay = 3
         scenario.clock.randomJumpSigmaMinutes = 180
         return scenario
     }
 
-    /// Proton Drive's uploads with the change seed 001 leaves open: restart uploads when the app
+    /// Proton Drive's uploads with the change its design leaves open: restart uploads when the app
     /// comes back to the foreground with work left ("We don't try to restart when app
     /// transitions to foreground").
     static var protonUploadRestart: Scenario {
         var scenario = protonUpload
         scenario.name = "proton-upload-restart"
         scenario.description = "Proton Drive uploads, restarting them when the user returns to the app with work left."
-        scenario.policies.protonUpload.restartOnForeground = true
+        var parameters = ProtonUploadParameters()
+        parameters.restartOnForeground = true
+        scenario.app.policy.parameters = parameters
         return scenario
     }
 
     /// CoverDrop: a real message now and then (about one every five app sessions [A]), each
     /// padded to a fixed 5 kB [A] with a little CPU for encryption.
     static var coverDropSend: Scenario {
-        var scenario = app(name: "coverdrop-send", identifier: PolicyParameters().coverDrop.identifier,
+        var scenario = app(name: "coverdrop-send", identifier: CoverDropParameters().identifier,
                            description: "CoverDrop: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
         scenario.work.arrivals = .appSessions
         scenario.work.itemsPerAppSession = 0.2
@@ -96,10 +98,10 @@ public enum Presets {
         return scenario
     }
 
-    /// Zashi: a block every 75 s (about 1,152 a day, seed 004), each about 1 kB of compact block
+    /// Zashi: a block every 75 s (about 1,152 a day, as its "Background Syncing" design says), each about 1 kB of compact block
     /// data and 20 ms of trial decryption [A].
     static var zashiSync: Scenario {
-        var scenario = app(name: "zashi-sync", identifier: PolicyParameters().zashiSync.identifier,
+        var scenario = app(name: "zashi-sync", identifier: ZashiSyncParameters().identifier,
                            description: "Zashi: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s.")
         scenario.work.arrivals = .cadence
         scenario.work.cadenceSeconds = 75
@@ -110,7 +112,7 @@ public enum Presets {
 
     /// TestBGScheduler's demo: refresh every 60 s with three 2 s operations; no work queue.
     static var bgschedulerDemo: Scenario {
-        app(name: "bgscheduler-demo", identifier: PolicyParameters().periodicDemo.identifier,
+        app(name: "bgscheduler-demo", identifier: PeriodicDemoParameters().identifier,
             description: "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations.")
     }
 
@@ -125,7 +127,7 @@ public enum Presets {
         var scenario = Scenario()
         scenario.name = name
         scenario.description = description
-        scenario.app.policy = name
+        scenario.app.policy = PolicyConfiguration(name: name)
         scenario.app.permittedIdentifiers = [identifier]
         return scenario
     }

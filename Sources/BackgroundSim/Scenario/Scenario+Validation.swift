@@ -1,45 +1,12 @@
-/// Collects range problems with their field paths.
-struct Validator {
-    private(set) var issues: [ScenarioIssue] = []
-
-    /// Checks that `value` lies in `range`.
-    mutating func check(_ value: Double, _ range: ClosedRange<Double>, _ path: String) {
-        guard !range.contains(value) else { return }
-        issues.append(ScenarioIssue(
-            path: path,
-            message: "expected a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), got \(Self.format(value))"))
-    }
-
-    /// A number for a message: rounded to 9 decimals, so `1 - 0.9` reads `0.1`.
-    static func format(_ value: Double) -> String {
-        JSONWriter.format((value * 1e9).rounded() / 1e9)
-    }
-
-    /// Checks that an integer `value` lies in `range`.
-    mutating func check(_ value: Int, _ range: ClosedRange<Int>, _ path: String) {
-        guard !range.contains(value) else { return }
-        issues.append(ScenarioIssue(path: path, message: "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)"))
-    }
-
-    /// Records a problem that no single range expresses.
-    mutating func require(_ condition: Bool, _ path: String, _ message: String) {
-        if !condition { issues.append(ScenarioIssue(path: path, message: message)) }
-    }
-
-    /// Checks a list of 24 non-negative hourly weights with a positive sum.
-    mutating func checkHourlyWeights(_ weights: [Double], _ path: String) {
-        require(weights.count == 24, path, "expected 24 weights, one per hour 00..23, got \(weights.count)")
-        for (hour, weight) in weights.enumerated() { check(weight, 0...1_000, "\(path)[\(hour)]") }
-    }
-}
-
 extension Scenario {
     /// Every value outside its valid range, with its path; empty if the scenario is usable.
     ///
     /// The ranges are the "valid" ranges in each parameter's documentation: wide enough for
     /// what-if studies, narrow enough to keep the models meaningful.
-    public func validate() -> [ScenarioIssue] {
-        var v = Validator()
+    ///
+    /// - Parameter policies: The registry `app.policy` names a policy in.
+    public func validate(policies: PolicyRegistry = .builtIn) -> [ScenarioIssue] {
+        var v = ParameterValidator()
         v.require(!name.isEmpty && name.count <= 200, "name", "expected a name of 1 to 200 characters")
 
         let u = user
@@ -151,9 +118,12 @@ extension Scenario {
         v.check(w.tailSeconds, 0...60, "energy.wifi.tailSeconds")
         v.check(w.tailWatts, 0...10, "energy.wifi.tailWatts")
 
-        let a = self.app
-        v.require(PolicyCatalog.entry(named: a.policy) != nil, "app.policy",
-                  "expected one of \(PolicyCatalog.all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(a.policy)\"")
+        let policy = self.app.policy
+        if let definition = policies.definition(named: policy.name) {
+            v.append(definition.issues(with: policy.parameters), under: "app.policy.parameters")
+        } else {
+            v.require(false, "app.policy.name", "expected one of \(policies.quotedNames), got \"\(policy.name)\"")
+        }
 
         let s = system
         v.check(s.extensionBudgetSeconds, 1...600, "system.extensionBudgetSeconds")
@@ -193,19 +163,11 @@ extension Scenario {
         v.check(load.cpuSigma, 0...3, "work.cpuSigma")
         v.check(load.deadlineHours, 0...8_760, "work.deadlineHours")
         v.check(load.maximumQueuedItems, 1...1_000_000, "work.maximumQueuedItems")
-
-        let proton = policies.protonUpload, cover = policies.coverDrop, zashi = policies.zashiSync, demo = policies.periodicDemo
-        v.check(proton.reschedulingDelayMinutes, 0...1_440, "policies.protonUpload.reschedulingDelayMinutes")
-        v.check(cover.minimumRunIntervalMinutes, 0...1_440, "policies.coverDrop.minimumRunIntervalMinutes")
-        v.check(cover.messagesPerRun, 1...1_000, "policies.coverDrop.messagesPerRun")
-        v.check(cover.minimumDelayMinutes, 0...1_440, "policies.coverDrop.minimumDelayMinutes")
-        v.check(cover.maximumDelayMinutes, cover.minimumDelayMinutes...1_440, "policies.coverDrop.maximumDelayMinutes")
-        v.check(cover.meanDelayMinutes, 1...1_440, "policies.coverDrop.meanDelayMinutes")
-        v.check(cover.failsafeBaseMinutes, 0...1_440, "policies.coverDrop.failsafeBaseMinutes")
-        v.check(zashi.scheduleDelayMinutes, 0...10_080, "policies.zashiSync.scheduleDelayMinutes")
-        v.check(demo.intervalSeconds, 1...86_400, "policies.periodicDemo.intervalSeconds")
-        v.check(demo.operations, 1...100, "policies.periodicDemo.operations")
-        v.check(demo.operationSeconds, 0...300, "policies.periodicDemo.operationSeconds")
+        if load.arrivals != .none {
+            // An item that needs nothing would complete in no time, again and again.
+            v.require(load.cpuMedianSeconds > 0 || load.uploadMedianKilobytes > 0 || load.downloadMedianKilobytes > 0, "work",
+                      "expected items that need some work: cpuMedianSeconds, uploadMedianKilobytes or downloadMedianKilobytes above 0")
+        }
 
         let c = clock
         v.check(c.randomJumpsPerDay, 0...24, "clock.randomJumpsPerDay")

@@ -1,5 +1,5 @@
 /// A complete description of a simulation run: the calendar, the user, the phone, its power and
-/// network, and (with later issues) the app and its background policy.
+/// network, the iOS model, the app with its background policy and workload, and faults.
 ///
 /// A scenario is a JSON document. Every parameter has a default, so `{}` is a valid scenario;
 /// a file names only what differs. ``ScenarioLoader`` reads and validates files; ``Presets``
@@ -46,9 +46,6 @@ public struct Scenario: Codable, Sendable, Equatable {
 
     /// The app's workload: arrivals, sizes, deadlines.
     public var work = WorkParameters()
-
-    /// The reference policies' parameters.
-    public var policies = PolicyParameters()
 
     /// Faults injected at given times (none by default).
     public var faults = FaultPlan()

@@ -10,8 +10,10 @@ import Foundation
 ///     heavy.json: device.capacityMilliampHours: expected a number from 500 to 10000, got 90000
 public enum ScenarioLoader {
     /// Loads the scenario file at `path`.
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
-        try decode(try readText(path: path), source: path)
+    ///
+    /// - Parameter policies: The registry `app.policy` names a policy in.
+    public static func load(path: String, policies: PolicyRegistry = .builtIn) throws(ScenarioError) -> Scenario {
+        try decode(try readText(path: path), source: path, policies: policies)
     }
 
     /// The text of the file at `path`, or an error naming it.
@@ -24,41 +26,128 @@ public enum ScenarioLoader {
     }
 
     /// Decodes a scenario from JSON text; `source` names it in errors.
-    public static func decode(_ text: String, source: String) throws(ScenarioError) -> Scenario {
-        let document: JSONValue
+    ///
+    /// - Parameter policies: The registry `app.policy` names a policy in; its parameters are
+    ///   checked against that policy's.
+    public static func decode(_ text: String, source: String, policies: PolicyRegistry = .builtIn) throws(ScenarioError) -> Scenario {
+        let parsed: JSONValue
         do {
-            document = try JSONParser.parse(text)
+            parsed = try JSONParser.parse(text)
         } catch {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
         }
-        guard case .object = document else {
-            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(document.kindDescription)")])
+        guard case .object = parsed else {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(parsed.kindDescription)")])
         }
         var issues: [ScenarioIssue] = []
-        checkShape(document, against: schema, path: "", issues: &issues)
+        let document = upgraded(parsed, issues: &issues)
+        let policy = policyDefinition(in: document, policies: policies, issues: &issues)
+        checkShape(document, against: schema(for: policy), path: "", issues: &issues, integerFields: integerFields(for: policy))
         guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
 
-        let merged = merge(document, over: defaults)
+        var merged = merge(document, over: defaults)
+        if let policy {
+            // The policy's own defaults under what the file sets.
+            let given = document["app"]?["policy"]?["parameters"] ?? .object([])
+            merged = setting(merge(given, over: Self.document(of: policy.defaultParameters)), at: ["app", "policy", "parameters"], in: merged)
+        }
         let scenario: Scenario
         do {
-            scenario = try JSONDecoder().decode(Scenario.self, from: Data(JSONWriter.compact(merged).utf8))
+            let decoder = JSONDecoder()
+            decoder.userInfo[.policyRegistry] = policies
+            scenario = try decoder.decode(Scenario.self, from: Data(JSONWriter.compact(merged).utf8))
         } catch let error as DecodingError {
             throw ScenarioError(source: source, issues: [issue(from: error)])
         } catch {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "\(error)")])
         }
-        let problems = scenario.validate()
+        let problems = scenario.validate(policies: policies)
         guard problems.isEmpty else { throw ScenarioError(source: source, issues: problems) }
         return scenario
     }
 
+    // MARK: Policies
+
+    /// `document` in today's format: a bare policy name becomes `{"name": …}`; the removed
+    /// `policies` section is reported with how to move its values.
+    static func upgraded(_ document: JSONValue, issues: inout [ScenarioIssue]) -> JSONValue {
+        var result = document
+        if case .string(let name)? = document["app"]?["policy"] {
+            result = setting(.object([("name", .string(name))]), at: ["app", "policy"], in: result)
+        }
+        if case .object(let sections)? = document["policies"] {
+            let policyNames = ["protonUpload": "proton-upload", "coverDrop": "coverdrop-send", "zashiSync": "zashi-sync",
+                               "periodicDemo": "bgscheduler-demo"]
+            for section in sections {
+                let name = policyNames[section.key] ?? "the policy's name"
+                issues.append(ScenarioIssue(path: "policies.\(section.key)", message: """
+                    the policies section was removed: a policy's parameters now belong to it; move these values to \
+                    "app": {"policy": {"name": "\(name)", "parameters": {…}}} (in sweeps, paths become app.policy.parameters.…)
+                    """))
+            }
+            if sections.isEmpty { issues.append(ScenarioIssue(path: "policies", message: "the policies section was removed; delete it")) }
+        } else if document["policies"] != nil {
+            issues.append(ScenarioIssue(path: "policies", message: "the policies section was removed; a policy's parameters go in app.policy.parameters"))
+        }
+        if case .object(let members) = result, document["policies"] != nil {
+            result = .object(members.filter { $0.key != "policies" })
+        }
+        return result
+    }
+
+    /// The definition of the policy `document` names, if the name is a string; an unknown name
+    /// is reported.
+    static func policyDefinition(in document: JSONValue, policies: PolicyRegistry, issues: inout [ScenarioIssue]) -> PolicyDefinition? {
+        guard case .string(let name)? = document["app"]?["policy"]?["name"] else { return nil }
+        guard let definition = policies.definition(named: name) else {
+            issues.append(ScenarioIssue(path: "app.policy.name", message: "expected one of \(policies.quotedNames), got \"\(name)\""))
+            return nil
+        }
+        return definition
+    }
+
+    /// The schema with `policy`'s parameters in `app.policy.parameters` (none if `nil`).
+    static func schema(for policy: PolicyDefinition?) -> JSONValue {
+        guard let policy else { return schema }
+        return setting(document(of: policy.defaultParameters), at: ["app", "policy", "parameters"], in: schema)
+    }
+
+    /// The scenario's integer fields and those of `policy`'s parameters.
+    static func integerFields(for policy: PolicyDefinition?) -> Set<String> {
+        guard let policy else { return integerFields }
+        return integerFields.union(integerFieldPaths(of: policy.defaultParameters, prefix: "app.policy.parameters"))
+    }
+
+    /// `document` with `value` at `path`, creating objects on the way.
+    package static func setting(_ value: JSONValue, at path: [String], in document: JSONValue) -> JSONValue {
+        guard let key = path.first else { return value }
+        var members: [(key: String, value: JSONValue)] = []
+        if case .object(let existing) = document { members = existing }
+        let child = members.first { $0.key == key }?.value ?? .object([])
+        let updated = setting(value, at: Array(path.dropFirst()), in: child)
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = updated
+        } else {
+            members.append((key, updated))
+        }
+        return .object(members)
+    }
+
     /// The scenario as a JSON document with every parameter, in a stable order.
     public static func document(of scenario: Scenario) -> JSONValue {
+        document(of: scenario as any Encodable)
+    }
+
+    /// `value` encoded as a JSON document, keys sorted.
+    static func document(of value: any Encodable) -> JSONValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        // Encoding plain value types cannot fail.
-        let data = try! encoder.encode(scenario)
-        return try! JSONParser.parse(String(decoding: data, as: UTF8.self))
+        do {
+            return try JSONParser.parse(String(decoding: try encoder.encode(value), as: UTF8.self))
+        } catch {
+            // Plain value types with finite numbers always encode; say what did not, should one ever fail.
+            return .object([("error", .string("cannot encode \(type(of: value)): \(error)"))])
+        }
     }
 
     // MARK: Shape
@@ -83,11 +172,17 @@ public enum ScenarioLoader {
     /// reflection, so that a fraction there is reported with its path; `JSONDecoder` would only
     /// say the document "was not valid JSON".
     static let integerFields: Set<String> = {
-        var paths: Set<String> = []
         var template = Scenario()
         template.user.app.absences = [AppAbsence(startDay: 0, days: 1)]
         template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
         template.faults = FaultPlan.example
+        return integerFieldPaths(of: template, prefix: "")
+    }()
+
+    /// The paths of `template`'s integer fields under `prefix`, by reflection (array elements
+    /// written `[]`; only non-empty arrays are seen).
+    static func integerFieldPaths(of template: Any, prefix: String) -> Set<String> {
+        var paths: Set<String> = []
         func visit(_ value: Any, _ path: String) {
             let mirror = Mirror(reflecting: value)
             if value is Int {
@@ -101,9 +196,9 @@ public enum ScenarioLoader {
                 visit(first.value, path + "[]")
             }
         }
-        visit(template, "")
+        visit(template, prefix)
         return paths
-    }()
+    }
 
     /// `path` with array indices replaced by `[]`, to look up in ``integerFields``.
     static func genericPath(_ path: String) -> String {
@@ -116,7 +211,8 @@ public enum ScenarioLoader {
     }
 
     /// Records unknown keys and values of the wrong kind.
-    static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue]) {
+    static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue],
+                           integerFields: Set<String> = integerFields) {
         switch (value, expected) {
         case (.null, _):
             return  // null means "the default"
@@ -130,12 +226,12 @@ public enum ScenarioLoader {
                     issues.append(ScenarioIssue(path: memberPath, message: "unknown key" + suggestion))
                     continue
                 }
-                checkShape(member.value, against: expectedValue, path: memberPath, issues: &issues)
+                checkShape(member.value, against: expectedValue, path: memberPath, issues: &issues, integerFields: integerFields)
             }
         case let (.array(elements), .array(template)):
             guard let elementTemplate = template.first else { return }
             for (index, element) in elements.enumerated() {
-                checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", issues: &issues)
+                checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", issues: &issues, integerFields: integerFields)
             }
         case (.number(let number), .number):
             if number != number.rounded() && integerFields.contains(genericPath(path)) {

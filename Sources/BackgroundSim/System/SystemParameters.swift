@@ -3,9 +3,9 @@ public struct AppParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// The background policy, by name (see `bgsim presets`); `"none"` simulates no app code.
-    /// Default "none".
-    public var policy: String = "none"
+    /// The background policy: a registered name (see `bgsim presets`) and its parameters;
+    /// `"none"` simulates no app code. Default "none".
+    public var policy: PolicyConfiguration = .none
 
     /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register and submit.
     /// Default: none.

@@ -164,18 +164,15 @@ public enum Invariants {
     /// The library: ``model`` and ``policy``.
     public static var standard: [any Invariant] { model + policy }
 
-    /// What the built-in policy `scenario.app.policy` promises about itself: CoverDrop's bounded
-    /// delays (5–120 min, and the failsafe's 10 min more) and its hourly rate limit on the device
-    /// clock. Empty for the others.
+    /// What a built-in policy with the parameters of `scenario.app.policy` promises about
+    /// itself: CoverDrop's bounded delays (5–120 min, and the failsafe's 10 min more) and its
+    /// hourly rate limit on the device clock. Empty for the others.
     public static func declared(by scenario: Scenario) -> [any Invariant] {
-        switch scenario.app.policy {
-        case "coverdrop-send", "coverdrop-send-forgetful":
-            let p = scenario.policies.coverDrop
-            return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...(p.failsafeBaseMinutes + p.maximumDelayMinutes)),
-                    MinimumRunInterval(minutes: p.minimumRunIntervalMinutes)]
-        default:
-            return []
-        }
+        guard let p = scenario.app.policy.parameters(as: CoverDropParameters.self) else { return [] }
+        let upper = p.failsafeBaseMinutes + p.maximumDelayMinutes
+        guard p.minimumDelayMinutes <= upper else { return [] }   // an invalid scenario; validation reports it
+        return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...upper),
+                MinimumRunInterval(minutes: p.minimumRunIntervalMinutes)]
     }
 }
 

@@ -8,7 +8,9 @@ public struct WorkParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// How items arrive. Default `none`.
+    /// How items arrive. Default `none`. With any other value, items must need some work: at
+    /// least one of ``cpuMedianSeconds``, ``uploadMedianKilobytes`` and
+    /// ``downloadMedianKilobytes`` above 0.
     public var arrivals: WorkArrivals = .none
 
     /// With `appSessions`: items created per app session, on average (Poisson). Default 1;
