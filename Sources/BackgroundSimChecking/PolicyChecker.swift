@@ -1,5 +1,4 @@
 import BackgroundSim
-import Dispatch
 import Foundation
 import SimKernel
 
@@ -58,19 +57,16 @@ public struct PolicyChecker: Sendable {
     /// Checks every seed, `jobs` runs at a time; the report lists runs in seed order.
     ///
     /// - Parameter progress: Called after each run (from any thread).
+    ///
+    /// - Throws: ``ScenarioError`` before any run if the scenario or ``days`` is invalid.
     public func check(seeds: [UInt64], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                       progress: (@Sendable () -> Void)? = nil) throws -> CheckReport {
-        let slots = CheckSlots(count: seeds.count)
-        let jobs = Swift.max(1, Swift.min(jobs, seeds.count))
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            var index = job
-            while index < seeds.count {
-                slots.store(Result { try check(seed: seeds[index]) }, at: index)
-                progress?()
-                index += jobs
-            }
+        try scenario.requireValid()
+        try SimulationRunner.requireValid(days: days)
+        let runs = try ParallelRuns.map(count: seeds.count, jobs: jobs, progress: progress) { index in
+            try check(seed: seeds[index])
         }
-        return CheckReport(days: days, runs: try slots.collect())
+        return CheckReport(days: days, runs: runs)
     }
 }
 
@@ -138,25 +134,5 @@ final class CheckObserver {
             context.current = index
             invariants[index].observe(event, device: device, system: system, in: &context)
         }
-    }
-}
-
-/// Results written by concurrent jobs, one slot per seed.
-final class CheckSlots: @unchecked Sendable {
-    private var slots: [Result<RunCheck, any Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ result: Result<RunCheck, any Error>, at index: Int) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func collect() throws -> [RunCheck] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try slots.map { try $0!.get() }
     }
 }

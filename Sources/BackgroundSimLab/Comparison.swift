@@ -25,10 +25,16 @@ public struct Comparison: Sendable {
     public var profiles: [ScenarioProfile]
 
     /// Runs every scenario on `seeds` and compares.
+    ///
+    /// - Throws: ``ScenarioError`` before any run if there are fewer than two scenarios, or one
+    ///   of them or `days` is invalid.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
                            metrics: [ComparedMetric] = ComparedMetric.standard,
                            progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
-        precondition(scenarios.count >= 2, "Comparison: needs at least two scenarios")
+        guard scenarios.count >= 2 else {
+            throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "scenarios", message: "expected at least two scenarios, got \(scenarios.count)")])
+        }
+        for entry in scenarios { try entry.scenario.requireValid() }
         let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, progress: progress) }
         return Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
     }

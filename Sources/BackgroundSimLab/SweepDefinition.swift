@@ -51,26 +51,11 @@ public struct SweepDefinition: Sendable {
     public func scenario(ofCell index: Int, source: String) throws(ScenarioError) -> Scenario {
         var document = base
         for (axis, value) in zip(axes, values(ofCell: index)) {
-            document = Self.setting(value, at: axis.path.split(separator: ".").map(String.init), in: document)
+            document = ScenarioLoader.setting(value, at: axis.path.split(separator: ".").map(String.init), in: document)
         }
         var scenario = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(source) (cell \(index))")
         scenario.name = "\(name)#\(index)"
         return scenario
-    }
-
-    /// `document` with `value` at `path`, creating objects on the way.
-    static func setting(_ value: JSONValue, at path: [String], in document: JSONValue) -> JSONValue {
-        guard let key = path.first else { return value }
-        var members: [(key: String, value: JSONValue)] = []
-        if case .object(let existing) = document { members = existing }
-        let child = members.first { $0.key == key }?.value ?? .object([])
-        let updated = setting(value, at: Array(path.dropFirst()), in: child)
-        if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = updated
-        } else {
-            members.append((key, updated))
-        }
-        return .object(members)
     }
 
     // MARK: Reading

@@ -7,6 +7,14 @@ import Testing
 
 @Suite("Checking policies over seeds")
 struct CheckerTests {
+    @Test("a checker refuses an invalid scenario or a bad number of days before any run")
+    func refusesInvalidScenarios() {
+        var scenario = Presets.scenario(named: "coverdrop-send")!
+        scenario.system.heuristic.usageHalfLifeDays = -.infinity
+        #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: scenario).check(seeds: [1, 2], jobs: 1) }
+        #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: -3).check(seeds: [1], jobs: 1) }
+    }
+
     @Test("every reference policy keeps the library's invariants and its own, on plain and swarm seeds",
           arguments: ["proton-upload", "coverdrop-send", "zashi-sync", "bgscheduler-demo", "probe-refresh", "probe-processing"])
     func referencePoliciesHold(preset: String) throws {

@@ -19,7 +19,9 @@ extension Scenario {
         v.check(u.asleepIntensityFactor, 0...1, "user.asleepIntensityFactor")
         let app = u.app
         if app.profile == .custom {
-            v.check(app.customSessionsPerDay, 0...Swift.max(0, u.sessionsPerDay), "user.app.customSessionsPerDay")
+            v.check(app.customSessionsPerDay, from: 0, to: u.sessionsPerDay, "user.app.customSessionsPerDay")
+        } else {
+            v.check(app.customSessionsPerDay, 0...400, "user.app.customSessionsPerDay")
         }
         v.check(app.sessionMedianSeconds, 1...3_600, "user.app.sessionMedianSeconds")
         v.check(app.sessionSigma, 0...3, "user.app.sessionSigma")
@@ -50,7 +52,7 @@ extension Scenario {
         v.check(p.overnightUnplugJitterMinutes, 0...240, "power.overnightUnplugJitterMinutes")
         v.check(p.topUpsPerDay, 0...10, "power.topUpsPerDay")
         v.check(p.topUpMinimumMinutes, 1...600, "power.topUpMinimumMinutes")
-        v.check(p.topUpMaximumMinutes, p.topUpMinimumMinutes...600, "power.topUpMaximumMinutes")
+        v.check(p.topUpMaximumMinutes, from: p.topUpMinimumMinutes, to: 600, "power.topUpMaximumMinutes")
         v.checkHourlyWeights(p.topUpHourWeights, "power.topUpHourWeights")
         v.check(p.chargeMinutesTo50, 1...600, "power.chargeMinutesTo50")
         v.check(p.chargeMinutes50To80, 1...600, "power.chargeMinutes50To80")
@@ -73,7 +75,7 @@ extension Scenario {
         v.check(n.offlineSegmentMinutes, 1...600, "network.offlineSegmentMinutes")
         v.check(n.fiveGShare, 0...1, "network.fiveGShare")
         v.check(n.goodSignalShare, 0...1, "network.goodSignalShare")
-        v.check(n.poorSignalShare, 0...(1 - Swift.min(1, Swift.max(0, n.goodSignalShare))), "network.poorSignalShare")
+        v.check(n.poorSignalShare, from: 0, to: 1 - n.goodSignalShare, "network.poorSignalShare")
         for (value, path) in [
             (n.wifiDownlinkMbps, "wifiDownlinkMbps"), (n.wifiUplinkMbps, "wifiUplinkMbps"),
             (n.lteDownlinkMbps, "lteDownlinkMbps"), (n.lteUplinkMbps, "lteUplinkMbps"),
@@ -127,7 +129,7 @@ extension Scenario {
 
         let s = system
         v.check(s.extensionBudgetSeconds, 1...600, "system.extensionBudgetSeconds")
-        v.check(s.expirationLeadSeconds, 0...Swift.max(0, s.extensionBudgetSeconds), "system.expirationLeadSeconds")
+        v.check(s.expirationLeadSeconds, from: 0, to: s.extensionBudgetSeconds, "system.expirationLeadSeconds")
         v.check(s.refreshRuntimeSeconds, 1...300, "system.refreshRuntimeSeconds")
         v.check(s.refreshEarlyExpiryProbability, 0...1, "system.refreshEarlyExpiryProbability")
         v.check(s.processingMaxRuntimeMinutes, 0.5...240, "system.processingMaxRuntimeMinutes")
@@ -181,7 +183,7 @@ extension Scenario {
         let f = faults
         func window(_ from: Double, _ to: Double, _ path: String) {
             v.check(from, hours, path + ".fromHours")
-            v.check(to, Swift.min(Swift.max(from, 0), hours.upperBound)...hours.upperBound, path + ".toHours")
+            v.check(to, from: Swift.max(from, 0), to: hours.upperBound, path + ".toHours")
         }
         for (index, fault) in f.earlyExpirations.enumerated() {
             window(fault.fromHours, fault.toHours, "faults.earlyExpirations[\(index)]")

@@ -96,7 +96,7 @@ public struct WhatIfGrid: Sendable {
         var document = ScenarioLoader.document(of: base)
         for (dimension, level) in zip(dimensions, levels(ofCell: index)) {
             for setting in dimension.levels[level].settings {
-                document = SweepDefinition.setting(setting.value, at: setting.path.split(separator: ".").map(String.init), in: document)
+                document = ScenarioLoader.setting(setting.value, at: setting.path.split(separator: ".").map(String.init), in: document)
             }
         }
         return try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(base.name) (what-if cell \(index): \(describe(cell: index).joined(separator: ", ")))")

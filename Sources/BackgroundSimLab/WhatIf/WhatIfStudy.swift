@@ -19,12 +19,17 @@ public struct WhatIfStudy: Sendable {
 
     /// Runs every scenario in every cell of `grid` with `seeds`.
     ///
-    /// - Throws: ``ScenarioError`` when a cell's settings do not make a valid scenario with a base.
+    /// - Throws: ``ScenarioError`` before any run when a base scenario is invalid or a cell's
+    ///   settings do not make a valid scenario with it.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], grid: WhatIfGrid = .standard, seeds: [UInt64],
                            days: Int, jobs: Int, progress: (@Sendable () -> Void)? = nil) throws -> WhatIfStudy {
-        let summaries = try scenarios.map { entry in
-            try (0..<grid.cellCount).map { cell in
-                let scenario = try grid.scenario(entry.scenario, cell: cell)
+        try SimulationRunner.requireValid(days: days)
+        let cells = try scenarios.map { entry in
+            try entry.scenario.requireValid()
+            return try (0..<grid.cellCount).map { cell in try grid.scenario(entry.scenario, cell: cell) }
+        }
+        let summaries = try cells.map { scenarioCells in
+            try scenarioCells.map { scenario in
                 let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: progress)
                 return metrics.map { metric in SampleSummary(results.compactMap(metric.value)) }
             }

@@ -80,7 +80,7 @@ public struct AppUsageParameters: Codable, Sendable, Equatable {
 
     /// App sessions per day when ``profile`` is `custom`.
     ///
-    /// Default 1; valid 0 up to the phone's sessions per day. [A]
+    /// Default 1; valid 0 up to the phone's sessions per day (0–400 while another profile is chosen). [A]
     public var customSessionsPerDay: Double = 1
 
     /// Median time the app stays in the foreground in one session, in seconds; cut to the phone
