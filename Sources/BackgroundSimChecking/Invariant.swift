@@ -22,13 +22,15 @@ public protocol Invariant: Sendable {
     /// completion, a kill … (``SystemLogEvent``).
     mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext)
 
-    /// Sees an event and the world after it.
-    mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext)
+    /// Sees the world after each event: `event` is the device's event (a session, a plug-in, a
+    /// clock jump …), or `nil` after one of the iOS model's own (an evaluation, a deadline, a
+    /// timer).
+    mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext)
 }
 
 extension Invariant {
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {}
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {}
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {}
 }
 
 /// A broken invariant: which, when, and what happened.

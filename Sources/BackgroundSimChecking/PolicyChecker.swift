@@ -127,7 +127,8 @@ final class CheckObserver {
 
     func observe(_ event: WorldEvent, now: SimInstant, device: borrowing Device, system: SimulatedSystem) {
         context.now = now
-        if case .clockJump(let seconds) = event {
+        let event: DeviceEvent? = if case .device(let event) = event { event } else { nil }
+        if case .clockJump(let seconds)? = event {
             clockJumps.append(ClockJump(atHours: Double(now.nanosecondsSinceStart) / 3_600_000_000_000, byMinutes: Double(seconds) / 60))
         }
         for index in invariants.indices {

@@ -35,7 +35,7 @@ struct CalibrationTests {
         var starts: [SimInstant] = []
         var lengths: [Double] = []
         for record in run.records(ofKinds: DeviceKinds.user) {
-            if record.kind == WorldEvent.sessionStart.traceKind {
+            if record.kind == DeviceEvent.sessionStart.traceKind {
                 starts.append(record.time)
             } else if let start = starts.popLast() {
                 lengths.append(start.duration(to: record.time).seconds)
@@ -51,7 +51,7 @@ struct CalibrationTests {
         let run = try RecordedRun(days: 100)
         var perHour = [Int](repeating: 0, count: 24)
         let calendar = Scenario().calendar.calendar
-        for record in run.records where record.kind == WorldEvent.sessionStart.traceKind {
+        for record in run.records where record.kind == DeviceEvent.sessionStart.traceKind {
             perHour[Int(calendar.timeOfDay(at: record.time) / .hours(1))] += 1
         }
         let evening = perHour[20] + perHour[21]

@@ -47,8 +47,8 @@ struct EnergyTests {
         scenario.power.initialBatteryPercent = 1
         scenario.power.optimizedBatteryCharging = false
         let run = try RecordedRun(scenario, days: 2)
-        let plugIn = try #require(run.records.first { $0.kind == WorldEvent.plugIn(overnight: true).traceKind && $0.detail == 1 })
-        let levels = run.records.filter { $0.kind == WorldEvent.batteryLevel(hundredths: 0).traceKind && $0.time > plugIn.time }
+        let plugIn = try #require(run.records.first { $0.kind == DeviceEvent.plugIn(overnight: true).traceKind && $0.detail == 1 })
+        let levels = run.records.filter { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind && $0.time > plugIn.time }
         let fifty = try #require(levels.first { $0.detail == 5_000 })
         let eighty = try #require(levels.first { $0.detail == 8_000 })
         let full = try #require(levels.first { $0.detail == 10_000 })
@@ -63,8 +63,8 @@ struct EnergyTests {
     @Test("Optimized Battery Charging holds overnight charges at 80 % after the learning period")
     func optimizedCharging() throws {
         let run = try RecordedRun(days: 40)
-        let levels = run.records.filter { $0.kind == WorldEvent.batteryLevel(hundredths: 0).traceKind }
-        let resumes = run.records.filter { $0.kind == WorldEvent.optimizedChargingResume.traceKind }
+        let levels = run.records.filter { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind }
+        let resumes = run.records.filter { $0.kind == DeviceEvent.optimizedChargingResume.traceKind }
         let learning = SimInstant.start + .days(14)
         #expect(!resumes.isEmpty)
         #expect(resumes.allSatisfy { $0.time > learning }, "no hold while the routine is being learnt")
@@ -83,7 +83,7 @@ struct EnergyTests {
         var scenario = Scenario()
         scenario.power.optimizedBatteryCharging = false
         let run = try RecordedRun(scenario, days: 30)
-        #expect(run.records.allSatisfy { $0.kind != WorldEvent.optimizedChargingResume.traceKind })
+        #expect(run.records.allSatisfy { $0.kind != DeviceEvent.optimizedChargingResume.traceKind })
     }
 
     @Test("a charge limit stops charging at the limit")
@@ -92,7 +92,7 @@ struct EnergyTests {
         scenario.power.chargeLimitPercent = 85
         let run = try RecordedRun(scenario, days: 20)
         #expect(run.samples.allSatisfy { $0.energyJoules <= run.device.battery.capacityJoules * 0.85 + 1e-6 || $0.time == .start })
-        #expect(run.records.contains { $0.kind == WorldEvent.batteryLevel(hundredths: 0).traceKind && $0.detail == 8_500 })
+        #expect(run.records.contains { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind && $0.detail == 8_500 })
     }
 
     @Test("a heavy user runs flat: the phone turns off at 0 % and back on while charging; Low Power Mode is offered")
@@ -112,7 +112,7 @@ struct EnergyTests {
         #expect(metrics.lowPowerModeSeconds > 0)
         #expect(metrics.minimumBatteryPercent == 0)
         // While off, the battery never draws power.
-        let levels = run.records.filter { $0.kind == WorldEvent.batteryLevel(hundredths: 0).traceKind }
+        let levels = run.records.filter { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind }
         #expect(levels.contains { $0.detail == 0 })
         #expect(levels.contains { $0.detail == 300 }, "turns back on at 3 %")
     }

@@ -13,7 +13,7 @@ struct LaunchModelCalibrationTests {
         let sink = Sink()
         let result = try SimulationRunner.run(
             scenario: scenario, seed: seed, days: days,
-            tracer: { if $0.kind == WorldEvent.appOpen.traceKind { sink.opens.append($0.time) } },
+            tracer: { if $0.kind == DeviceEvent.appOpen.traceKind { sink.opens.append($0.time) } },
             log: { if $0.event.kind == .taskLaunch { sink.launches.append($0.time) } })
         return (result, sink.launches, sink.opens)
     }

@@ -153,7 +153,7 @@ struct CalendarTests {
         var scenario = Scenario()
         scenario.clock.jumps = [ClockJump(atHours: 10, byMinutes: 90), ClockJump(atHours: 30, byMinutes: -30)]
         let run = try RecordedRun(scenario, days: 2)
-        let jumps = run.records.filter { $0.kind == WorldEvent.clockJump(seconds: 0).traceKind }
+        let jumps = run.records.filter { $0.kind == DeviceEvent.clockJump(seconds: 0).traceKind }
         #expect(jumps.map(\.time) == [.start + .hours(10), .start + .hours(30)])
         #expect(jumps.map(\.detail) == [5_400, -1_800])
         #expect(run.device.clock.offset == .minutes(60))

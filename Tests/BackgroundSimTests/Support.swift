@@ -52,7 +52,7 @@ struct RecordedRun {
 
 /// Trace kind codes of the device's own timelines (user, charger, network).
 enum DeviceKinds {
-    static let user: Set<UInt32> = [WorldEvent.sessionStart.traceKind, WorldEvent.sessionEnd.traceKind]
-    static let charging: Set<UInt32> = [WorldEvent.plugIn(overnight: true).traceKind, WorldEvent.unplug.traceKind]
-    static let network: Set<UInt32> = [WorldEvent.networkChange(.leaveHome).traceKind]
+    static let user: Set<UInt32> = [DeviceEvent.sessionStart.traceKind, DeviceEvent.sessionEnd.traceKind]
+    static let charging: Set<UInt32> = [DeviceEvent.plugIn(overnight: true).traceKind, DeviceEvent.unplug.traceKind]
+    static let network: Set<UInt32> = [DeviceEvent.networkChange(.leaveHome).traceKind]
 }

@@ -32,8 +32,8 @@ final class SystemHarness {
     var system: SimulatedSystem { world.system }
 
     /// Schedules `event` at `time` (after events already due then).
-    func inject(_ event: WorldEvent, at time: SimInstant) {
-        simulation.schedule(event, at: time, priority: .late)
+    func inject(_ event: DeviceEvent, at time: SimInstant) {
+        simulation.schedule(.device(event), at: time, priority: .late)
     }
 
     /// The user opens the app at `time` and leaves it `length` later.

@@ -92,25 +92,25 @@ public struct Device {
 
     /// Sets up the state the phone is in when the simulation starts (plugged in from last night,
     /// at home or away) and schedules the first events.
-    public mutating func start(in simulation: inout Simulation<WorldEvent>) {
+    mutating func start(in simulation: inout Simulation<WorldEvent>) {
         let firstDay = calendar.day(of: .start)
         // Last night's charge, if it is still going on.
         if let night = charging.overnight(of: firstDay - 1), night.plugIn <= .start, .start < night.unplug {
             isPluggedIn = true
             chargingOvernight = true
-            simulation.schedule(.unplug, at: night.unplug)
+            simulation.schedule(.device(.unplug), at: night.unplug)
         }
         // Home or away at the start.
         plannedNetwork = networkPlan.homeNetwork(night: firstDay - 1)
         for jump in scenario.clock.jumps {
             let at = SimInstant.start + .hours(jump.atHours)
-            simulation.schedule(.clockJump(seconds: Int64((jump.byMinutes * 60).rounded())), at: at)
+            simulation.schedule(.device(.clockJump(seconds: Int64((jump.byMinutes * 60).rounded()))), at: at)
         }
         for (index, flap) in scenario.faults.networkFlaps.enumerated() where flap.toHours > flap.fromHours {
-            simulation.schedule(.networkFlap(fault: UInt16(clamping: index), offline: true), at: .start + .hours(flap.fromHours))
+            simulation.schedule(.device(.networkFlap(fault: UInt16(clamping: index), offline: true)), at: .start + .hours(flap.fromHours))
         }
         for death in scenario.faults.batteryDeaths {
-            simulation.schedule(.batteryDeath, at: .start + .hours(death.atHours))
+            simulation.schedule(.device(.batteryDeath), at: .start + .hours(death.atHours))
         }
         beginDay(firstDay, in: &simulation)
         updatePower(in: &simulation)
@@ -119,7 +119,7 @@ public struct Device {
     // MARK: Events
 
     /// Handles one device event.
-    public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
+    mutating func handle(_ event: DeviceEvent, in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
         advance(to: now)
         switch event {
@@ -168,11 +168,6 @@ public struct Device {
             battery.snap(toPercent: 0)
             metrics.minimumBatteryPercent = 0
             powerOff()
-        case .launchEvaluation, .taskExpiration, .taskGraceEnd, .assertionWarning, .assertionDeadline,
-             .appTimer, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase, .launchOverheadEnd,
-             .faultJetsam, .faultWindowEnd:
-            // The iOS model's events; World routes them to the system.
-            return
         }
         updatePower(in: &simulation)
     }
@@ -189,30 +184,30 @@ public struct Device {
         }
 
         if let night = charging.overnight(of: day), night.plugIn >= now {
-            simulation.schedule(.plugIn(overnight: true), at: night.plugIn)
-            simulation.schedule(.unplug, at: night.unplug)
+            simulation.schedule(.device(.plugIn(overnight: true)), at: night.plugIn)
+            simulation.schedule(.device(.unplug), at: night.unplug)
         }
         for topUp in charging.topUps(of: day) where topUp.plugIn >= now {
-            simulation.schedule(.plugIn(overnight: false), at: topUp.plugIn)
-            simulation.schedule(.unplug, at: topUp.unplug)
+            simulation.schedule(.device(.plugIn(overnight: false)), at: topUp.plugIn)
+            simulation.schedule(.device(.unplug), at: topUp.unplug)
         }
 
         let plan = networkPlan.schedule(of: day)
         if let leave = plan.leave, let back = plan.back, leave >= now {
-            simulation.schedule(.networkChange(.leaveHome), at: leave)
-            simulation.schedule(.networkChange(.returnHome), at: back)
+            simulation.schedule(.device(.networkChange(.leaveHome)), at: leave)
+            simulation.schedule(.device(.networkChange(.returnHome)), at: back)
         } else if plan.leave == nil {
-            simulation.schedule(.networkChange(.homeEvening), at: calendar.midnight(ofDay: day) + scenario.network.returnHome.sinceMidnight)
+            simulation.schedule(.device(.networkChange(.homeEvening)), at: calendar.midnight(ofDay: day) + scenario.network.returnHome.sinceMidnight)
         }
         awayStream = networkPlan.awayStream(day: day)
 
         scheduleRandomClockJumps(day: day, in: &simulation)
-        simulation.schedule(.dayStart(day: Int32(clamping: day + 1)), at: calendar.midnight(ofDay: day + 1))
+        simulation.schedule(.device(.dayStart(day: Int32(clamping: day + 1))), at: calendar.midnight(ofDay: day + 1))
     }
 
     private mutating func scheduleNextSession(after instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
         if let next = user.nextSessionStart(after: instant) {
-            simulation.schedule(.sessionStart, at: next)
+            simulation.schedule(.device(.sessionStart), at: next)
             sessionStartPending = true
         } else {
             sessionStartPending = false
@@ -224,7 +219,7 @@ public struct Device {
         inSession = true
         sessionUsesScreen = isPoweredOn
         let length = user.drawSessionLength()
-        simulation.schedule(.sessionEnd, after: length)
+        simulation.schedule(.device(.sessionEnd), after: length)
         let app = user.drawAppSession(sessionLength: length)
         guard isPoweredOn else {
             metrics.missedSessions += 1
@@ -232,8 +227,8 @@ public struct Device {
         }
         metrics.phoneSessions += 1
         if let app {
-            simulation.schedule(.appOpen, after: .zero)
-            simulation.schedule(.appClose(forceQuit: app.endsWithForceQuit), after: app.length)
+            simulation.schedule(.device(.appOpen), after: .zero)
+            simulation.schedule(.device(.appClose(forceQuit: app.endsWithForceQuit)), after: app.length)
         }
     }
 
@@ -248,11 +243,11 @@ public struct Device {
         let resume = expectedUnplug - .minutes(power.chargeMinutes80To100 + power.optimizedChargingMarginMinutes)
         if resume > simulation.now {
             holdingAtEighty = true
-            resumeEvent = simulation.schedule(.optimizedChargingResume, at: resume)
+            resumeEvent = simulation.schedule(.device(.optimizedChargingResume), at: resume)
         }
     }
 
-    private mutating func changeNetwork(_ change: WorldEvent.NetworkChange, in simulation: inout Simulation<WorldEvent>) {
+    private mutating func changeNetwork(_ change: DeviceEvent.NetworkChange, in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
         switch change {
         case .leaveHome:
@@ -276,18 +271,18 @@ public struct Device {
         let now = simulation.now
         if offline {
             flapsOffline += 1
-            simulation.schedule(.networkFlap(fault: UInt16(index), offline: false), at: Swift.min(end, now + .seconds(flap.offSeconds)))
+            simulation.schedule(.device(.networkFlap(fault: UInt16(index), offline: false)), at: Swift.min(end, now + .seconds(flap.offSeconds)))
         } else {
             flapsOffline -= 1
             let next = now + .seconds(flap.onSeconds)
-            if next < end { simulation.schedule(.networkFlap(fault: UInt16(index), offline: true), at: next) }
+            if next < end { simulation.schedule(.device(.networkFlap(fault: UInt16(index), offline: true)), at: next) }
         }
     }
 
     private mutating func nextAwaySegment(first: Bool, in simulation: inout Simulation<WorldEvent>) {
         let segment = networkPlan.nextAwaySegment(first: first, using: &awayStream)
         plannedNetwork = segment.path
-        networkSegmentEvent = simulation.schedule(.networkChange(.awaySegment), after: segment.length)
+        networkSegmentEvent = simulation.schedule(.device(.networkChange(.awaySegment)), after: segment.length)
     }
 
     private mutating func reachBatteryLevel(_ percent: Double) {
@@ -328,7 +323,7 @@ public struct Device {
         for _ in 0..<count {
             let at = midnight + .seconds(stream.unit() * 86_400)
             let seconds = Int64(size.sample(using: &stream).rounded())
-            if at >= simulation.now { simulation.schedule(.clockJump(seconds: seconds), at: at) }
+            if at >= simulation.now { simulation.schedule(.device(.clockJump(seconds: seconds)), at: at) }
         }
     }
 
@@ -448,7 +443,7 @@ public struct Device {
             }
         }
         guard let target, let delay = battery.timeToReach(percent: target) else { return }
-        batteryEvent = simulation.schedule(.batteryLevel(hundredths: Int16((target * 100).rounded())), after: delay)
+        batteryEvent = simulation.schedule(.device(.batteryLevel(hundredths: Int16((target * 100).rounded()))), after: delay)
     }
 }
 

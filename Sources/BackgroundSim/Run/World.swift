@@ -6,18 +6,18 @@ import SimKernel
 /// Device events go to the device first, then to the system, which reacts to what changed
 /// (the app opened, the screen went off, the charger was unplugged); the system's own events go
 /// to the system.
-public struct World: EventHandler {
-    public private(set) var device: Device
-    public let system: SimulatedSystem
+package struct World: EventHandler {
+    package private(set) var device: Device
+    package let system: SimulatedSystem
     /// Which device events the system wants to hear about, refreshed after every call into it.
     private var interest: DeviceEventInterest
     /// The app's power last passed to the device.
     private var appPower = AppPower()
     /// Sees each event and the world after it, when set (for trace builders and checkers); one
     /// branch when not.
-    public var observer: ((WorldEvent, SimInstant, Device, SimulatedSystem) -> Void)?
+    package var observer: ((WorldEvent, SimInstant, Device, SimulatedSystem) -> Void)?
 
-    public init(device: Device, system: SimulatedSystem) {
+    package init(device: Device, system: SimulatedSystem) {
         self.device = device
         self.system = system
         interest = system.interest
@@ -30,11 +30,12 @@ public struct World: EventHandler {
         system.start(in: &simulation)
     }
 
-    public mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
-        if event.isSystemEvent {
+    package mutating func handle(_ event: WorldEvent, in simulation: inout Simulation<WorldEvent>) {
+        switch event {
+        case .system(let event):
             system.handle(event, device: device, in: &simulation)
             afterSystemCall(in: &simulation)
-        } else {
+        case .device(let event):
             device.handle(event, in: &simulation)
             if interest.concerns(event) {
                 system.deviceDidHandle(event, device: device, in: &simulation)

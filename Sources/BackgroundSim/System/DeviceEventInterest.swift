@@ -8,7 +8,7 @@ struct DeviceEventInterest {
     var workActive = false
     var everyEvent = false
 
-    func concerns(_ event: WorldEvent) -> Bool {
+    func concerns(_ event: DeviceEvent) -> Bool {
         if everyEvent { return true }
         switch event {
         case .appOpen, .appClose:
@@ -23,8 +23,6 @@ struct DeviceEventInterest {
             return processRunning || reactsToChanges
         case .sessionEnd, .plugIn, .optimizedChargingResume, .dayStart, .clockJump:
             return reactsToChanges
-        default:
-            return false
         }
     }
 }

@@ -10,19 +10,19 @@ struct EventSlot {
     var isScheduled: Bool { handle != nil }
 
     /// Schedules `event` at `time`, replacing one due at another time; with `time` nil, cancels it.
-    mutating func set(_ event: WorldEvent, at time: SimInstant?, priority: EventPriority = .normal,
+    mutating func set(_ event: SystemEvent, at time: SimInstant?, priority: EventPriority = .normal,
                       in simulation: inout Simulation<WorldEvent>) {
         guard time != self.time else { return }
         cancel(in: &simulation)
         self.time = time
-        if let time { handle = simulation.schedule(event, at: time, priority: priority) }
+        if let time { handle = simulation.schedule(.system(event), at: time, priority: priority) }
     }
 
     /// Schedules `event` at `time` if nothing is scheduled.
-    mutating func setIfIdle(_ event: WorldEvent, at time: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+    mutating func setIfIdle(_ event: SystemEvent, at time: SimInstant, in simulation: inout Simulation<WorldEvent>) {
         guard handle == nil else { return }
         self.time = time
-        handle = simulation.schedule(event, at: time)
+        handle = simulation.schedule(.system(event), at: time)
     }
 
     /// Cancels the event, if any.

@@ -4,7 +4,7 @@ extension SimulatedSystem {
     /// Reacts to a device event that the device has already handled.
     ///
     /// The caller checks ``interest`` first and calls only for events that concern the system.
-    func deviceDidHandle(_ event: WorldEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
+    func deviceDidHandle(_ event: DeviceEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
         work.settle(at: simulation.now)
         observe(device, at: simulation.now)
         switch event {
@@ -31,7 +31,7 @@ extension SimulatedSystem {
     }
 
     /// Handles one of the system's own events.
-    func handle(_ event: WorldEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
+    func handle(_ event: SystemEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
         work.settle(at: simulation.now)
         observe(device, at: simulation.now)
         switch event {
@@ -79,8 +79,6 @@ extension SimulatedSystem {
                 record(.kill(.cpuResourceLimit))
                 terminate(.cpuLimit, in: &simulation)
             }
-        default:
-            break
         }
         afterCallback(in: &simulation)
         reconcile(in: &simulation)

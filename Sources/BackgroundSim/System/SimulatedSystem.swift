@@ -128,10 +128,10 @@ public final class SimulatedSystem {
     /// Schedules the system's fault events, if any: call once before the run.
     func start(in simulation: inout Simulation<WorldEvent>) {
         for jetsam in faults.jetsams {
-            simulation.schedule(.faultJetsam, at: .start + .hours(jetsam.atHours))
+            simulation.schedule(.system(.faultJetsam), at: .start + .hours(jetsam.atHours))
         }
         for window in faults.backgroundAppRefreshOff where window.toHours > window.fromHours {
-            simulation.schedule(.faultWindowEnd, at: .start + .hours(window.toHours))
+            simulation.schedule(.system(.faultWindowEnd), at: .start + .hours(window.toHours))
         }
     }
 

@@ -15,8 +15,8 @@ public struct TimeMovesForward: Invariant {
         check(entry.time, "log entry \(entry.event.kind.rawValue)", &run)
     }
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
-        check(run.now, "event \(WorldEvent.traceKindName(event.traceKind))", &run)
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+        check(run.now, "event \(event?.name ?? "of the iOS model")", &run)
     }
 
     private mutating func check(_ time: SimInstant, _ what: String, _ run: inout RunContext) {
@@ -31,7 +31,7 @@ public struct BatteryWithinBounds: Invariant {
 
     public init() {}
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
         let percent = device.battery.percent
         if !(percent >= -1e-9 && percent <= 100 + 1e-9) { run.fail("battery at \(percent) %") }
     }
@@ -44,9 +44,9 @@ public struct EnergyLedgerBalances: Invariant {
 
     public init() {}
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
         switch event {
-        case .dayStart, .batteryLevel: break
+        case .dayStart?, .batteryLevel?: break
         default: return
         }
         let booked = device.ledger.totalBatteryJoules
@@ -68,7 +68,7 @@ public struct SubmitLimitsRespected: Invariant {
         if case .submit = entry.event { submitted = true }
     }
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
         guard submitted else { return }
         submitted = false
         let refresh = system.pendingRequestCount(of: .appRefresh)
@@ -86,7 +86,7 @@ public struct NoWorkWhileSuspended: Invariant {
 
     public init() {}
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
         let halted = system.processState == .suspended || system.processState == .notRunning
         let done = system.work.metrics.completed
         if halted && system.work.isProgressing {
@@ -107,7 +107,7 @@ public struct AssertionBudgetEnforced: Invariant {
 
     public init() {}
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
         guard system.processState == .background, system.heldAssertionCount > 0 else { return }
         let deadline = system.backgroundSince + .seconds(run.scenario.system.extensionBudgetSeconds)
         if run.now > deadline + .milliseconds(1) {

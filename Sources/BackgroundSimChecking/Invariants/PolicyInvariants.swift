@@ -112,8 +112,8 @@ public struct MinimumRunInterval: Invariant {
         lastSuccess = entry.time
     }
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
-        if exceptAfterClockJump, case .clockJump = event { lastSuccess = nil }
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+        if exceptAfterClockJump, case .clockJump? = event { lastSuccess = nil }
     }
 }
 
@@ -132,7 +132,7 @@ public struct WorkCompletesWithin: Invariant {
         name = "workCompletesWithin(\(Format.number(hours)) h)"
     }
 
-    public mutating func observe(_ event: WorldEvent, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
         let bound = SimDuration.hours(hours)
         if let oldest = system.work.oldestQueuedItemCreation, oldest.duration(to: run.now) > bound, reported != oldest {
             reported = oldest

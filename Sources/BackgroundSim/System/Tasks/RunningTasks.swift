@@ -43,7 +43,7 @@ struct RunningTasks {
                       in simulation: inout Simulation<WorldEvent>) {
         var entry = Entry(task: task, requiresExternalPower: request.requiresExternalPower,
                           requiresNetwork: request.requiresNetworkConnectivity)
-        entry.expiration = simulation.schedule(.taskExpiration(serial: task.serial), at: expiry)
+        entry.expiration = simulation.schedule(.system(.taskExpiration(serial: task.serial)), at: expiry)
         entries.append(entry)
         checkInvariantsIfEnabled()
     }
@@ -82,7 +82,7 @@ struct RunningTasks {
         for index in entries.indices where entries[index].expired && entries[index].grace == nil {
             if let expiration = entries[index].expiration { simulation.cancel(expiration) }
             entries[index].expiration = nil
-            entries[index].grace = simulation.schedule(.taskGraceEnd(serial: entries[index].task.serial), after: .seconds(graceSeconds))
+            entries[index].grace = simulation.schedule(.system(.taskGraceEnd(serial: entries[index].task.serial)), after: .seconds(graceSeconds))
         }
         checkInvariantsIfEnabled()
     }
