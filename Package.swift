@@ -78,6 +78,10 @@ let package = Package(
             dependencies: ["BackgroundSimTesting", "BackgroundSimChecking", "BackgroundSim", "SimKernel"]
         ),
         .testTarget(
+            name: "ReadmeExampleTests",
+            dependencies: ["BackgroundSimTesting"]
+        ),
+        .testTarget(
             name: "bgsimTests",
             dependencies: ["SimKernel"]
         ),

@@ -3,13 +3,13 @@ import Foundation
 
 /// The words a check prints when it finds a violation: what broke, on how many seeds, the
 /// shrunk scenario and how to replay it. The same for `bgsim check` and the Swift Testing API.
-public enum FailureReport {
+package enum FailureReport {
     /// A description of `report`'s failures, with `shrunk` (the first failure made small) and the
     /// file its scenario was written to.
     ///
     /// - Parameter replayable: Whether `bgsim` can replay the scenario (its policy is a built-in
     ///   one, not a test's own).
-    public static func describe(_ report: CheckReport, shrunk: ShrunkFailure?, scenarioFile: String?, replayable: Bool) -> String {
+    package static func describe(_ report: CheckReport, shrunk: ShrunkFailure?, scenarioFile: String?, replayable: Bool) -> String {
         guard let first = report.firstFailure else { return "every invariant held on \(report.runs.count) seeds" }
         let violation = first.violations[0]
         let counts = report.failuresByInvariant.map { "\($0.invariant) on \($0.runs)" }.joined(separator: ", ")
@@ -36,7 +36,7 @@ public enum FailureReport {
     }
 
     /// Where to write the minimal scenario of a failure: `directory/bgsim-failure-<scenario>-seed<S>.json`.
-    public static func scenarioPath(in directory: String, for failure: RunCheck) -> String {
+    package static func scenarioPath(in directory: String, for failure: RunCheck) -> String {
         let name = failure.scenario.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
         return URL(fileURLWithPath: directory).appendingPathComponent("bgsim-failure-\(String(name))-seed\(failure.seed).json").path
     }

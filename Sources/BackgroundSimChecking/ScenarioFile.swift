@@ -3,10 +3,10 @@ import Foundation
 
 /// Scenario files written by a check: only what differs from the defaults, so a minimal
 /// failing scenario reads as the few things that make it fail.
-public enum ScenarioFile {
+package enum ScenarioFile {
     /// `scenario` as a JSON document holding only the values that differ from the defaults
     /// (``ScenarioLoader`` fills the rest back in).
-    public static func minimalDocument(of scenario: Scenario) -> JSONValue {
+    package static func minimalDocument(of scenario: Scenario) -> JSONValue {
         difference(ScenarioLoader.document(of: scenario), from: ScenarioLoader.document(of: Scenario())) ?? .object([])
     }
 
@@ -22,7 +22,7 @@ public enum ScenarioFile {
     }
 
     /// Writes `scenario`'s minimal document to `path`, atomically.
-    public static func write(_ scenario: Scenario, to path: String) throws {
+    package static func write(_ scenario: Scenario, to path: String) throws {
         let text = JSONWriter.pretty(minimalDocument(of: scenario)) + "\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }

@@ -9,12 +9,12 @@ import SimKernel
 /// fault or a clock jump, halve a fault's window, drop an absence, halve the workload, put a
 /// parameter the swarm drew back to the base scenario's value — keeping each that still fails,
 /// and cutting the days again after each, until none does.
-public struct Shrinker: Sendable {
-    public let checker: PolicyChecker
+package struct Shrinker: Sendable {
+    package let checker: PolicyChecker
     /// The most candidate runs to try. Default 400.
-    public var maximumAttempts = 400
+    package var maximumAttempts = 400
 
-    public init(checker: PolicyChecker) {
+    package init(checker: PolicyChecker) {
         self.checker = checker
     }
 
@@ -22,7 +22,7 @@ public struct Shrinker: Sendable {
     ///
     /// - Throws: ``ScenarioIssue`` if a candidate cannot be realised (the candidates are built
     ///   to stay valid, so this is not expected).
-    public func shrink(_ failure: RunCheck) throws -> ShrunkFailure {
+    package func shrink(_ failure: RunCheck) throws -> ShrunkFailure {
         precondition(!failure.passed, "Shrinker: the run must have failed")
         let target = failure.violations[0].invariant
         var attempts = 0
@@ -159,29 +159,29 @@ public struct Shrinker: Sendable {
 }
 
 /// A failure and the smallest run found that still fails the same way.
-public struct ShrunkFailure: Sendable {
+package struct ShrunkFailure: Sendable {
     /// The run as found.
-    public var original: RunCheck
+    package var original: RunCheck
     /// The smallest failing run: its scenario, days and (same) seed.
-    public var minimal: RunCheck
+    package var minimal: RunCheck
     /// Candidate runs tried.
-    public var attempts: Int
+    package var attempts: Int
     /// Simplifications kept.
-    public var simplifications: Int
+    package var simplifications: Int
 
     /// The first violation of the minimal run's target invariant.
-    public var violation: Violation {
+    package var violation: Violation {
         minimal.violations.first { $0.invariant == original.violations[0].invariant }!
     }
 
     /// The command that replays the minimal run with `bgsim`, given the file its scenario was
     /// written to.
-    public func replayCommand(scenarioFile: String) -> String {
+    package func replayCommand(scenarioFile: String) -> String {
         "bgsim run --scenario \(scenarioFile) --seed \(minimal.seed) --days \(minimal.days) --trace trace.jsonl"
     }
 
     /// The command that checks the minimal run again.
-    public func checkCommand(scenarioFile: String) -> String {
+    package func checkCommand(scenarioFile: String) -> String {
         "bgsim check --scenario \(scenarioFile) --seed \(minimal.seed) --days \(minimal.days)"
     }
 }

@@ -22,7 +22,7 @@ public struct Comparison: Sendable {
     public var days: Int
     public var rows: [Row]
     /// One profile per scenario, for the charts of the HTML report.
-    public var profiles: [ScenarioProfile]
+    package var profiles: [ScenarioProfile]
 
     /// Runs every scenario on `seeds` and compares.
     ///

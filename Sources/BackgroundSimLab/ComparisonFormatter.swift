@@ -1,9 +1,9 @@
 import BackgroundSim
 
 /// A comparison as a table, Markdown, CSV or JSON.
-public enum ComparisonFormatter {
+package enum ComparisonFormatter {
     /// Readable text: a line per metric with each scenario's mean ± half-width, then the verdicts.
-    public static func table(_ comparison: Comparison) -> String {
+    package static func table(_ comparison: Comparison) -> String {
         var lines = ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
         let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
         let columnWidth = Swift.max(20, (comparison.names.map(\.count).max() ?? 0) + 2)
@@ -36,7 +36,7 @@ public enum ComparisonFormatter {
     }
 
     /// Markdown: a summary table and the verdicts.
-    public static func markdown(_ comparison: Comparison) -> String {
+    package static func markdown(_ comparison: Comparison) -> String {
         var lines = ["# Comparison", "", "\(comparison.seeds.count) seeds × \(comparison.days) days; the same seeds for every scenario (common random numbers). Values: mean ± 95 % CI half-width across seeds.", ""]
         lines.append("| metric | " + comparison.names.joined(separator: " | ") + " |")
         lines.append("|---|" + String(repeating: "---:|", count: comparison.names.count))
@@ -50,7 +50,7 @@ public enum ComparisonFormatter {
     }
 
     /// CSV: one line per scenario and metric.
-    public static func csv(_ comparison: Comparison) -> String {
+    package static func csv(_ comparison: Comparison) -> String {
         var lines = ["scenario,metric,unit,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width"]
         for row in comparison.rows {
             for (index, summary) in row.summaries.enumerated() {
@@ -74,7 +74,7 @@ public enum ComparisonFormatter {
     }
 
     /// JSON: scenarios, seeds, days, and per metric the summaries, paired differences and verdicts.
-    public static func json(_ comparison: Comparison) -> JSONValue {
+    package static func json(_ comparison: Comparison) -> JSONValue {
         func summary(_ s: SampleSummary) -> JSONValue {
             .object([("mean", .number(s.mean)), ("sd", .number(s.standardDeviation)),
                      ("ci95", .array([.number(s.mean - s.halfWidth95), .number(s.mean + s.halfWidth95)])),

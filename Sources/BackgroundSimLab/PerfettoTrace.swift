@@ -7,7 +7,7 @@ import SimKernel
 ///
 /// Spans are "complete" events (`ph: X`) closed when the state they show changes; instants
 /// (`ph: i`) mark kills, crashes and expirations. Times are microseconds since the start.
-public final class PerfettoTrace {
+package final class PerfettoTrace {
     /// The tracks, in display order.
     enum Track: Int, CaseIterable {
         case screen = 1, appState, tasks, assertions, work, network, charging
@@ -33,12 +33,12 @@ public final class PerfettoTrace {
     private var openAssertions: [Int: SimInstant] = [:]
     private var lastBatteryPercent = -1.0
 
-    public init() {}
+    package init() {}
 
     static func microseconds(_ instant: SimInstant) -> Double { Double(instant.nanosecondsSinceStart) / 1_000 }
 
     /// Records the state after an event.
-    public func observe(at now: SimInstant, device: Device, system: SimulatedSystem) {
+    package func observe(at now: SimInstant, device: Device, system: SimulatedSystem) {
         setState(.screen, device.isScreenOn ? "screen on" : nil, at: now)
         let state: String? = switch system.processState {
         case .foreground: "foreground"
@@ -72,7 +72,7 @@ public final class PerfettoTrace {
     }
 
     /// Records a system log entry: task and assertion spans, and instants for kills and crashes.
-    public func record(_ entry: SystemLogEntry) {
+    package func record(_ entry: SystemLogEntry) {
         let event = entry.event
         switch event {
         case .taskLaunch(let identifier, let serial, _):
@@ -133,7 +133,7 @@ public final class PerfettoTrace {
     }
 
     /// Closes the open spans at `end` and returns the trace document.
-    public func finish(at end: SimInstant, title: String) -> JSONValue {
+    package func finish(at end: SimInstant, title: String) -> JSONValue {
         for track in Track.allCases { setState(track, nil, at: end) }
         for (_, task) in openTasks.sorted(by: { $0.key < $1.key }) { span(.tasks, task.identifier, from: task.since, to: end) }
         for (id, since) in openAssertions.sorted(by: { $0.key < $1.key }) { span(.assertions, "assertion \(id)", from: since, to: end) }

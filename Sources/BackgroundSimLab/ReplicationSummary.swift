@@ -82,7 +82,7 @@ public struct ReplicationSummary: Sendable {
     }
 
     /// JSON: `scenario`, `seeds`, `days`, and `fields`, each path with its summary.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("scenario", .string(scenarioName)),
             ("seeds", .array(seeds.map { .string(String($0)) })),

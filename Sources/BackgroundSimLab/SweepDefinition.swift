@@ -17,27 +17,27 @@ import Foundation
 ///
 /// Cells are the axes' cartesian product, the first axis varying slowest. Every cell runs the
 /// same seeds (common random numbers across cells).
-public struct SweepDefinition: Sendable {
-    public struct Axis: Sendable {
+package struct SweepDefinition: Sendable {
+    package struct Axis: Sendable {
         /// A scenario parameter's path, as in validation messages (`app.policy.parameters.meanDelayMinutes`).
-        public var path: String
-        public var values: [JSONValue]
+        package var path: String
+        package var values: [JSONValue]
     }
 
-    public var name: String
+    package var name: String
     /// The base scenario as a document (a preset's, or the inline `scenario`).
-    public var base: JSONValue
-    public var axes: [Axis]
-    public var seeds: [UInt64]
-    public var days: Int
+    package var base: JSONValue
+    package var axes: [Axis]
+    package var seeds: [UInt64]
+    package var days: Int
     /// Metric keys from ``ComparedMetric/standard``.
-    public var objectives: [ComparedMetric]
+    package var objectives: [ComparedMetric]
 
     /// The number of cells.
-    public var cellCount: Int { axes.reduce(1) { $0 * $1.values.count } }
+    package var cellCount: Int { axes.reduce(1) { $0 * $1.values.count } }
 
     /// The axis values of cell `index`, one per axis.
-    public func values(ofCell index: Int) -> [JSONValue] {
+    package func values(ofCell index: Int) -> [JSONValue] {
         var remainder = index
         var result: [JSONValue] = []
         for axis in axes.reversed() {
@@ -48,7 +48,7 @@ public struct SweepDefinition: Sendable {
     }
 
     /// The scenario of cell `index`: the base with the cell's values set, validated.
-    public func scenario(ofCell index: Int, source: String) throws(ScenarioError) -> Scenario {
+    package func scenario(ofCell index: Int, source: String) throws(ScenarioError) -> Scenario {
         var document = base
         for (axis, value) in zip(axes, values(ofCell: index)) {
             document = ScenarioLoader.setting(value, at: axis.path.split(separator: ".").map(String.init), in: document)
@@ -61,11 +61,11 @@ public struct SweepDefinition: Sendable {
     // MARK: Reading
 
     /// Reads and checks a sweep file; problems name the file and the field.
-    public static func load(path: String) throws(ScenarioError) -> SweepDefinition {
+    package static func load(path: String) throws(ScenarioError) -> SweepDefinition {
         try decode(try ScenarioLoader.readText(path: path), source: path)
     }
 
-    public static func decode(_ text: String, source: String) throws(ScenarioError) -> SweepDefinition {
+    package static func decode(_ text: String, source: String) throws(ScenarioError) -> SweepDefinition {
         func fail(_ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
         }

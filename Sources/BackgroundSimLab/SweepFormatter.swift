@@ -1,9 +1,9 @@
 import BackgroundSim
 
 /// A sweep's summary as Markdown, CSV or JSON (the readable table is ``SweepSummary/table``).
-public enum SweepFormatter {
+package enum SweepFormatter {
     /// Markdown: every cell with its objectives, the Pareto front marked, and the best cells.
-    public static func markdown(_ summary: SweepSummary) -> String {
+    package static func markdown(_ summary: SweepSummary) -> String {
         let definition = summary.definition
         let objectives = definition.objectives
         let front = Set(summary.paretoFront.map(\.index))
@@ -33,7 +33,7 @@ public enum SweepFormatter {
 
     /// CSV: one line per cell, its axis values, each objective's mean and interval, and whether
     /// it is on the Pareto front.
-    public static func csv(_ summary: SweepSummary) -> String {
+    package static func csv(_ summary: SweepSummary) -> String {
         let definition = summary.definition
         let front = Set(summary.paretoFront.map(\.index))
         var header = ["cell"] + definition.axes.map(\.path)
@@ -55,7 +55,7 @@ public enum SweepFormatter {
     }
 
     /// JSON: the sweep's name, its cells with their objectives, the Pareto front and the best cells.
-    public static func json(_ summary: SweepSummary) -> JSONValue {
+    package static func json(_ summary: SweepSummary) -> JSONValue {
         let objectives = summary.definition.objectives
         let front = summary.paretoFront.map(\.index)
         return .object([

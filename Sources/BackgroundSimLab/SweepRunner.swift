@@ -6,21 +6,21 @@ import Foundation
 /// The output file is rewritten atomically after every cell with all finished cells sorted by
 /// index, so an interrupted sweep leaves a valid file, a rerun skips the cells already in it,
 /// and ``merge(_:)`` of the shards' files gives the same bytes as an unsharded run.
-public enum SweepRunner {
+package enum SweepRunner {
     /// A cell's result line.
-    public struct CellResult: Sendable {
-        public var index: Int
-        public var line: String
+    package struct CellResult: Sendable {
+        package var index: Int
+        package var line: String
     }
 
     /// The cells of the shard still to run: those whose index ≡ shard (mod shards), not in the file.
-    public static func pendingCells(_ definition: SweepDefinition, shard: Int, of shards: Int, outputPath: String) throws -> Int {
+    package static func pendingCells(_ definition: SweepDefinition, shard: Int, of shards: Int, outputPath: String) throws -> Int {
         let done = Set(try read(outputPath).map(\.index))
         return cells(of: definition, shard: shard, of: shards).filter { !done.contains($0) }.count
     }
 
     /// The cells of shard `shard` of `shards`: those whose index ≡ shard (mod shards).
-    public static func cells(of definition: SweepDefinition, shard: Int, of shards: Int) -> [Int] {
+    package static func cells(of definition: SweepDefinition, shard: Int, of shards: Int) -> [Int] {
         Array(stride(from: shard, to: definition.cellCount, by: shards))
     }
 
@@ -30,7 +30,7 @@ public enum SweepRunner {
     ///   - maximumCells: Stop after running this many cells (for resumption tests).
     ///   - progress: Called after each run of a seed (from any thread).
     /// - Returns: Every finished cell of the file, sorted by index.
-    public static func run(
+    package static func run(
         _ definition: SweepDefinition, source: String, shard: Int = 0, of shards: Int = 1, jobs: Int,
         outputPath: String, maximumCells: Int? = nil, progress: (@Sendable () -> Void)? = nil
     ) throws -> [CellResult] {
@@ -73,7 +73,7 @@ public enum SweepRunner {
     }
 
     /// The cells in a results file (none if it does not exist).
-    public static func read(_ path: String) throws -> [CellResult] {
+    package static func read(_ path: String) throws -> [CellResult] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return try text.split(separator: "\n").map { line in
@@ -92,7 +92,7 @@ public enum SweepRunner {
 
     /// Merges results files (shards) into one, sorted by cell; a cell in several files must have
     /// the same line in each.
-    public static func merge(_ paths: [String], into output: String) throws -> [CellResult] {
+    package static func merge(_ paths: [String], into output: String) throws -> [CellResult] {
         var byIndex: [Int: String] = [:]
         for path in paths {
             for result in try read(path) {
@@ -109,7 +109,7 @@ public enum SweepRunner {
 }
 
 /// A results file that cannot be used.
-public struct SweepFileError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct SweepFileError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

@@ -2,25 +2,25 @@ import BackgroundSim
 
 /// What a sweep found: each cell's objectives, the Pareto front of the two, and the best cell
 /// for each.
-public struct SweepSummary: Sendable {
-    public struct Cell: Sendable {
-        public var index: Int
-        public var values: [(String, JSONValue)]
+package struct SweepSummary: Sendable {
+    package struct Cell: Sendable {
+        package var index: Int
+        package var values: [(String, JSONValue)]
         /// The two objectives' means; `nil` where an objective does not apply.
-        public var objectives: [Double?]
+        package var objectives: [Double?]
         /// The 95 % confidence intervals of the objectives' means; `nil` where they do not apply.
-        public var intervals: [ClosedRange<Double>?]
+        package var intervals: [ClosedRange<Double>?]
 
         /// The cell's axis values by the last part of their paths: "meanDelayMinutes=5 messagesPerRun=1".
-        public var settings: String {
+        package var settings: String {
             values.map { "\($0.0.split(separator: ".").last ?? "")=\(JSONWriter.compact($0.1))" }.joined(separator: " ")
         }
     }
 
-    public var definition: SweepDefinition
-    public var cells: [Cell]
+    package var definition: SweepDefinition
+    package var cells: [Cell]
 
-    public init(definition: SweepDefinition, results: [SweepRunner.CellResult]) throws {
+    package init(definition: SweepDefinition, results: [SweepRunner.CellResult]) throws {
         self.definition = definition
         cells = try results.map { result in
             let line = try JSONParser.parse(result.line)
@@ -52,7 +52,7 @@ public struct SweepSummary: Sendable {
     }
 
     /// The cells no other cell beats on both objectives, ordered by the first objective.
-    public var paretoFront: [Cell] {
+    package var paretoFront: [Cell] {
         let rated = cells.filter { cost($0, 0) != nil && cost($0, 1) != nil }
         let front = rated.filter { cell in
             !rated.contains { other in
@@ -64,12 +64,12 @@ public struct SweepSummary: Sendable {
     }
 
     /// The best cell for objective `objective` (lowest cost; the lowest index on ties).
-    public func best(for objective: Int) -> Cell? {
+    package func best(for objective: Int) -> Cell? {
         cells.filter { cost($0, objective) != nil }.min { (cost($0, objective)!, $0.index) < (cost($1, objective)!, $1.index) }
     }
 
     /// A readable summary: every cell, the Pareto front, the best per objective.
-    public var table: String {
+    package var table: String {
         let o = definition.objectives
         func objective(_ value: Double?) -> String { value.map(Format.number) ?? "n/a" }
         var lines = ["Sweep \(definition.name): \(cells.count) of \(definition.cellCount) cells, \(definition.seeds.count) seeds × \(definition.days) days each", ""]

@@ -1,5 +1,3 @@
-@_exported import BackgroundSim
-@_exported import BackgroundSimChecking
 import Foundation
 import Testing
 

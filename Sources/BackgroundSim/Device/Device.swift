@@ -23,8 +23,8 @@ public struct Device {
 
     public private(set) var battery: Battery
     public private(set) var ledger: EnergyLedger
-    public private(set) var thermal: ThermalModel
-    public private(set) var clock: DeviceClock
+    package private(set) var thermal: ThermalModel
+    package private(set) var clock: DeviceClock
     public private(set) var metrics = DeviceMetrics()
 
     // State.
@@ -72,7 +72,7 @@ public struct Device {
     ///
     /// - Throws: ``ScenarioIssue`` if the parameters cannot be realised together (for example
     ///   a Wi-Fi share that home Wi-Fi alone exceeds).
-    public init(scenario: Scenario, seed: UInt64, deviceID: UInt64 = 0) throws(ScenarioIssue) {
+    package init(scenario: Scenario, seed: UInt64, deviceID: UInt64 = 0) throws(ScenarioIssue) {
         self.scenario = scenario
         self.seed = seed
         self.deviceID = deviceID

@@ -69,7 +69,7 @@ public struct DeviceReport: Sendable, Equatable {
 
     /// The report as a JSON object, fields in a fixed order, numbers rounded to 4 significant
     /// decimals for readability (the digest, not these numbers, is the exact fingerprint).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("screenOnHoursPerDay", .number(rounded(screenOnHoursPerDay))),
             ("phoneSessionsPerDay", .number(rounded(phoneSessionsPerDay))),

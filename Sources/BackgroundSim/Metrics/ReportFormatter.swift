@@ -1,8 +1,8 @@
 /// Turns a ``RunResult`` into the documents `bgsim run` prints: JSON (fields in `docs/OUTPUT.md`)
 /// and a readable table.
-public enum ReportFormatter {
+package enum ReportFormatter {
     /// The report as one JSON document: `scenario`, `seed`, `days`, `digest`, `events`, `device`.
-    public static func json(_ result: RunResult) -> JSONValue {
+    package static func json(_ result: RunResult) -> JSONValue {
         .object([
             ("scenario", .string(result.scenarioName)),
             ("seed", .string(String(result.seed))),
@@ -18,7 +18,7 @@ public enum ReportFormatter {
     }
 
     /// The report as an aligned plain-text table.
-    public static func table(_ result: RunResult) -> String {
+    package static func table(_ result: RunResult) -> String {
         let d = result.device
         func hours(_ value: Double) -> String { fixed(value, 2) + " h" }
         func percent(_ value: Double) -> String { fixed(value * 100, 1) + " %" }

@@ -15,7 +15,7 @@ public struct SystemReport: Sendable, Equatable {
     }
 
     /// The `os` group.
-    public var osJSON: JSONValue {
+    package var osJSON: JSONValue {
         .object([
             ("refreshLaunchesPerDay", .number(rounded(refreshLaunchesPerDay))),
             ("processingLaunchesPerDay", .number(rounded(processingLaunchesPerDay))),
@@ -51,7 +51,7 @@ public struct SystemReport: Sendable, Equatable {
     }
 
     /// The `metricKit` group, named after `MXBackgroundExitData` and `MXAppRunTimeMetric`.
-    public var metricKitJSON: JSONValue {
+    package var metricKitJSON: JSONValue {
         .object([
             ("cumulativeNormalAppExitCount", .number(Double(metrics.normalAppExits))),
             ("cumulativeAbnormalExitCount", .number(Double(metrics.abnormalExits))),

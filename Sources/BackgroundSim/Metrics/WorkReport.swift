@@ -14,7 +14,7 @@ public struct WorkReport: Sendable, Equatable {
     }
 
     /// The `work` group.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let latency = metrics.latency
         return .object([
             ("itemsCreated", .number(Double(metrics.created))),
@@ -65,7 +65,7 @@ public struct EnergyReport: Sendable, Equatable {
     public var appBatteryPercentPerDay: Double { batteryJoulesPerDay / batteryCapacityJoules * 100 }
 
     /// The `energy` group.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("appJoulesPerDay", .number(rounded(appJoulesPerDay))),
             ("appBatteryPercentPerDay", .number(rounded(appBatteryPercentPerDay))),

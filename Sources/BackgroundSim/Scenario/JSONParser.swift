@@ -4,13 +4,13 @@
 ///
 /// Nesting is limited to 64 levels and a document to 16 MiB, so hostile input cannot exhaust the
 /// stack or memory.
-public struct JSONParser {
+package struct JSONParser {
     /// A syntax error with its position.
-    public struct SyntaxError: Error, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int
-        public var message: String
-        public var description: String { "line \(line), column \(column): \(message)" }
+    package struct SyntaxError: Error, Sendable, CustomStringConvertible {
+        package var line: Int
+        package var column: Int
+        package var message: String
+        package var description: String { "line \(line), column \(column): \(message)" }
     }
 
     static let maximumDepth = 64
@@ -25,7 +25,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document, which may be any value, surrounded by optional white space.
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(text)
         if parser.bytes.count > maximumBytes {
             throw SyntaxError(line: 1, column: 1, message: "the document is larger than 16 MiB")

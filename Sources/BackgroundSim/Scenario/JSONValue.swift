@@ -3,7 +3,7 @@
 /// BackgroundSim reads scenarios with its own parser so that a malformed file gets an error that
 /// says where (`line 12, column 5`), and writes its outputs with its own writer so that key order
 /// and number formatting are stable from run to run (Swift dictionaries have no stable order).
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Equatable {
     /// Members in document order; keys are unique (the parser rejects duplicates).
     case object([(key: String, value: JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -26,13 +26,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The member named `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// A word for the value's type, for error messages: "an object", "a number", …
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "true or false"

@@ -2,23 +2,23 @@
 ///
 /// Numbers that are whole and within ±2⁵³ print without a fraction (`42`); others print with
 /// Swift's shortest round-tripping representation (`0.1`), which is the same on every platform.
-public enum JSONWriter {
+package enum JSONWriter {
     /// The value as compact JSON on one line.
-    public static func compact(_ value: JSONValue) -> String {
+    package static func compact(_ value: JSONValue) -> String {
         var output = ""
         write(value, to: &output, indent: nil, level: 0)
         return output
     }
 
     /// The value as indented JSON, two spaces a level.
-    public static func pretty(_ value: JSONValue) -> String {
+    package static func pretty(_ value: JSONValue) -> String {
         var output = ""
         write(value, to: &output, indent: "  ", level: 0)
         return output
     }
 
     /// A number as JSON text.
-    public static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 {
             return String(Int64(number))
         }
@@ -26,7 +26,7 @@ public enum JSONWriter {
     }
 
     /// A string as a quoted JSON string literal.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -17,7 +17,7 @@ public enum ScenarioLoader {
     }
 
     /// The text of the file at `path`, or an error naming it.
-    public static func readText(path: String) throws(ScenarioError) -> String {
+    package static func readText(path: String) throws(ScenarioError) -> String {
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
@@ -134,7 +134,7 @@ public enum ScenarioLoader {
     }
 
     /// The scenario as a JSON document with every parameter, in a stable order.
-    public static func document(of scenario: Scenario) -> JSONValue {
+    package static func document(of scenario: Scenario) -> JSONValue {
         document(of: scenario as any Encodable)
     }
 
@@ -259,7 +259,7 @@ public enum ScenarioLoader {
     }
 
     /// The known key closest to `key` by edit distance, if it is close enough to be a typo.
-    public static func closest(to key: String, among candidates: [String]) -> String? {
+    package static func closest(to key: String, among candidates: [String]) -> String? {
         let lowered = key.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }

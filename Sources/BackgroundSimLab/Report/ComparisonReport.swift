@@ -3,10 +3,10 @@ import BackgroundSim
 /// The HTML report of a comparison: the verdicts, a summary table, and charts of the battery
 /// over a typical day, the app's energy by component, the latency of its work and its launches
 /// by hour of day.
-public enum ComparisonReport {
+package enum ComparisonReport {
     /// The report as a complete HTML document; `command` (the command line that made it) is
     /// shown so a reader can run it again.
-    public static func html(_ comparison: Comparison, command: String? = nil) -> String {
+    package static func html(_ comparison: Comparison, command: String? = nil) -> String {
         var body = Markup()
         let scenarios = comparison.names.joined(separator: ", ")
         body.element("p", [("class", "setup")],

@@ -2,23 +2,23 @@ import BackgroundSim
 
 /// What a report draws for one scenario across its seeds: the battery over a typical day, the
 /// app's energy by component, the latency distribution of its work, and its launches by hour.
-public struct ScenarioProfile: Sendable {
+package struct ScenarioProfile: Sendable {
     /// The app's energy components, in the order reports show them, with their names.
-    public static let components: [(consumer: EnergyLedger.Consumer, name: String)] = [
+    package static let components: [(consumer: EnergyLedger.Consumer, name: String)] = [
         (.appCPU, "CPU"), (.appRadioPromotion, "radio promotion"), (.appRadioActive, "radio active"),
         (.appRadioTail, "radio tail"), (.appLaunchOverhead, "launch overhead"),
     ]
 
     /// For each local hour 00…23: the spread across seeds of each seed's mean battery level (%).
-    public var batteryPercentByHour: [SampleSummary]
+    package var batteryPercentByHour: [SampleSummary]
     /// For each of ``components``: the mean across seeds of the app's joules per day.
-    public var appJoulesPerDayByComponent: [Double]
+    package var appJoulesPerDayByComponent: [Double]
     /// Every completed work item's latency, in seconds, from every seed.
-    public var latencySeconds: LogHistogram
+    package var latencySeconds: LogHistogram
     /// For each local hour: background task launches per day, the mean across seeds.
-    public var launchesPerDayByHour: [Double]
+    package var launchesPerDayByHour: [Double]
 
-    public init(_ results: [RunResult]) {
+    package init(_ results: [RunResult]) {
         batteryPercentByHour = (0..<24).map { hour in SampleSummary(results.map { $0.device.batteryPercentByHour[hour] }) }
         appJoulesPerDayByComponent = Self.components.map { component in
             SampleSummary(results.map { $0.energy.joulesPerDay[component.consumer] ?? 0 }).mean

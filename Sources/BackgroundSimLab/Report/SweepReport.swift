@@ -2,9 +2,9 @@ import BackgroundSim
 
 /// The HTML report of a sweep: the best cell for each objective, the Pareto plot of the two
 /// objectives, and every cell in a table.
-public enum SweepReport {
+package enum SweepReport {
     /// The report as a complete HTML document; `command` is shown so a reader can run it again.
-    public static func html(_ summary: SweepSummary, command: String? = nil) -> String {
+    package static func html(_ summary: SweepSummary, command: String? = nil) -> String {
         let definition = summary.definition
         let objectives = definition.objectives
         var body = Markup()

@@ -2,9 +2,9 @@ import BackgroundSim
 
 /// The HTML report of a battery what-if: what each policy costs in typical conditions, how each
 /// condition moves that, and every cell of the grid shaded by cost.
-public enum WhatIfReport {
+package enum WhatIfReport {
     /// The report as a complete HTML document; `command` is shown so a reader can run it again.
-    public static func html(_ study: WhatIfStudy, command: String? = nil) -> String {
+    package static func html(_ study: WhatIfStudy, command: String? = nil) -> String {
         let battery = WhatIfFormatter.battery
         var body = Markup()
         body.element("p", [("class", "setup")], WhatIfFormatter.setup(study) + ". App battery use is the energy the app's work "

@@ -1,7 +1,7 @@
 import BackgroundSim
 
 /// A what-if study as readable text, Markdown, CSV or JSON.
-public enum WhatIfFormatter {
+package enum WhatIfFormatter {
     static let battery = WhatIfStudy.metric("energy.appBatteryPercentPerDay")
 
     /// The study's one-line setup.
@@ -33,7 +33,7 @@ public enum WhatIfFormatter {
     }
 
     /// Readable text: the headlines, each dimension's effect, then every cell.
-    public static func table(_ study: WhatIfStudy) -> String {
+    package static func table(_ study: WhatIfStudy) -> String {
         let metric = WhatIfStudy.metrics[battery]
         var lines = ["What-if: " + setup(study), "", "App battery use (\(metric.unit)), mean ± 95 % CI half-width:"]
         lines += headlines(study).map { "  " + $0 }
@@ -59,7 +59,7 @@ public enum WhatIfFormatter {
     }
 
     /// Markdown: the headlines, a table per dimension, and the grid.
-    public static func markdown(_ study: WhatIfStudy) -> String {
+    package static func markdown(_ study: WhatIfStudy) -> String {
         let metric = WhatIfStudy.metrics[battery]
         var lines = ["# Battery what-if", "", setup(study) + ". Values: app battery use in \(metric.unit), mean ± 95 % CI half-width across seeds.", ""]
         lines += headlines(study).map { "- " + $0 }
@@ -82,7 +82,7 @@ public enum WhatIfFormatter {
     }
 
     /// CSV: one line per scenario, cell and metric.
-    public static func csv(_ study: WhatIfStudy) -> String {
+    package static func csv(_ study: WhatIfStudy) -> String {
         let dimensions = study.grid.dimensions.map { $0.name.replacingOccurrences(of: " ", with: "_") }
         var lines = ((["scenario", "cell"] + dimensions + ["metric", "unit", "mean", "ci95_low", "ci95_high", "p10", "median", "p90", "count"])
             .joined(separator: ","))
@@ -101,7 +101,7 @@ public enum WhatIfFormatter {
     }
 
     /// JSON: the grid's dimensions and levels, and for each cell each scenario's metric summaries.
-    public static func json(_ study: WhatIfStudy) -> JSONValue {
+    package static func json(_ study: WhatIfStudy) -> JSONValue {
         .object([
             ("scenarios", .array(study.names.map { .string($0) })),
             ("seeds", .array(study.seeds.map { .string(String($0)) })),

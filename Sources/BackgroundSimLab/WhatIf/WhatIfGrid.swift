@@ -10,7 +10,7 @@ public struct WhatIfGrid: Sendable {
     public struct Level: Sendable {
         public var name: String
         /// Scenario parameter paths (as in validation messages) and their values.
-        public var settings: [(path: String, value: JSONValue)]
+        package var settings: [(path: String, value: JSONValue)]
     }
 
     public struct Dimension: Sendable {

@@ -5,19 +5,19 @@ import SimKernel
 ///
 /// Each module has its own, because the lifecycles of different processing tasks are independent
 /// (seed 000, "Code dependencies").
-public final class BackgroundTaskStateController {
+package final class BackgroundTaskStateController {
     /// The task identifier (listed in the app's permitted identifiers).
-    public let identifier: String
+    package let identifier: String
     private let app: AppContext
     /// The running task, if any.
-    public private(set) var task: BackgroundTask?
+    package private(set) var task: BackgroundTask?
     weak var module: ComputationalAvailabilityController?
 
     /// Whether a processing task is running for this module.
-    public var isRunning: Bool { task != nil }
+    package var isRunning: Bool { task != nil }
 
     /// Creates the controller and registers the launch handler; call it in `didFinishLaunching`.
-    public init(identifier: String, app: AppContext) {
+    package init(identifier: String, app: AppContext) {
         self.identifier = identifier
         self.app = app
         app.taskScheduler.register(forTaskWithIdentifier: identifier) { [weak self] task in
@@ -26,7 +26,7 @@ public final class BackgroundTaskStateController {
     }
 
     /// Submits a processing request that may begin `delay` from now.
-    public func schedule(after delay: SimDuration, requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false) {
+    package func schedule(after delay: SimDuration, requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false) {
         var request = TaskRequest.processing(identifier: identifier, requiresExternalPower: requiresExternalPower,
                                              requiresNetworkConnectivity: requiresNetworkConnectivity)
         request.earliestBeginDate = app.date + delay
@@ -34,7 +34,7 @@ public final class BackgroundTaskStateController {
     }
 
     /// Completes the running task, if any.
-    public func complete(success: Bool) {
+    package func complete(success: Bool) {
         guard let task else { return }
         self.task = nil
         task.setTaskCompleted(success: success)

@@ -8,12 +8,12 @@
 ///   suspension.
 /// - `processingTask`: a `BGProcessingTask` woke the app; it ends when the task expires, when all
 ///   work is done, or when the user brings the app to the foreground (work then continues).
-public enum ComputationalAvailability: String, Sendable, Equatable, CaseIterable {
+package enum ComputationalAvailability: String, Sendable, Equatable, CaseIterable {
     case foreground
     case suspended
     case extensionTask
     case processingTask
 
     /// Whether work may run in this state.
-    public var allowsWork: Bool { self != .suspended }
+    package var allowsWork: Bool { self != .suspended }
 }

@@ -11,23 +11,23 @@
 /// The state is, in order of precedence: `foreground` while the app is active; `processingTask`
 /// while the module's processing task runs; `extensionTask` while the shared extension runs;
 /// otherwise `suspended`.
-public final class ComputationalAvailabilityController {
+package final class ComputationalAvailabilityController {
     private let app: AppContext
-    public let extensionController: ExtensionBackgroundOperationController
-    public let processing: BackgroundTaskStateController
+    package let extensionController: ExtensionBackgroundOperationController
+    package let processing: BackgroundTaskStateController
     private let workProvider: () -> Bool
 
     /// The current state.
-    public private(set) var state: ComputationalAvailability
+    package private(set) var state: ComputationalAvailability
 
     /// Called with the old and the new state whenever the state changes.
-    public var onChange: ((ComputationalAvailability, ComputationalAvailability) -> Void)?
+    package var onChange: ((ComputationalAvailability, ComputationalAvailability) -> Void)?
 
     /// Creates a module's controller and attaches it to the shared extension.
     ///
     /// - Parameter hasWork: Whether the module has work left; it decides whether the extension
     ///   is begun and when the processing task is complete.
-    public init(extension extensionController: ExtensionBackgroundOperationController, processing: BackgroundTaskStateController,
+    package init(extension extensionController: ExtensionBackgroundOperationController, processing: BackgroundTaskStateController,
                 app: AppContext, hasWork: @escaping () -> Bool) {
         self.app = app
         self.extensionController = extensionController
@@ -39,11 +39,11 @@ public final class ComputationalAvailabilityController {
     }
 
     /// Whether the module has work left.
-    public var hasWork: Bool { workProvider() }
+    package var hasWork: Bool { workProvider() }
 
     /// The module's work changed (an item finished, a new one arrived): with nothing left, the
     /// processing task is completed successfully and the extension may end.
-    public func workDidChange() {
+    package func workDidChange() {
         if !hasWork && processing.isRunning {
             processing.complete(success: true)
         }

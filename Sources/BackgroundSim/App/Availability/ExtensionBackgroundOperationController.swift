@@ -3,15 +3,15 @@
 /// no module has work left, or when the system is about to expire it.
 ///
 /// Create one per process, in `didFinishLaunching`, and forward the lifecycle callbacks.
-public final class ExtensionBackgroundOperationController {
+package final class ExtensionBackgroundOperationController {
     private let app: AppContext
     private var assertion: BackgroundTaskIdentifier?
     private var modules: [ComputationalAvailabilityController] = []
 
     /// Whether the extension is running.
-    public var isActive: Bool { assertion != nil }
+    package var isActive: Bool { assertion != nil }
 
-    public init(app: AppContext) {
+    package init(app: AppContext) {
         self.app = app
     }
 
@@ -21,7 +21,7 @@ public final class ExtensionBackgroundOperationController {
     }
 
     /// Forward `didEnterBackground`: begins the extension if any module has work.
-    public func appDidEnterBackground() {
+    package func appDidEnterBackground() {
         if modules.contains(where: \.hasWork) {
             assertion = app.beginBackgroundTask(withName: "ExtensionBackgroundOperation") { [weak self] in
                 self?.expire()
@@ -31,13 +31,13 @@ public final class ExtensionBackgroundOperationController {
     }
 
     /// Forward `willEnterForeground`: the extension is no longer needed.
-    public func appWillEnterForeground() {
+    package func appWillEnterForeground() {
         end()
         notifyModules()
     }
 
     /// A module finished its work: ends the extension when no module has work left.
-    public func workDidChange() {
+    package func workDidChange() {
         if isActive && !modules.contains(where: \.hasWork) {
             end()
         }

@@ -13,18 +13,18 @@ import SimKernel
 /// Open question of the document, as a parameter: whether uploads restart when the user returns
 /// to the app while a processing task is pending (``ProtonUploadParameters/restartOnForeground``,
 /// default no: "We don't try to restart when app transitions to foreground").
-public final class ExtensionThenProcessingUpload: BackgroundPolicy {
-    public let parameters: ProtonUploadParameters
+package final class ExtensionThenProcessingUpload: BackgroundPolicy {
+    package let parameters: ProtonUploadParameters
     private var shared: ExtensionBackgroundOperationController?
     private var availability: ComputationalAvailabilityController?
     /// Persisted: a processing task is scheduled for interrupted uploads.
     static let interruptedKey = "proton.uploadsInterrupted"
 
-    public init(parameters: ProtonUploadParameters) {
+    package init(parameters: ProtonUploadParameters) {
         self.parameters = parameters
     }
 
-    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         let shared = ExtensionBackgroundOperationController(app: app)
         let processing = BackgroundTaskStateController(identifier: parameters.identifier, app: app)
         let availability = ComputationalAvailabilityController(
@@ -38,11 +38,11 @@ public final class ExtensionThenProcessingUpload: BackgroundPolicy {
         if reason == .user { enterForeground(app) }
     }
 
-    public func didEnterBackground(_ app: AppContext) {
+    package func didEnterBackground(_ app: AppContext) {
         shared?.appDidEnterBackground()
     }
 
-    public func willEnterForeground(_ app: AppContext) {
+    package func willEnterForeground(_ app: AppContext) {
         shared?.appWillEnterForeground()
         enterForeground(app)
     }

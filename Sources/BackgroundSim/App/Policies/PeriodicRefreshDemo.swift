@@ -5,17 +5,17 @@ import SimKernel
 ///
 /// The operations are the app's own (not the work queue); the policy counts them in `defaults`
 /// — how many ran, and how many ran out of order — so their order can be checked.
-public final class PeriodicRefreshDemo: BackgroundPolicy {
-    public let parameters: PeriodicDemoParameters
+package final class PeriodicRefreshDemo: BackgroundPolicy {
+    package let parameters: PeriodicDemoParameters
     static let completedKey = "demo.operationsCompleted"
     static let outOfOrderKey = "demo.operationsOutOfOrder"
     static let lastOperationKey = "demo.lastOperation"
 
-    public init(parameters: PeriodicDemoParameters) {
+    package init(parameters: PeriodicDemoParameters) {
         self.parameters = parameters
     }
 
-    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         app.taskScheduler.register(forTaskWithIdentifier: parameters.identifier) { [unowned self] task in
             self.schedule(app)
             task.expirationHandler = { task.setTaskCompleted(success: false) }
@@ -24,7 +24,7 @@ public final class PeriodicRefreshDemo: BackgroundPolicy {
         }
     }
 
-    public func didEnterBackground(_ app: AppContext) {
+    package func didEnterBackground(_ app: AppContext) {
         schedule(app)
     }
 

@@ -6,27 +6,27 @@ import SimKernel
 ///
 /// The refresh probe uses a `BGAppRefreshTaskRequest`; the processing probe a
 /// `BGProcessingTaskRequest` that requires external power and network connectivity.
-public final class ProbePolicy: BackgroundPolicy {
-    public static let refreshIdentifier = "probe.refresh"
-    public static let processingIdentifier = "probe.processing"
+package final class ProbePolicy: BackgroundPolicy {
+    package static let refreshIdentifier = "probe.refresh"
+    package static let processingIdentifier = "probe.processing"
 
     /// Which kind of task the probe requests.
-    public let kind: TaskRequest.Kind
+    package let kind: TaskRequest.Kind
 
-    public init(kind: TaskRequest.Kind) {
+    package init(kind: TaskRequest.Kind) {
         self.kind = kind
     }
 
     var identifier: String { kind == .appRefresh ? Self.refreshIdentifier : Self.processingIdentifier }
 
-    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         app.taskScheduler.register(forTaskWithIdentifier: identifier) { task in
             self.submit(app)
             task.setTaskCompleted(success: true)
         }
     }
 
-    public func didEnterBackground(_ app: AppContext) {
+    package func didEnterBackground(_ app: AppContext) {
         submit(app)
     }
 

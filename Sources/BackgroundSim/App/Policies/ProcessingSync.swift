@@ -5,14 +5,14 @@ import SimKernel
 /// expiration handler stops the synchronizer; `setTaskCompleted(success: true)` only when fully
 /// synced. Blocks accumulate while the phone is away (the workload's cadence); the synchronizer
 /// also runs while the app is in the foreground.
-public final class ProcessingSync: BackgroundPolicy {
-    public let parameters: ZashiSyncParameters
+package final class ProcessingSync: BackgroundPolicy {
+    package let parameters: ZashiSyncParameters
 
-    public init(parameters: ZashiSyncParameters) {
+    package init(parameters: ZashiSyncParameters) {
         self.parameters = parameters
     }
 
-    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         app.taskScheduler.register(forTaskWithIdentifier: parameters.identifier) { [unowned self] task in
             self.scheduleTask(app)                                   // 6
             guard !self.parameters.requiresWifi || app.networkPath.interface == .wifi else {
@@ -32,12 +32,12 @@ public final class ProcessingSync: BackgroundPolicy {
         if reason == .user { app.work.start() }
     }
 
-    public func didEnterBackground(_ app: AppContext) {
+    package func didEnterBackground(_ app: AppContext) {
         app.work.stop()
         scheduleTask(app)                                            // 10
     }
 
-    public func willEnterForeground(_ app: AppContext) {
+    package func willEnterForeground(_ app: AppContext) {
         app.work.onQueueEmpty = nil
         app.work.start()
     }

@@ -14,27 +14,27 @@ import SimKernel
 ///
 /// State persists in `defaults`, as in the app (`BackgroundWorkPending`,
 /// `BackgroundJobLastSuccessfulRun`).
-public final class RefreshMessageSender: BackgroundPolicy {
-    public let parameters: CoverDropParameters
+package final class RefreshMessageSender: BackgroundPolicy {
+    package let parameters: CoverDropParameters
     /// A planted bug, for showing that `bgsim check` finds and shrinks one: when the last
     /// successful run lies in the future (the device clock jumped back), the worker sets an
     /// expiration handler that only stops the work, "repairs" the timestamp and returns without
     /// calling `setTaskCompleted` — an error path that only a clock jump reaches; the system kills
     /// the app when the task's time is up. The `coverdrop-send-forgetful` policy; never the
     /// reference one.
-    public let forgetsCompletionAfterClockJump: Bool
+    package let forgetsCompletionAfterClockJump: Bool
     static let pendingKey = "coverdrop.backgroundWorkPending"
     static let lastRunKey = "coverdrop.backgroundJobLastSuccessfulRun"
     static let failuresKey = "coverdrop.consecutiveFailures"
     /// Every delay the policy scheduled, in minutes, for tests of its bounds.
     static let lastDelayKey = "coverdrop.lastDelayMinutes"
 
-    public init(parameters: CoverDropParameters, forgetsCompletionAfterClockJump: Bool = false) {
+    package init(parameters: CoverDropParameters, forgetsCompletionAfterClockJump: Bool = false) {
         self.parameters = parameters
         self.forgetsCompletionAfterClockJump = forgetsCompletionAfterClockJump
     }
 
-    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         app.taskScheduler.register(forTaskWithIdentifier: parameters.identifier) { [unowned self] task in
             self.runWorker(app, task: task)
         }
@@ -43,7 +43,7 @@ public final class RefreshMessageSender: BackgroundPolicy {
         schedule(app, afterMinutes: parameters.failsafeBaseMinutes + exponentialDelay(app))
     }
 
-    public func didEnterBackground(_ app: AppContext) {
+    package func didEnterBackground(_ app: AppContext) {
         // onAppFinished
         schedule(app, afterMinutes: exponentialDelay(app))
     }

@@ -16,9 +16,9 @@ import SimKernel
 /// A transfer that rides on a radio already connected by other traffic (probability
 /// ``EnergyParameters/tailShareProbability``, drawn by the caller) pays neither promotion nor tail.
 /// The signal multiplier applies to cellular only (it comes from modem measurements, §2).
-public struct RadioModel: Sendable, Equatable {
+package struct RadioModel: Sendable, Equatable {
     /// What the radio is doing.
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         case idle
         /// Connecting; data flows once the promotion ends.
         case promoting(until: SimInstant)
@@ -28,10 +28,10 @@ public struct RadioModel: Sendable, Equatable {
         case tail(until: SimInstant)
     }
 
-    public let parameters: EnergyParameters
-    public private(set) var phase: Phase = .idle
+    package let parameters: EnergyParameters
+    package private(set) var phase: Phase = .idle
     /// Transfers in progress (overlapping transfers share the radio).
-    public private(set) var activeTransfers = 0
+    package private(set) var activeTransfers = 0
     /// The network of the current connection.
     private var path = NetworkPath.offline
     private var uplinkMbps = 0.0
@@ -39,7 +39,7 @@ public struct RadioModel: Sendable, Equatable {
     /// Whether the current connection belongs to other traffic (no promotion or tail for the app).
     private var ridesOtherTraffic = false
 
-    public init(parameters: EnergyParameters) {
+    package init(parameters: EnergyParameters) {
         self.parameters = parameters
     }
 
@@ -49,7 +49,7 @@ public struct RadioModel: Sendable, Equatable {
     ///   if it was connected or in its tail (the tail is shared), or if the transfer rides on
     ///   other traffic.
     @discardableResult
-    public mutating func beginTransfer(
+    package mutating func beginTransfer(
         at instant: SimInstant, path: NetworkPath, uplinkMbps: Double, downlinkMbps: Double, ridesOtherTraffic: Bool
     ) -> SimInstant {
         precondition(path.isSatisfied, "RadioModel: a transfer needs a network")
@@ -79,7 +79,7 @@ public struct RadioModel: Sendable, Equatable {
     }
 
     /// Ends a transfer; the last one to end starts the tail.
-    public mutating func endTransfer(at instant: SimInstant) {
+    package mutating func endTransfer(at instant: SimInstant) {
         precondition(activeTransfers > 0, "RadioModel: endTransfer without a transfer")
         activeTransfers -= 1
         guard activeTransfers == 0 else { return }
@@ -92,7 +92,7 @@ public struct RadioModel: Sendable, Equatable {
     }
 
     /// When the radio will change phase by itself (the end of a promotion or a tail), if ever.
-    public var nextPhaseChange: SimInstant? {
+    package var nextPhaseChange: SimInstant? {
         switch phase {
         case .promoting(let until), .tail(let until): until
         case .idle, .active: nil
@@ -100,7 +100,7 @@ public struct RadioModel: Sendable, Equatable {
     }
 
     /// Moves past a promotion or tail that has ended by `instant`.
-    public mutating func advancePhase(at instant: SimInstant) {
+    package mutating func advancePhase(at instant: SimInstant) {
         switch phase {
         case .promoting(let until) where until <= instant:
             phase = activeTransfers > 0 ? .active : .tail(until: instant + .seconds(tailSeconds(path)))
@@ -112,7 +112,7 @@ public struct RadioModel: Sendable, Equatable {
     }
 
     /// The power of the current phase, split by component, in watts.
-    public var watts: (promotion: Double, active: Double, tail: Double) {
+    package var watts: (promotion: Double, active: Double, tail: Double) {
         switch phase {
         case .idle: (0, 0, 0)
         case .promoting: (promotionWatts(path), 0, 0)
@@ -122,7 +122,7 @@ public struct RadioModel: Sendable, Equatable {
     }
 
     /// Sets the app's radio consumers in `ledger` to the current phase's power.
-    public func applyWatts(to ledger: inout EnergyLedger) {
+    package func applyWatts(to ledger: inout EnergyLedger) {
         let current = watts
         ledger.setWatts(current.promotion, for: .appRadioPromotion)
         ledger.setWatts(current.active, for: .appRadioActive)

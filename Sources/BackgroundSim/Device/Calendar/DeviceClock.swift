@@ -5,24 +5,24 @@ import SimKernel
 ///
 /// The simulation runs on true time, which never jumps; only what apps *read* does. A policy that
 /// stores "last run at" from the device clock and compares it later sees the jump, as on iOS.
-public struct DeviceClock: Sendable, Equatable {
+package struct DeviceClock: Sendable, Equatable {
     /// The calendar that maps true time to the local date.
-    public let calendar: SimCalendar
+    package let calendar: SimCalendar
     /// How far the displayed clock is ahead of true local time.
-    public private(set) var offset: SimDuration = .zero
+    package private(set) var offset: SimDuration = .zero
     /// How many jumps have happened.
-    public private(set) var jumpCount = 0
+    package private(set) var jumpCount = 0
 
-    public init(calendar: SimCalendar) {
+    package init(calendar: SimCalendar) {
         self.calendar = calendar
     }
 
     /// What the device clock shows at true time `instant`, as time since the simulation's start
     /// in the device's reckoning.
-    public func reading(at instant: SimInstant) -> SimInstant { instant + offset }
+    package func reading(at instant: SimInstant) -> SimInstant { instant + offset }
 
     /// Moves the displayed clock by `amount` (negative: backwards).
-    public mutating func jump(by amount: SimDuration) {
+    package mutating func jump(by amount: SimDuration) {
         offset = offset + amount
         jumpCount += 1
     }

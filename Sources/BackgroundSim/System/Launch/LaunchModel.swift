@@ -1,19 +1,19 @@
 import SimKernel
 
 /// What a launch model may consider when deciding whether to run a pending request now.
-public struct LaunchConditions: Sendable {
-    public var now: SimInstant
+package struct LaunchConditions: Sendable {
+    package var now: SimInstant
     /// Local hour of day, 0 ... 23.
-    public var hour: Int
-    public var isCharging: Bool
+    package var hour: Int
+    package var isCharging: Bool
     /// How long the screen has been off (zero while it is on).
-    public var screenOffFor: SimDuration
-    public var batteryPercent: Double
-    public var thermalState: ThermalState
+    package var screenOffFor: SimDuration
+    package var batteryPercent: Double
+    package var thermalState: ThermalState
     /// When the user last had the app in the foreground, if ever.
-    public var lastAppUse: SimInstant?
+    package var lastAppUse: SimInstant?
     /// When a task of the request's kind was last launched, if ever.
-    public var lastLaunchOfKind: SimInstant?
+    package var lastLaunchOfKind: SimInstant?
 }
 
 /// The system's discretion over when background tasks run.
@@ -23,7 +23,7 @@ public struct LaunchConditions: Sendable {
 /// the request's power and network requirements, Low Power Mode for refresh, and a screen-off
 /// device for processing. The model adds everything else: usage prediction, budgets, spacing,
 /// battery, heat, idleness. Policy conclusions should be checked against more than one model.
-public protocol LaunchModel {
+package protocol LaunchModel {
     /// The user brought the app to the foreground (models may learn from this).
     mutating func appDidEnterForeground(at instant: SimInstant, hour: Int)
 
@@ -47,17 +47,17 @@ public protocol LaunchModel {
 
 /// Runs every request as soon as the documented rules allow: at its earliest begin date, or when
 /// its conditions next hold. What developers tend to assume; an upper bound on what iOS grants.
-public struct EagerLaunchModel: LaunchModel {
-    public init() {}
-    public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
-    public mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+package struct EagerLaunchModel: LaunchModel {
+    package init() {}
+    package mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
+    package mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
         .launched
     }
-    public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {}
-    public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
+    package mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {}
+    package func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
         notBefore > now ? notBefore : nil
     }
-    public var reactsToDeviceChanges: Bool { true }
+    package var reactsToDeviceChanges: Bool { true }
 }
 
 /// The calibrated default: learns when the app is used and launches refresh shortly before,
@@ -69,8 +69,8 @@ public struct EagerLaunchModel: LaunchModel {
 /// probability `1 − exp(−B · p(h + lead) · Δt)`, where B is the daily budget and p(h) the learnt
 /// share of app use in the hour `lead` ahead, subject to a token bucket of B launches a day and
 /// the minimum spacing.
-public struct HeuristicLaunchModel: LaunchModel {
-    public let parameters: HeuristicLaunchParameters
+package struct HeuristicLaunchModel: LaunchModel {
+    package let parameters: HeuristicLaunchParameters
     /// Scales budgets and chances (1 for the heuristic model, lower for the stingy one).
     let generosity: Double
     /// Decayed count of foreground sessions by local hour.
@@ -90,7 +90,7 @@ public struct HeuristicLaunchModel: LaunchModel {
     /// The local calendar, to know the hour of future evaluations.
     let calendar: SimCalendar
 
-    public init(parameters: HeuristicLaunchParameters, calendar: SimCalendar, generosity: Double = 1) {
+    package init(parameters: HeuristicLaunchParameters, calendar: SimCalendar, generosity: Double = 1) {
         self.parameters = parameters
         self.calendar = calendar
         self.generosity = generosity
@@ -99,7 +99,7 @@ public struct HeuristicLaunchModel: LaunchModel {
 
     private var evaluationInterval: SimDuration { .minutes(parameters.evaluationMinutes) }
 
-    public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
+    package mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
         lastForeground = instant
         decay(to: instant)
         usageByHour[hour] += 1
@@ -124,7 +124,7 @@ public struct HeuristicLaunchModel: LaunchModel {
         return Swift.min(parameters.refreshMaximumPerDay, budget) * generosity
     }
 
-    public mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+    package mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
         if conditions.batteryPercent < parameters.criticalBatteryPercent && !conditions.isCharging { return .notLaunched(.batteryFloor) }
         if conditions.thermalState >= .serious { return .notLaunched(.thermalState) }
         switch request.kind {
@@ -183,7 +183,7 @@ public struct HeuristicLaunchModel: LaunchModel {
         return random.chance(chance * generosity) ? .launched : .notLaunched(.notChosen)
     }
 
-    public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {
+    package mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {
         if kind == .appRefresh {
             refreshTokens -= 1
             lastRefresh = instant
@@ -193,7 +193,7 @@ public struct HeuristicLaunchModel: LaunchModel {
     /// Evaluations fall on multiples of ``HeuristicLaunchParameters/evaluationMinutes`` since
     /// the start. For refresh, ticks at which ``refreshDenial(at:hour:)`` denies are skipped,
     /// which is exact: such ticks change nothing and draw nothing.
-    public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
+    package func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
         let interval = evaluationInterval.nanoseconds
         let from = Swift.max(now.nanosecondsSinceStart + 1, notBefore.nanosecondsSinceStart)
         var tick = SimInstant(nanosecondsSinceStart: (from + interval - 1) / interval * interval)
@@ -215,15 +215,15 @@ public struct HeuristicLaunchModel: LaunchModel {
         Int(calendar.timeOfDay(at: instant) / .hours(1))
     }
 
-    public var reactsToDeviceChanges: Bool { false }
+    package var reactsToDeviceChanges: Bool { false }
 }
 
 /// The pessimistic end of what developers report: a quarter of the heuristic model's budgets and
 /// chances, refresh at least 4 h apart, processing at most once a day.
-public struct StingyLaunchModel: LaunchModel {
+package struct StingyLaunchModel: LaunchModel {
     private var inner: HeuristicLaunchModel
 
-    public init(parameters: HeuristicLaunchParameters, calendar: SimCalendar) {
+    package init(parameters: HeuristicLaunchParameters, calendar: SimCalendar) {
         var stingy = parameters
         stingy.refreshMinimumSpacingMinutes = Swift.max(parameters.refreshMinimumSpacingMinutes, 240)
         stingy.processingMinimumSpacingHours = Swift.max(parameters.processingMinimumSpacingHours, 24)
@@ -231,13 +231,13 @@ public struct StingyLaunchModel: LaunchModel {
         inner = HeuristicLaunchModel(parameters: stingy, calendar: calendar, generosity: 0.25)
     }
 
-    public mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) { inner.appDidEnterForeground(at: instant, hour: hour) }
-    public mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+    package mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) { inner.appDidEnterForeground(at: instant, hour: hour) }
+    package mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
         inner.decide(request, conditions: conditions, random: &random)
     }
-    public mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) { inner.didLaunch(kind, at: instant) }
-    public func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
+    package mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) { inner.didLaunch(kind, at: instant) }
+    package func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
         inner.nextEvaluation(for: kind, after: now, notBefore: notBefore)
     }
-    public var reactsToDeviceChanges: Bool { false }
+    package var reactsToDeviceChanges: Bool { false }
 }
