@@ -119,8 +119,8 @@ public struct Comparison: Sendable {
             let direction = difference.mean < 0 ? "lower" : "higher"
             // The interval of the change's size, in the direction stated.
             let sizes = difference.mean < 0 ? (-high, -low) : (low, high)
-            let interval = "95 % CI \(Format.number(sizes.0))–\(Format.number(sizes.1))"
-            return "\(name): \(label) \(Format.number(abs(difference.mean)))\(unit) \(direction) (\(interval)) — \(judgement)"
+            let interval = "95 % CI \(Format.significant(sizes.0))–\(Format.significant(sizes.1))"
+            return "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(interval)) — \(judgement)"
         }
     }
 
@@ -132,35 +132,5 @@ public struct Comparison: Sendable {
         // Nothing to narrow when the metric is the same on every seed.
         guard unpaired > 0, paired.mean != 0 || paired.halfWidth95 != 0 else { return nil }
         return 1 - row.differences[index - 1].halfWidth95 / unpaired
-    }
-}
-
-/// Number formatting for reports: three significant figures, no exponent for ordinary values.
-enum Format {
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
-        let magnitude = abs(value)
-        // Three significant figures below 100 (at most 9 decimals), whole numbers above.
-        var decimals = 0
-        var scale = 1.0
-        while magnitude * scale < 100 && magnitude > 0 && decimals < 9 {
-            decimals += 1
-            scale *= 10
-        }
-        let scaled = UInt64((magnitude * scale).rounded())
-        guard scaled > 0 else { return "0" }
-        var divisor: UInt64 = 1
-        for _ in 0..<decimals { divisor *= 10 }
-        var text = String(scaled / divisor)
-        guard decimals > 0 else { return (value < 0 ? "-" : "") + text }
-        var fraction = String(scaled % divisor)
-        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        if !fraction.isEmpty { text += "." + fraction }
-        return (value < 0 ? "-" : "") + text
-    }
-
-    static func signed(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + number(value)
     }
 }

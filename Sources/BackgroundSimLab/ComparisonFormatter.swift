@@ -32,7 +32,7 @@ package enum ComparisonFormatter {
 
     /// "mean ± half-width", or "n/a" where the metric does not apply.
     static func cell(_ summary: SampleSummary) -> String {
-        summary.count == 0 ? "n/a" : "\(Format.number(summary.mean)) ± \(Format.number(summary.halfWidth95))"
+        summary.count == 0 ? "n/a" : "\(Format.significant(summary.mean)) ± \(Format.significant(summary.halfWidth95))"
     }
 
     /// Markdown: a summary table and the verdicts.

@@ -62,8 +62,8 @@ public struct ReplicationSummary: Sendable {
                      + ["mean ± 95 % CI", "sd", "p10", "median", "p90"].map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
         for row in rows {
             let s = row.summary
-            let cells = [ComparisonFormatter.cell(s), Format.number(s.standardDeviation), Format.number(s.p10),
-                         Format.number(s.median), Format.number(s.p90)]
+            let cells = [ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
+                         Format.significant(s.median), Format.significant(s.p90)]
             lines.append(row.path.padding(toLength: width, withPad: " ", startingAt: 0)
                          + cells.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
         }

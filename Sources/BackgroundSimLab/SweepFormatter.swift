@@ -16,7 +16,7 @@ package enum SweepFormatter {
         for cell in summary.cells {
             let objectiveCells = objectives.indices.map { index in
                 cell.objectives[index].map { mean in
-                    Format.number(mean) + (cell.intervals[index].map { " ± " + Format.number(($0.upperBound - $0.lowerBound) / 2) } ?? "")
+                    Format.significant(mean) + (cell.intervals[index].map { " ± " + Format.significant(($0.upperBound - $0.lowerBound) / 2) } ?? "")
                 } ?? "n/a"
             }
             lines.append("| \(cell.index) | " + (cell.values.map { JSONWriter.compact($0.1) } + objectiveCells).joined(separator: " | ")
@@ -25,7 +25,7 @@ package enum SweepFormatter {
         lines += ["", "## Best cells", ""]
         for index in objectives.indices {
             if let best = summary.best(for: index), let mean = best.objectives[index] {
-                lines.append("- \(objectives[index].label): cell \(best.index) (\(best.settings)), \(Format.number(mean)) \(objectives[index].unit)")
+                lines.append("- \(objectives[index].label): cell \(best.index) (\(best.settings)), \(Format.significant(mean)) \(objectives[index].unit)")
             }
         }
         return lines.joined(separator: "\n")

@@ -119,14 +119,14 @@ struct ReportTests {
 
     @Test("numbers in reports: three significant figures, whole numbers from 100, never an exponent")
     func numbers() {
-        #expect(Format.number(1234.6) == "1235")
-        #expect(Format.number(12.345) == "12.3")
-        #expect(Format.number(2) == "2")
-        #expect(Format.number(0.04) == "0.04")
-        #expect(Format.number(0.00012345) == "0.000123")
-        #expect(Format.number(-0.5) == "-0.5")
-        #expect(Format.number(0) == "0")
-        #expect(Format.number(1e-12) == "0", "below nine decimals")
+        #expect(Format.significant(1234.6) == "1235")
+        #expect(Format.significant(12.345) == "12.3")
+        #expect(Format.significant(2) == "2")
+        #expect(Format.significant(0.04) == "0.04")
+        #expect(Format.significant(0.00012345) == "0.000123")
+        #expect(Format.significant(-0.5) == "-0.5")
+        #expect(Format.significant(0) == "0")
+        #expect(Format.significant(1e-12) == "0", "below nine decimals")
         #expect(Format.signed(0.25) == "+0.25")
     }
 

@@ -48,7 +48,7 @@ struct CheckerTests {
         for seed in UInt64(1)...200 {
             let scenario = swarm.scenario(around: base, seed: seed, days: 7)
             #expect(scenario.validate().isEmpty, "seed \(seed): \(scenario.validate())")
-            _ = try Device(scenario: scenario, seed: seed)
+            _ = try RunSetup(scenario: scenario, seed: seed)
             launchModels.insert(scenario.system.launchModel.rawValue)
             let f = scenario.faults
             for (index, count) in [f.earlyExpirations.count, f.jetsams.count, f.backgroundAppRefreshOff.count,

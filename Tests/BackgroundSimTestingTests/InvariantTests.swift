@@ -61,7 +61,7 @@ struct InvariantTests {
     }
 
     @Test("minimumRunInterval flags successful runs closer than the interval, except across a clock jump")
-    func minimumRunInterval() {
+    func minimumRunInterval() throws {
         let close = violations(of: MinimumRunInterval(minutes: 60), [(1, .workQueueEmpty), (1.5, .workLimitReached)])
         #expect(close.count == 1)
         #expect(close.first?.message == "a run succeeded 30 min 0 s after the previous one")
@@ -69,10 +69,9 @@ struct InvariantTests {
         // A clock jump in between lifts the limit.
         var invariant = MinimumRunInterval(minutes: 60)
         var context = RunContext(scenario: Scenario(), limit: 10, names: [invariant.name])
-        let device = try! Device(scenario: Scenario(), seed: 1)
-        let system = SimulatedSystem(parameters: SystemParameters(), app: AppParameters(), calendar: Scenario().calendar.calendar, seed: 1, makePolicy: nil)
+        let world = try RunSetup(scenario: Scenario(), seed: 1).world
         invariant.observe(SystemLogEntry(time: .start + .hours(1), event: .workQueueEmpty), in: &context)
-        invariant.observe(.clockJump(seconds: 600), device: device, system: system, in: &context)
+        invariant.observe(.clockJump(seconds: 600), device: world.device, system: world.system, in: &context)
         invariant.observe(SystemLogEntry(time: .start + .hours(1.2), event: .workQueueEmpty), in: &context)
         #expect(context.violations.isEmpty)
     }

@@ -175,22 +175,3 @@ public enum Invariants {
                 MinimumRunInterval(minutes: p.minimumRunIntervalMinutes)]
     }
 }
-
-/// Number formatting for messages.
-enum Format {
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String((value * 1_000).rounded() / 1_000)
-    }
-
-    static func minutes(_ value: Double) -> String { number((value * 1_000).rounded() / 1_000) + " min" }
-
-    /// A duration as people write it: "3 s", "4 min 10 s", "2 h 5 min", "1 d 3 h".
-    static func duration(_ duration: SimDuration) -> String {
-        let seconds = duration.seconds
-        if seconds < 60 { return number((seconds * 10).rounded() / 10) + " s" }
-        let whole = Int64(seconds)
-        if whole < 3_600 { return "\(whole / 60) min \(whole % 60) s" }
-        if whole < 86_400 { return "\(whole / 3_600) h \(whole % 3_600 / 60) min" }
-        return "\(whole / 86_400) d \(whole % 86_400 / 3_600) h"
-    }
-}

@@ -54,7 +54,7 @@ package enum ComparisonReport {
             cells += row.summaries.map { HTMLPage.Cell(ComparisonFormatter.cell($0)) }
             for index in 1..<comparison.names.count {
                 let difference = row.differences[index - 1]
-                let text = difference.count == 0 ? "n/a" : "\(Format.signed(difference.mean)) ± \(Format.number(difference.halfWidth95))"
+                let text = difference.count == 0 ? "n/a" : "\(Format.signed(difference.mean)) ± \(Format.significant(difference.halfWidth95))"
                 cells.append(HTMLPage.Cell(text, className: "\(comparison.judgement(row, candidate: index))"))
             }
             return cells
@@ -79,7 +79,7 @@ package enum ComparisonReport {
             let medians = comparison.profiles.map { $0.batteryPercentByHour[hour].median }
             return (medians.max() ?? 0) - (medians.min() ?? 0)
         }.max() ?? 0
-        let overlap = gap < 1 ? " The lines overlap (they are never more than \(Format.number(gap)) points apart): "
+        let overlap = gap < 1 ? " The lines overlap (they are never more than \(Format.significant(gap)) points apart): "
             + "the app's share is too small to move the phone's level visibly." : ""
         return HTMLPage.figure(id: "battery", heading: "Battery level over a typical day", chart: chart.svg,
                                caption: "Each seed's mean battery level in each hour of the day over the whole run; the line is the median "
@@ -92,7 +92,7 @@ package enum ComparisonReport {
                              xTitle: "component", y: ChartAxis(title: "energy (J/day)", includesZero: true),
                              series: comparison.profiles.enumerated().map { (comparison.names[$0.offset], HTMLPage.color($0.offset), $0.element.appJoulesPerDayByComponent) },
                              unit: "J/day")
-        let totals = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \(Format.number($0.element.appJoulesPerDayByComponent.reduce(0, +))) J/day" }
+        let totals = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \(Format.significant($0.element.appJoulesPerDayByComponent.reduce(0, +))) J/day" }
         return HTMLPage.figure(id: "energy", heading: "The app's energy by component", chart: chart.svg,
                                caption: "Mean joules per day the app's work drew (foreground and background), from the battery and the charger together, "
                                + "by component (energy-model.md). Totals: \(totals.joined(separator: ", ")).")

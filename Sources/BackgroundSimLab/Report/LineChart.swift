@@ -1,3 +1,5 @@
+import BackgroundSim
+
 /// A chart of series over a numeric x axis: lines, bands around them, and dots.
 struct LineChart {
     struct Series {
@@ -93,7 +95,7 @@ struct BarChart {
                 let value = entry.values[category]
                 let error = index < errors.count && category < errors[index].count ? errors[index][category] : nil
                 canvas.bar(x0: x0, x1: x0 + barWidth, y0: fy(0), y1: fy(value), color: entry.color,
-                           hover: "\(entry.name), \(name): \(Format.number(value))" + (error.map { " ± \(Format.number($0))" } ?? "") + " \(unit)")
+                           hover: "\(entry.name), \(name): \(Format.significant(value))" + (error.map { " ± \(Format.significant($0))" } ?? "") + " \(unit)")
                 if let error, error > 0 {
                     canvas.whisker(x: x0 + barWidth / 2, low: fy(value - error), high: fy(value + error))
                 }

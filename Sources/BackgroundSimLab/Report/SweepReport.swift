@@ -76,7 +76,7 @@ package enum SweepReport {
             var cells = [HTMLPage.Cell(String(cell.index))]
             cells += cell.values.map { HTMLPage.Cell(JSONWriter.compact($0.1)) }
             cells += objectives.indices.map { index in
-                let interval = cell.intervals[index].map { " ± " + Format.number(($0.upperBound - $0.lowerBound) / 2) } ?? ""
+                let interval = cell.intervals[index].map { " ± " + Format.significant(($0.upperBound - $0.lowerBound) / 2) } ?? ""
                 return HTMLPage.Cell(value(cell, index) + interval)
             }
             cells.append(HTMLPage.Cell(front.contains(cell.index) ? "yes" : "", className: front.contains(cell.index) ? "better" : nil))

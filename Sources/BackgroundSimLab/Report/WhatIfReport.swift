@@ -54,8 +54,8 @@ package enum WhatIfReport {
                 let summary = study.summaries[scenario][cell][battery]
                 let (low, high) = ranges[scenario]
                 let shade = high > low ? (summary.mean - low) / (high - low) : 0
-                cells.append(HTMLPage.Cell(Format.number(summary.mean),
-                                           style: "background-color: rgba(213, 94, 0, \(Format.number(shade * 0.6)))"))
+                cells.append(HTMLPage.Cell(Format.significant(summary.mean),
+                                           style: "background-color: rgba(213, 94, 0, \(Format.significant(shade * 0.6)))"))
             }
             return cells
         }

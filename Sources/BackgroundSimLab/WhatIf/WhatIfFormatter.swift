@@ -16,7 +16,7 @@ package enum WhatIfFormatter {
         study.names.indices.map { index in
             let typical = study.summaries[index][study.grid.typicalCell][battery]
             let (low, high) = study.extremes(scenario: index, metric: battery)
-            func value(_ cell: Int) -> String { Format.number(study.summaries[index][cell][battery].mean) }
+            func value(_ cell: Int) -> String { Format.significant(study.summaries[index][cell][battery].mean) }
             return "\(study.names[index]): \(ComparisonFormatter.cell(typical)) %/day in typical conditions; "
                 + "from \(value(low)) (\(study.grid.describe(cell: low).joined(separator: ", "))) "
                 + "to \(value(high)) (\(study.grid.describe(cell: high).joined(separator: ", ")))"
@@ -50,7 +50,7 @@ package enum WhatIfFormatter {
         }
         lines += ["", "Every cell (app battery use, \(metric.unit)):"]
         for cell in 0..<study.grid.cellCount {
-            let values = study.names.indices.map { Format.number(study.summaries[$0][cell][battery].mean) }
+            let values = study.names.indices.map { Format.significant(study.summaries[$0][cell][battery].mean) }
             lines.append("  " + String(cell).padding(toLength: 4, withPad: " ", startingAt: 0)
                          + study.grid.describe(cell: cell).joined(separator: ", ").padding(toLength: 72, withPad: " ", startingAt: 0)
                          + values.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
