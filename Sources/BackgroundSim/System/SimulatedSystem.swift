@@ -16,11 +16,13 @@ import SimKernel
 ///
 /// Behaviour, parameters and sources: `docs/IOS-MODEL.md`, ``SystemParameters``.
 ///
-/// Its stored properties are `@exclusivity(unchecked)`: the system runs on one thread, and it
-/// never calls into the app while an access to one of its properties is open (loops iterate
-/// copies; callbacks run between accesses), so the dynamic exclusivity checks Swift would make on
-/// every class property access cannot fire — and they cost a measurable share of a run
-/// (`BENCHMARKS.md`).
+/// The stored properties read or written on every event are `@exclusivity(unchecked)`: the
+/// system runs on one thread, and it never calls into the app while an access to one of its
+/// properties is open (the parts never call the app; loops iterate copies; callbacks run between
+/// accesses), so the dynamic exclusivity checks Swift would make on every class property access
+/// cannot fire — and they cost a quarter of a run (`bgsim-bench scenario-days --preset
+/// probe-refresh`: about 12,400 device-days/s with the checks, 16,000 without; `BENCHMARKS.md`).
+/// Those touched only when the process launches or ends keep their checks.
 public final class SimulatedSystem {
     /// Quinn's process states, with the force-quit case kept as ``forceQuitFlag``.
     public enum ProcessState: Sendable, Equatable {
@@ -47,10 +49,10 @@ public final class SimulatedSystem {
 
     @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
     /// Increases at every launch; contexts of earlier processes stop working.
-    @exclusivity(unchecked) public internal(set) var processGeneration: UInt32 = 0
-    @exclusivity(unchecked) var policy: (any BackgroundPolicy)?
-    @exclusivity(unchecked) var context: AppContext?
-    @exclusivity(unchecked) var registrations = TaskRegistrations()
+    public internal(set) var processGeneration: UInt32 = 0
+    var policy: (any BackgroundPolicy)?
+    var context: AppContext?
+    var registrations = TaskRegistrations()
     /// Set when the app did something that crashes it; acted on when the callback returns.
     @exclusivity(unchecked) var pendingCrash = false
     /// Set by a force-quit; blocks background launches until the user opens the app.
@@ -84,7 +86,7 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) var accountedUntil: SimInstant = .start
     /// For tests: react to every device event, to check that skipping the ones that cannot
     /// concern the system changes nothing.
-    @exclusivity(unchecked) package var reactsToEveryDeviceEvent = false
+    package var reactsToEveryDeviceEvent = false
 
     /// Creates the system for an app.
     ///
