@@ -10,11 +10,13 @@ import PackageDescription
 
 /// Settings shared by the simulation libraries.
 ///
-/// `SIMKERNEL_INTERNAL_CHECKS` (off by default) verifies the event queue's heap order after every
-/// mutation, in O(n) per call, in the manner of swift-collections' `COLLECTIONS_INTERNAL_CHECKS`.
-/// Turn it on while changing the queue:
+/// `SIMKERNEL_INTERNAL_CHECKS` (off by default) verifies internal structure after every mutation,
+/// in the manner of swift-collections' `COLLECTIONS_INTERNAL_CHECKS`: the event queue's heap order
+/// (O(n) per call) and each part of the iOS model (pending requests, running tasks, assertions,
+/// timers, the app's energy, launch evaluation; `+Invariants.swift` beside each). CI runs the
+/// suite once with it on, in a build folder of its own:
 ///
-///     swift test -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS
+///     swift test --scratch-path .build-checks -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS
 let simulationSettings: [SwiftSetting] = []
 
 let package = Package(

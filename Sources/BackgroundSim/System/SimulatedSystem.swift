@@ -82,7 +82,7 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) public internal(set) var metrics = SystemMetrics()
     /// Receives every ``SystemLogEvent`` with its time, when set (for `bgsim run --trace`,
     /// checkers and tests).
-    @exclusivity(unchecked) public var log: ((SystemLogEntry) -> Void)?
+    @exclusivity(unchecked) package var log: ((SystemLogEntry) -> Void)?
     @exclusivity(unchecked) var accountedUntil: SimInstant = .start
     /// For tests: react to every device event, to check that skipping the ones that cannot
     /// concern the system changes nothing.
