@@ -54,6 +54,31 @@ struct LifecycleTests {
         #expect(harness.system.processState == .notRunning)
     }
 
+    @Test("a task's launch in the background starts a new assertion budget with its own warning")
+    func warningAgainAfterResume() throws {
+        let harness = try SystemHarness {
+            ScriptedPolicy(onLaunch: { app, _ in
+                app.taskScheduler.register(forTaskWithIdentifier: "refresh") { task in
+                    var id = BackgroundTaskIdentifier.invalid
+                    id = app.beginBackgroundTask(withName: "in task") {
+                        app.endBackgroundTask(id)
+                        task.setTaskCompleted(success: true)
+                    }
+                }
+            }, onBackground: { app in
+                var id = BackgroundTaskIdentifier.invalid
+                id = app.beginBackgroundTask(withName: "on leaving") { app.endBackgroundTask(id) }
+                try? app.taskScheduler.submit(TaskExecutionTests.refreshIn15(app))
+            })
+        }
+        harness.useApp(at: .at(0))
+        try harness.run(until: .at(0) + .hours(1))
+        let launch = try #require(harness.times(.taskLaunch).first)
+        // Warned 27 s into each stretch: after leaving the app at 60 s, and after the resume.
+        #expect(harness.times(.backgroundTaskExpiring) == [.at(87), launch + .seconds(27)])
+        #expect(harness.entries(.kill).isEmpty)
+    }
+
     @Test("an app that ends its assertion in the expiration handler is suspended, not killed")
     func wellBehavedAssertion() throws {
         let harness = try SystemHarness {

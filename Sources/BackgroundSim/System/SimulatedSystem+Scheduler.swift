@@ -92,7 +92,7 @@ extension SimulatedSystem {
         switch processState {
         case .notRunning:
             processState = .background
-            assertions.restartBudget(at: now)
+            assertions.enterBackground(at: now)
             metrics.backgroundProcessLaunches += 1
             energy.chargeLaunchOverhead(in: &simulation)
             launchProcess(reason: .backgroundTask)
@@ -101,7 +101,7 @@ extension SimulatedSystem {
         case .suspended:
             jetsam.cancel(in: &simulation)
             processState = .background
-            assertions.restartBudget(at: now)
+            assertions.enterBackground(at: now)
             record(.resume)
             energy.chargeLaunchOverhead(in: &simulation)
         case .background, .foreground:

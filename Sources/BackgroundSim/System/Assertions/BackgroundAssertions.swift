@@ -48,16 +48,10 @@ struct BackgroundAssertions {
     }
 
     /// A new stretch in the background begins at `now` (the app left the foreground, or was
-    /// launched or resumed there): the budget starts again.
+    /// launched or resumed there to run a task): the budget starts again, with its warning.
     mutating func enterBackground(at now: SimInstant) {
         backgroundSince = now
         warned = false
-    }
-
-    /// The app was launched or resumed in the background at `now` to run a task: the budget
-    /// starts again. (The warning flag is left as it was.)
-    mutating func restartBudget(at now: SimInstant) {
-        backgroundSince = now
     }
 
     /// The app came to the foreground: a later stretch in the background gets its warning again.
