@@ -1,12 +1,4 @@
-extension BackgroundAssertions {
-    /// Runs ``checkInvariants()`` when the package is built with `SIMKERNEL_INTERNAL_CHECKS`.
-    @inline(__always)
-    func checkInvariantsIfEnabled() {
-        #if SIMKERNEL_INTERNAL_CHECKS
-        checkInvariants()
-        #endif
-    }
-
+extension BackgroundAssertions: InternallyChecked {
     /// Traps unless ids are valid, issued, unique and in the order they began, and no warning
     /// is scheduled once given.
     func checkInvariants() {

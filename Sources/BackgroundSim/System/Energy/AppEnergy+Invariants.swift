@@ -1,12 +1,4 @@
-extension AppEnergy {
-    /// Runs ``checkInvariants()`` when the package is built with `SIMKERNEL_INTERNAL_CHECKS`.
-    @inline(__always)
-    func checkInvariantsIfEnabled() {
-        #if SIMKERNEL_INTERNAL_CHECKS
-        checkInvariants()
-        #endif
-    }
-
+extension AppEnergy: InternallyChecked {
     /// Traps unless the radio's phase-change event is due exactly when the radio says, power is
     /// finite and not negative, and the app holds the radio only while it is connected.
     func checkInvariants() {

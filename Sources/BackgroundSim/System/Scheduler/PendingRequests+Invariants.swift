@@ -1,12 +1,4 @@
-extension PendingRequests {
-    /// Runs ``checkInvariants()`` when the package is built with `SIMKERNEL_INTERNAL_CHECKS`.
-    @inline(__always)
-    func checkInvariantsIfEnabled() {
-        #if SIMKERNEL_INTERNAL_CHECKS
-        checkInvariants()
-        #endif
-    }
-
+extension PendingRequests: InternallyChecked {
     /// Traps unless every kind is within its limit and no identifier is pending twice.
     func checkInvariants() {
         for kind in [TaskRequest.Kind.appRefresh, .processing] {

@@ -1,12 +1,4 @@
-extension RunningTasks {
-    /// Runs ``checkInvariants()`` when the package is built with `SIMKERNEL_INTERNAL_CHECKS`.
-    @inline(__always)
-    func checkInvariantsIfEnabled() {
-        #if SIMKERNEL_INTERNAL_CHECKS
-        checkInvariants()
-        #endif
-    }
-
+extension RunningTasks: InternallyChecked {
     /// Traps unless serials are unique and issued, and each task waits on exactly one event
     /// of the right kind: its expiration until it expires, then its grace period (once
     /// reconciled).

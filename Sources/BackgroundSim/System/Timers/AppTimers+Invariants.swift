@@ -1,12 +1,4 @@
-extension AppTimers {
-    /// Runs ``checkInvariants()`` when the package is built with `SIMKERNEL_INTERNAL_CHECKS`.
-    @inline(__always)
-    func checkInvariantsIfEnabled() {
-        #if SIMKERNEL_INTERNAL_CHECKS
-        checkInvariants()
-        #endif
-    }
-
+extension AppTimers: InternallyChecked {
     /// Traps unless ids are issued and unique, and an overdue timer waits for no event.
     func checkInvariants() {
         for (index, entry) in entries.enumerated() {
