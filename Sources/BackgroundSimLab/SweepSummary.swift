@@ -71,7 +71,7 @@ package struct SweepSummary: Sendable {
     /// A readable summary: every cell, the Pareto front, the best per objective.
     package var table: String {
         let o = definition.objectives
-        func objective(_ value: Double?) -> String { value.map(Format.number) ?? "n/a" }
+        func objective(_ value: Double?) -> String { value.map(Format.significant) ?? "n/a" }
         var lines = ["Sweep \(definition.name): \(cells.count) of \(definition.cellCount) cells, \(definition.seeds.count) seeds × \(definition.days) days each", ""]
         lines.append("cell  " + "\(o[0].label) (\(o[0].unit))".padding(toLength: 28, withPad: " ", startingAt: 0)
                      + "\(o[1].label) (\(o[1].unit))".padding(toLength: 28, withPad: " ", startingAt: 0) + "values")

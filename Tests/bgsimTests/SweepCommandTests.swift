@@ -27,6 +27,13 @@ struct SweepCommandTests {
         let unsharded = try ToolRunner.run("bgsim", ["sweep", file, "--out", whole, "--jobs", "2"])
         #expect(unsharded.status == 0, "\(unsharded.standardError)")
         #expect(unsharded.standardOutput.contains("Pareto front"))
+        // Objectives read with three significant figures ("30.4", not "30.368").
+        for line in unsharded.standardOutput.split(separator: "\n") where line.first?.isNumber == true {
+            let columns = line.split(separator: " ").filter { $0 != "*" }
+            for number in columns.dropFirst().prefix(2) where number.contains(".") {
+                #expect(number.filter(\.isNumber).drop { $0 == "0" }.count <= 3, "\(line)")
+            }
+        }
         var parts: [String] = []
         for shard in 0..<3 {
             let part = dir.appendingPathComponent("part\(shard).jsonl").path

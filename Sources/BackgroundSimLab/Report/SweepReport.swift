@@ -89,6 +89,6 @@ package enum SweepReport {
     }
 
     static func value(_ cell: SweepSummary.Cell, _ objective: Int) -> String {
-        cell.objectives[objective].map(Format.number) ?? "n/a"
+        cell.objectives[objective].map(Format.significant) ?? "n/a"
     }
 }
