@@ -4,10 +4,23 @@ import Foundation
 /// Scenario files written by a check: only what differs from the defaults, so a minimal
 /// failing scenario reads as the few things that make it fail.
 package enum ScenarioFile {
-    /// `scenario` as a JSON document holding only the values that differ from the defaults
-    /// (``ScenarioLoader`` fills the rest back in).
+    /// `scenario` as a JSON document holding only the values that differ from the defaults —
+    /// the policy's parameters from that policy's defaults — (``ScenarioLoader`` fills the rest
+    /// back in).
     package static func minimalDocument(of scenario: Scenario) -> JSONValue {
-        difference(ScenarioLoader.document(of: scenario), from: ScenarioLoader.document(of: Scenario())) ?? .object([])
+        var defaults = Scenario()
+        defaults.app.policy = scenario.app.policy.withDefaultParameters
+        let full = ScenarioLoader.document(of: scenario)
+        let base = ScenarioLoader.document(of: defaults)
+        let document = difference(full, from: base) ?? .object([])
+        guard scenario.app.policy.name != Scenario().app.policy.name else { return document }
+        // The policy's name always, and its parameters that differ from its defaults.
+        var policy: [(key: String, value: JSONValue)] = [("name", .string(scenario.app.policy.name))]
+        if let parameters = full["app"]?["policy"]?["parameters"], let defaults = base["app"]?["policy"]?["parameters"],
+           let changed = difference(parameters, from: defaults) {
+            policy.append(("parameters", changed))
+        }
+        return ScenarioLoader.setting(.object(policy), at: ["app", "policy"], in: document)
     }
 
     /// The parts of `value` that differ from `base`; `nil` if none do. Objects are compared key

@@ -7,6 +7,17 @@ import Testing
 
 @Suite("Checking policies over seeds")
 struct CheckerTests {
+    @Test("a minimal scenario file holds the policy's name and only the parameters that differ, and reads back equal")
+    func minimalPolicyParameters() throws {
+        var scenario = Presets.scenario(named: "coverdrop-send-forgetful")!
+        var parameters = CoverDropParameters()
+        parameters.messagesPerRun = 2
+        scenario.app.policy.parameters = parameters
+        let document = ScenarioFile.minimalDocument(of: scenario)
+        #expect(JSONWriter.compact(document["app"]?["policy"] ?? .null) == #"{"name":"coverdrop-send-forgetful","parameters":{"messagesPerRun":2}}"#)
+        #expect(try ScenarioLoader.decode(JSONWriter.compact(document), source: "minimal") == scenario)
+    }
+
     @Test("a checker refuses an invalid scenario or a bad number of days before any run")
     func refusesInvalidScenarios() {
         var scenario = Presets.scenario(named: "coverdrop-send")!

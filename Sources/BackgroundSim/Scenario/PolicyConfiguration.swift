@@ -40,7 +40,7 @@ public struct PolicyConfiguration: Codable, Sendable, Equatable {
     }
 
     /// The same policy with its parameters at their defaults.
-    var withDefaultParameters: PolicyConfiguration {
+    package var withDefaultParameters: PolicyConfiguration {
         PolicyConfiguration(name: name, parameters: type(of: parameters).init())
     }
 
