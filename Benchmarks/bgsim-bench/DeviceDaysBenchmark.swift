@@ -6,7 +6,7 @@ import Foundation
 /// per second (they differ only in the default preset).
 enum DeviceDaysBenchmark {
     static func run(_ name: String, _ flags: Flags) throws {
-        let days = try flags.integer("days", default: 10_000, in: 1...100_000_000)
+        let days = try flags.integer("days", default: 10_000, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         let presetName = flags.string("preset") ?? (name == "device-days" ? "device-only" : "probe-refresh")
         guard let scenario = Presets.scenario(named: presetName) else {

@@ -18,7 +18,7 @@ enum RunCommand {
         OPTIONS:
           --preset NAME      A built-in scenario (see 'bgsim presets').
           --scenario FILE    A scenario JSON file; '{}' is the default scenario. See docs/SCENARIOS.md.
-          --days N           Simulated days (default 365, at most 1000000).
+          --days N           Simulated days (default 365, at most 100000).
           --seed S           Root seed, 0 to 18446744073709551615 (default 1).
           --format F         table (default) or json. Fields: docs/OUTPUT.md.
           --output FILE      Write the report to FILE (atomically) instead of standard output.
@@ -38,7 +38,7 @@ enum RunCommand {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs"],
                               switches: ["quiet"])
         let scenario = try loadScenario(flags)
-        let days = try flags.integer("days", default: 365, in: 1...1_000_000)
+        let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
             return try replications(scenario, flags: flags, firstSeed: seed, days: days)

@@ -35,6 +35,8 @@ struct LabDoorTests {
         let good = Presets.scenario(named: "proton-upload")!
         expectRefused { _ = try Replications.run(Self.broken, seeds: [1, 2], days: 2, jobs: 1, progress: $0) }
         expectRefused { _ = try Replications.run(good, seeds: [1, 2], days: -1, jobs: 1, progress: $0) }
+        // Past the 64-bit nanosecond clock's reach (106,751 days).
+        expectRefused { _ = try Replications.run(good, seeds: [1, 2], days: 106_752, jobs: 1, progress: $0) }
         expectRefused { _ = try Comparison.run([("good", good), ("broken", Self.broken)], seeds: [1, 2], days: 2, jobs: 1, progress: $0) }
         expectRefused { _ = try Comparison.run([("alone", good)], seeds: [1, 2], days: 2, jobs: 1, progress: $0) }
         expectRefused { _ = try WhatIfStudy.run([("broken", Self.broken)], seeds: [1], days: 2, jobs: 1, progress: $0) }

@@ -75,6 +75,7 @@ struct RunCommandTests {
         (["run", "--preset", "device-only", "--scenario", "x.json"], "not both"),
         (["run", "--scenario", "/nonexistent/s.json"], "/nonexistent/s.json: cannot read the file"),
         (["run", "--preset", "device-only", "--days", "0"], "--days expects a whole number from 1"),
+        (["run", "--preset", "device-only", "--days", "106752"], "--days expects a whole number from 1 to 100000"),
         (["run", "--preset", "device-only", "--format", "xml"], "--format expects one of table, json"),
         (["run", "--preset", "device-only", "--dayz", "3"], "unknown flag '--dayz'"),
     ])
