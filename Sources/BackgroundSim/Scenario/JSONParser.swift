@@ -93,6 +93,8 @@ package struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        // For finding a repeated name in constant time (only membership is asked, never order).
+        var names: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -103,7 +105,7 @@ package struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let keyStart = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            if !names.insert(key).inserted {
                 index = keyStart
                 throw error("the member \"\(key)\" appears twice")
             }
