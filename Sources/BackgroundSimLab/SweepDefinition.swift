@@ -84,6 +84,11 @@ package struct SweepDefinition: Sendable {
         var name = "sweep"
         if let value = document["name"] {
             guard case .string(let text) = value, !text.isEmpty else { throw fail("name", "expected a non-empty string") }
+            // The name becomes a file name (NAME.jsonl): it must not leave its folder.
+            let allowed = text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+            guard allowed, !text.hasPrefix("."), text.count <= 100 else {
+                throw fail("name", "expected up to 100 letters, digits, '-', '_' and '.' (not first), got \"\(text)\"")
+            }
             name = text
         }
         let base: JSONValue
@@ -116,7 +121,9 @@ package struct SweepDefinition: Sendable {
         }
         func integer(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
             guard let field = document[key] else { return value }
-            guard case .number(let number) = field, number == number.rounded(), range.contains(Int(number)) else {
+            // Compared as a Double first: converting one beyond Int's range would trap.
+            guard case .number(let number) = field, number == number.rounded(),
+                  number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
                 throw fail(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return Int(number)

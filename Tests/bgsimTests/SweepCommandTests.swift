@@ -73,6 +73,9 @@ struct SweepCommandTests {
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": ["many"]}]}"#, [], "user.sessionsPerDay: expected a number, got a string"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "objectives": ["x"]}"#, [], "objectives[0]: expected one of"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "seed": 3}"#, [], "seed: unknown key; did you mean \"seeds\"?"),
+        (#"{"name": "../x", "axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, [], "name: expected up to 100 letters"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "seeds": 1e19}"#, [], "seeds: expected a whole number from 1 to 100000"),
+        (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}], "firstSeed": -1e30}"#, [], "firstSeed: expected a whole number from 0"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, ["--shard", "3/2"], "--shard expects I/N"),
         (#"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, ["--format", "xml"], "--format expects one of"),
     ])
