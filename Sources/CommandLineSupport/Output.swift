@@ -9,8 +9,62 @@ public enum Output {
 
     /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it,
     /// so a reader never sees a half-written file.
-    public static func write(_ text: String, toFile path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try Data(text.utf8).write(to: url, options: .atomic)
+    ///
+    /// - Throws: ``UsageError`` if `path` cannot take an output file (``checkDestination(_:for:)``)
+    ///   or the write fails, with the path and the reason.
+    public static func write(_ text: String, toFile path: String) throws(UsageError) {
+        try checkDestination(path, for: "output")
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Throws unless `path` can take an output file: its folder exists and is writable, and
+    /// nothing is at `path` but a regular file. A directory, a device, a pipe or a symbolic link
+    /// is refused, never replaced (the atomic write renames a new file over the path).
+    ///
+    /// - Parameter flag: How the path was given, for the message (`--output`).
+    public static func checkDestination(_ path: String, for flag: String) throws(UsageError) {
+        let manager = FileManager.default
+        // attributesOfItem does not follow a symbolic link: its type is the link's own.
+        if let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType, type != .typeRegular {
+            let what = switch type {
+            case .typeDirectory: "a directory"
+            case .typeSymbolicLink: "a symbolic link (give the file it points to)"
+            case .typeCharacterSpecial, .typeBlockSpecial: "a device"
+            case .typeSocket: "a socket"
+            default: "not a regular file"
+            }
+            throw UsageError("\(flag) \(path): is \(what); expected a file to write")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(flag) \(path): the folder \(folder) does not exist (create it first)")
+        }
+        guard manager.isWritableFile(atPath: folder) else {
+            throw UsageError("\(flag) \(path): cannot write in the folder \(folder)")
+        }
+    }
+
+    /// Throws unless `path` is an existing directory one can write in.
+    public static func checkDirectory(_ path: String, for flag: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(flag) \(path): expected an existing directory")
+        }
+        guard FileManager.default.isWritableFile(atPath: path) else { throw UsageError("\(flag) \(path): cannot write in this directory") }
+    }
+}
+
+extension Flags {
+    /// Checks the output files given as any of `names` (``Output/checkDestination(_:for:)``):
+    /// call before anything runs, so that a bad path costs nothing.
+    public func checkOutputPaths(_ names: String...) throws(UsageError) {
+        for name in names {
+            if let path = string(name) { try Output.checkDestination(path, for: "--\(name)") }
+        }
     }
 }

@@ -38,6 +38,7 @@ enum CompareCommand {
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"], switches: ["quiet"], allowsPositional: true)
+        try flags.checkOutputPaths("output", "report")
         let builtIn = flags.positional.isEmpty
         guard builtIn || flags.positional.count >= 2 else {
             throw UsageError("compare needs at least two scenarios (preset names or files), or none for the built-in default; "

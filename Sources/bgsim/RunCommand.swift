@@ -17,11 +17,12 @@ enum RunCommand {
 
         OPTIONS:
           --preset NAME      A built-in scenario (see 'bgsim presets').
-          --scenario FILE    A scenario JSON file; '{}' is the default scenario. See docs/SCENARIOS.md.
+          --scenario FILE    A scenario JSON file ('-' for standard input); '{}' is the default scenario. See docs/SCENARIOS.md.
           --days N           Simulated days (default 365, at most 100000).
           --seed S           Root seed, 0 to 18446744073709551615 (default 1).
           --format F         table (default) or json. Fields: docs/OUTPUT.md.
-          --output FILE      Write the report to FILE (atomically) instead of standard output.
+          --output FILE      Write the report to FILE (atomically) instead of standard output; FILE's folder must exist,
+                             and FILE must not be a directory, a device or a symbolic link (checked before the run).
           --trace FILE       Write every event and every iOS-model transition (launch, suspend,
                              assertion, submit, task launch, expiration, completion, kill) to FILE
                              as JSON lines. See docs/OUTPUT.md.
@@ -37,6 +38,7 @@ enum RunCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs"],
                               switches: ["quiet"])
+        try flags.checkOutputPaths("output", "trace")
         let scenario = try loadScenario(flags)
         let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)

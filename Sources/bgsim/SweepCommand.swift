@@ -29,6 +29,7 @@ enum SweepCommand {
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"], switches: ["quiet"], allowsPositional: true)
+        try flags.checkOutputPaths("out", "report")
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
@@ -44,6 +45,7 @@ enum SweepCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", formats, default: "table")
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
+        try Output.checkDestination(out, for: "the results file")
         let cells = try SweepRunner.pendingCells(definition, shard: shard, of: shards, outputPath: out)
         let meter = ProgressMeter(total: cells * definition.seeds.count, deviceDaysPerItem: definition.days,
                                   quiet: flags.isSet("quiet"))
@@ -56,6 +58,7 @@ enum SweepCommand {
 
     static func merge(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"], allowsPositional: true)
+        try flags.checkOutputPaths("out", "report")
         guard !flags.positional.isEmpty, let out = flags.string("out") else {
             throw UsageError("merge needs results files and --out FILE; see 'bgsim sweep --help'")
         }

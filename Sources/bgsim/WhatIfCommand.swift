@@ -34,6 +34,7 @@ enum WhatIfCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"],
                               switches: ["quiet"], allowsPositional: true)
+        try flags.checkOutputPaths("output", "report")
         guard !flags.positional.isEmpty else {
             throw UsageError("whatif needs at least one scenario (a preset name or a file); try 'bgsim whatif proton-upload'")
         }

@@ -30,8 +30,8 @@ enum ToolRunner {
         return url
     }
 
-    /// Runs `tool` with `arguments` and waits for it.
-    static func run(_ tool: String, _ arguments: [String]) throws -> Output {
+    /// Runs `tool` with `arguments` (and `input` on its standard input) and waits for it.
+    static func run(_ tool: String, _ arguments: [String], input: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
@@ -39,7 +39,11 @@ enum ToolRunner {
         let standardError = Pipe()
         process.standardOutput = standardOutput
         process.standardError = standardError
+        let standardInput = Pipe()
+        process.standardInput = standardInput
         try process.run()
+        standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try standardInput.fileHandleForWriting.close()
         // Read before waiting, so a full pipe cannot block the child.
         let out = standardOutput.fileHandleForReading.readDataToEndOfFile()
         let err = standardError.fileHandleForReading.readDataToEndOfFile()

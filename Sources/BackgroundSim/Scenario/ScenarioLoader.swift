@@ -16,12 +16,26 @@ public enum ScenarioLoader {
         try decode(try readText(path: path), source: path, policies: policies)
     }
 
-    /// The text of the file at `path`, or an error naming it.
+    /// The text of the file at `path` (`-` for standard input), or an error naming it.
     package static func readText(path: String) throws(ScenarioError) -> String {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ScenarioError(source: "standard input", issues: [ScenarioIssue(path: "", message: "expected UTF-8 text")])
+            }
+            return text
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file: it does not exist")])
+        }
+        guard !isDirectory.boolValue else {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file: it is a directory")])
+        }
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file as UTF-8 text (\(error.localizedDescription))")])
         }
     }
 

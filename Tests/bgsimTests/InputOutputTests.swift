@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Where bgsim reads scenarios from and writes its outputs to.
+@Suite("bgsim inputs and outputs")
+struct InputOutputTests {
+    @Test("outputs never replace a directory, a device or a symbolic link, and a missing folder is refused before anything runs")
+    func outputDestinations() throws {
+        let dir = try ToolRunner.temporaryDirectory("bgsim-outputs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("target.txt").path
+        try "keep".write(toFile: target, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.txt").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        for (path, message) in [(dir.path, "is a directory"), ("/dev/null", "is a device"), (link, "is a symbolic link"),
+                                (dir.appendingPathComponent("missing/report.json").path, "the folder")] {
+            for flag in ["--output", "--trace"] {
+                let output = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "100000", flag, path])
+                #expect(output.status == 2, "\(flag) \(path)")
+                #expect(output.standardError.contains("\(flag) \(path): \(message)"), "\(output.standardError)")
+            }
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    }
+
+    @Test("a scenario can come from standard input; a directory given as a scenario is named as such")
+    func scenarioSources() throws {
+        let piped = try ToolRunner.run("bgsim", ["run", "--scenario", "-", "--days", "2", "--format", "json"],
+                                       input: #"{"name": "piped", "user": {"sessionsPerDay": 30}}"#)
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(try ToolRunner.field("scenario", in: piped.standardOutput.replacingOccurrences(of: "\n", with: " ")) == "piped")
+        let dir = try ToolRunner.temporaryDirectory("bgsim-scenario-dir")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try ToolRunner.run("bgsim", ["run", "--scenario", dir.path])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("\(dir.path): cannot read the file: it is a directory"))
+    }
+}
