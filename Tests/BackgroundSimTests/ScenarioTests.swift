@@ -56,6 +56,8 @@ struct ScenarioTests {
         (#"{"power": {"optimizedChargingLearningDays": 2.5}}"#, "power.optimizedChargingLearningDays", "expected a whole number, got 2.5"),
         (#"{"user": {"app": {"absences": [{"startDay": 1.5, "days": 2}]}}}"#, "user.app.absences[0].startDay", "expected a whole number"),
         (#"{"user": {"hourlyWeights": [1, 2]}}"#, "user.hourlyWeights", "expected 24 weights"),
+        (#"{"user": {"hourlyWeights": [0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}}"#, "user.hourlyWeights", "at least one weight above 0"),
+        (#"{"calendar": {"startDate": "+026-01-05"}}"#, "calendar.startDate", "expected a date as \"YYYY-MM-DD\""),
         (#"{"user": {"app": {"absences": [{"startDay": 3, "dayz": 2}]}}}"#, "user.app.absences[0].dayz", "did you mean \"days\""),
         (#"{"user": {"app": {"absences": [{"startDay": 3, "days": 0}]}}}"#, "user.app.absences[0].days", "from 1 to"),
         (#"{"network": {"wifiShare": 0.2}}"#, "network.wifiShare", "home Wi-Fi"),
@@ -143,7 +145,7 @@ struct CalendarTests {
     func timesOfDay() {
         #expect(TimeOfDay(parsing: "07:05") == TimeOfDay(hour: 7, minute: 5))
         #expect(TimeOfDay(parsing: "7:05") == TimeOfDay(hour: 7, minute: 5))
-        for bad in ["24:00", "07:60", "7", "07:5", "ab:cd", ""] {
+        for bad in ["24:00", "07:60", "7", "07:5", "ab:cd", "", "+7:00", "-7:00", "07:+5"] {
             #expect(TimeOfDay(parsing: bad) == nil, "\(bad)")
         }
     }

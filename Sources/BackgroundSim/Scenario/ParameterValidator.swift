@@ -43,10 +43,11 @@ public struct ParameterValidator: Sendable {
         self.issues += issues.map { ScenarioIssue(path: $0.path.isEmpty ? prefix : "\(prefix).\($0.path)", message: $0.message) }
     }
 
-    /// Checks a list of 24 non-negative hourly weights.
+    /// Checks a list of 24 non-negative hourly weights with a positive sum.
     mutating func checkHourlyWeights(_ weights: [Double], _ path: String) {
         require(weights.count == 24, path, "expected 24 weights, one per hour 00..23, got \(weights.count)")
         for (hour, weight) in weights.enumerated() { check(weight, 0...1_000, "\(path)[\(hour)]") }
+        require(weights.contains { $0 > 0 }, path, "expected at least one weight above 0 (all zero would mean nothing ever happens)")
     }
 
     /// A number for a message: rounded to 9 decimals, so `1 - 0.9` reads `0.1`; NaN and

@@ -52,7 +52,9 @@ public struct CivilDate: Sendable, Hashable, FormattedString {
     /// Parses `"YYYY-MM-DD"`; `nil` if malformed or not a real date.
     public init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        // Digits only: Int("+026") would accept a sign.
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)

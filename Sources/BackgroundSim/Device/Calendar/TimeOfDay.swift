@@ -16,7 +16,9 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, FormattedString {
     /// Parses `"HH:MM"` (or `"H:MM"`); `nil` if it is not a valid time.
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        // Digits only: Int("+7") would accept a sign.
         guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
               let hour = Int(parts[0]), let minute = Int(parts[1]),
               (0..<24).contains(hour), (0..<60).contains(minute)
         else { return nil }

@@ -46,7 +46,8 @@ public struct PowerParameters: Codable, Sendable, Equatable {
     /// Longest top-up, in minutes. Default 60; valid ≥ the shortest, ≤ 600. energy-model.md #44 [A].
     public var topUpMaximumMinutes: Double = 60
 
-    /// Relative likelihood of a top-up starting in each local hour 00..23.
+    /// Relative likelihood of a top-up starting in each local hour 00..23 (24 numbers from 0 to
+    /// 1,000, at least one above 0).
     ///
     /// Default: weighted to 08–10 h and 17–20 h as energy-model.md §6 suggests [A], low during the
     /// rest of the waking day and zero at night.

@@ -31,7 +31,8 @@ public struct UserParameters: Codable, Sendable, Equatable {
     /// sessions at the defaults).
     public var sessionMaximumMinutes: Double = 180
 
-    /// Relative intensity of phone use for each local hour 00..23 (24 non-negative numbers).
+    /// Relative intensity of phone use for each local hour 00..23 (24 numbers from 0 to 1,000, at
+    /// least one above 0).
     ///
     /// Default: energy-model.md §7's weights, peaking at 21–22 h and lowest at 02–05 h
     /// (Localytics' 9–10 pm peak [V]; shape [A]).
