@@ -4,6 +4,20 @@ import Testing
 
 @Suite("Battery and energy")
 struct EnergyTests {
+    @Test("battery levels that are not whole hundredths are reached exactly: a charge limit just past 50 % or 80 %, an odd power-on level",
+          arguments: [(50.00000005, 2.0), (80.00000005, 2.0), (100, 1.23456)])
+    func oddLevels(chargeLimit: Double, powerOn: Double) throws {
+        var scenario = Scenario()
+        scenario.power.chargeLimitPercent = chargeLimit
+        scenario.power.powerOnPercent = powerOn
+        scenario.user.sessionsPerDay = 200          // flat batteries, to turn back on at the odd level
+        scenario.device.screenOnWatts = 5
+        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 20)
+        // A level rounded to hundredths was reached again and again, ever closer (millions of events).
+        #expect(result.events < 20 * 1_000, "\(result.events) events")
+        #expect(result.device.batteryDepletions > 0)
+    }
+
     @Test("analytic integration agrees with a fine numeric integration within 0.1 %", arguments: [UInt64(3), 4])
     func analyticAgainstNumeric(seed: UInt64) throws {
         // Record the net power after every event of 30 simulated days, then integrate it again

@@ -61,6 +61,9 @@ public struct Device {
 
     // Pending events that state changes may move.
     private var batteryEvent: EventHandle?
+    /// The exact level the scheduled battery event reaches (its trace detail is in hundredths
+    /// of a percent, which a target such as a charge limit of 50.00000005 % would not round to).
+    private var batteryEventTarget = 0.0
     private var networkSegmentEvent: EventHandle?
     private var resumeEvent: EventHandle?
     private var lastMetricsUpdate: SimInstant
@@ -154,8 +157,8 @@ public struct Device {
         case .networkChange(let change):
             changeNetwork(change, in: &simulation)
             return
-        case .batteryLevel(let hundredths):
-            reachBatteryLevel(Double(hundredths) / 100)
+        case .batteryLevel:
+            reachBatteryLevel(batteryEventTarget)
         case .clockJump(let seconds):
             clock.jump(by: .seconds(seconds))
             metrics.clockJumps += 1
@@ -443,6 +446,7 @@ public struct Device {
             }
         }
         guard let target, let delay = battery.timeToReach(percent: target) else { return }
+        batteryEventTarget = target
         batteryEvent = simulation.schedule(.device(.batteryLevel(hundredths: Int16((target * 100).rounded()))), after: delay)
     }
 }
