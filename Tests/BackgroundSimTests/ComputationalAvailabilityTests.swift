@@ -5,6 +5,32 @@ import Testing
 /// Every transition of seed 000 ("Computational availability"), on the quiet harness.
 @Suite("Computational availability")
 struct ComputationalAvailabilityTests {
+    @Test("a terminated process's controllers are released: the extension controller and its modules do not keep each other")
+    func controllersAreReleased() throws {
+        final class Seen { weak var shared: ExtensionBackgroundOperationController?; weak var module: ComputationalAvailabilityController? }
+        final class Owner: BackgroundPolicy {
+            let seen: Seen
+            var shared: ExtensionBackgroundOperationController?
+            var module: ComputationalAvailabilityController?
+            init(seen: Seen) { self.seen = seen }
+            func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+                let shared = ExtensionBackgroundOperationController(app: app)
+                let module = ComputationalAvailabilityController(
+                    extension: shared, processing: BackgroundTaskStateController(identifier: "p0", app: app), app: app, hasWork: { false })
+                (self.shared, self.module) = (shared, module)
+                (seen.shared, seen.module) = (shared, module)
+            }
+        }
+        let seen = Seen()
+        let harness = try SystemHarness { Owner(seen: seen) }
+        harness.useApp(at: .at(0), forceQuit: true)
+        try harness.run(until: .at(30))
+        #expect(seen.module != nil, "alive while the process runs")
+        try harness.run(until: .at(120))
+        #expect(seen.shared == nil)
+        #expect(seen.module == nil)
+    }
+
     /// Work a test controls, shared by every process launch of the policy.
     final class Work {
         var items: [String: Int] = [:]

@@ -4,6 +4,24 @@ import Testing
 
 @Suite("Background tasks")
 struct TaskExecutionTests {
+    @Test("a completed task is released, though its expiration handler captured it (memory stays flat over a run)")
+    func completedTasksAreReleased() throws {
+        final class Seen { weak var task: BackgroundTask?; var count = 0 }
+        let seen = Seen()
+        let harness = try SystemHarness {
+            Self.policy(Self.refreshIn15) { task, _ in
+                seen.task = task
+                seen.count += 1
+                task.expirationHandler = { task.setTaskCompleted(success: false) }   // the usual cycle
+                task.setTaskCompleted(success: true)
+            }
+        }
+        harness.useApp(at: .at(0))
+        try harness.run(until: .at(3_600))
+        #expect(seen.count == 1)
+        #expect(seen.task == nil)
+    }
+
     /// A policy that registers `identifier`, submits `request` when backgrounded, and hands each
     /// task to `onTask`.
     static func policy(_ request: @escaping (AppContext) -> TaskRequest, onTask: @escaping (BackgroundTask, AppContext) -> Void) -> ScriptedPolicy {

@@ -13,7 +13,9 @@
 /// otherwise `suspended`.
 package final class ComputationalAvailabilityController {
     private let app: AppContext
-    package let extensionController: ExtensionBackgroundOperationController
+    /// The app-wide extension controller, which keeps its modules: a weak back reference, or
+    /// the two would keep each other (and every earlier process's policy) alive.
+    package private(set) weak var extensionController: ExtensionBackgroundOperationController?
     package let processing: BackgroundTaskStateController
     private let workProvider: () -> Bool
 
@@ -47,7 +49,7 @@ package final class ComputationalAvailabilityController {
         if !hasWork && processing.isRunning {
             processing.complete(success: true)
         }
-        extensionController.workDidChange()
+        extensionController?.workDidChange()
         reevaluate()
     }
 
@@ -57,7 +59,7 @@ package final class ComputationalAvailabilityController {
             .foreground
         } else if processing.isRunning {
             .processingTask
-        } else if extensionController.isActive {
+        } else if extensionController?.isActive == true {
             .extensionTask
         } else {
             .suspended

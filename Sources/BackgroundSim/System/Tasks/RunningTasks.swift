@@ -116,10 +116,13 @@ struct RunningTasks {
         reportedCPUShare = 0
     }
 
+    /// The task at `index` is leaving: its events are cancelled, and its expiration handler
+    /// released (it usually captures the task, a cycle that would keep every task of a run alive).
     private mutating func cancelEvents(of index: Int, in simulation: inout Simulation<WorldEvent>) {
         if let expiration = entries[index].expiration { simulation.cancel(expiration) }
         if let grace = entries[index].grace { simulation.cancel(grace) }
         entries[index].expiration = nil
         entries[index].grace = nil
+        entries[index].task.expirationHandler = nil
     }
 }
