@@ -64,16 +64,20 @@ struct ScenarioTests {
         (#"{"network": {"goodSignalShare": 0.9, "poorSignalShare": 0.3}}"#, "network.poorSignalShare", "from 0 to 0.1, got 0.3"),
         (#"{"device": {"thermal": {"fairWatts": 5}}}"#, "device.thermal", "fairWatts < seriousWatts"),
         (#"{"clock": {"jumps": [{"atHours": 5}]}}"#, "clock.jumps[0].byMinutes", "required"),
+        (#"{"device": {"battery": {"capacityMilliampHourz": 3000}}}"#, "device.battery", "did you mean \"device.capacityMilliampHours\" (one level up)?"),
+        (#"{"power": {"optimizedChargingLearningDays": 1e30}}"#, "power.optimizedChargingLearningDays", "at most 2^53"),
     ])
     func mistakes(document: String, path: String, message: String) {
         let found = issues(document)
         #expect(found.contains { $0.path == path && $0.message.contains(message) }, "got \(found)")
     }
 
-    @Test("all range problems are reported at once")
+    @Test("all problems are reported at once: range problems, and unknown keys with them")
     func allProblemsAtOnce() {
         let found = issues(#"{"user": {"sessionsPerDay": -1, "sessionSigma": 9}, "power": {"chargeLimitPercent": 20}}"#)
         #expect(Set(found.map(\.path)) == ["user.sessionsPerDay", "user.sessionSigma", "power.chargeLimitPercent"])
+        let mixed = issues(#"{"user": {"sesionsPerDay": 3, "sessionMedianSeconds": 0}, "device": {"capacityMilliampHours": 90000}}"#)
+        #expect(mixed.map(\.path) == ["user.sesionsPerDay", "user.sessionMedianSeconds", "device.capacityMilliampHours"])
     }
 
     @Test("malformed JSON is reported with line and column", arguments: [

@@ -57,7 +57,6 @@ public enum ScenarioLoader {
         let document = upgraded(parsed, issues: &issues)
         let policy = policyDefinition(in: document, policies: policies, issues: &issues)
         checkShape(document, against: schema(for: policy), path: "", issues: &issues, integerFields: integerFields(for: policy))
-        guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
 
         var merged = merge(document, over: defaults)
         if let policy {
@@ -65,19 +64,21 @@ public enum ScenarioLoader {
             let given = document["app"]?["policy"]?["parameters"] ?? .object([])
             merged = setting(merge(given, over: Self.document(of: policy.defaultParameters)), at: ["app", "policy", "parameters"], in: merged)
         }
-        let scenario: Scenario
+        // Decoded even after shape problems (unknown keys are ignored), so that every range
+        // problem is reported with them at once; a value of the wrong kind stops it.
+        let decoded: Scenario
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[.policyRegistry] = policies
-            scenario = try decoder.decode(Scenario.self, from: Data(JSONWriter.compact(merged).utf8))
+            decoded = try decoder.decode(Scenario.self, from: Data(JSONWriter.compact(merged).utf8))
         } catch let error as DecodingError {
-            throw ScenarioError(source: source, issues: [issue(from: error)])
+            throw ScenarioError(source: source, issues: issues.isEmpty ? [issue(from: error)] : issues)
         } catch {
-            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "\(error)")])
+            throw ScenarioError(source: source, issues: issues.isEmpty ? [ScenarioIssue(path: "", message: "\(error)")] : issues)
         }
-        let problems = scenario.validate(policies: policies)
-        guard problems.isEmpty else { throw ScenarioError(source: source, issues: problems) }
-        return scenario
+        issues += decoded.validate(policies: policies)
+        guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
+        return decoded
     }
 
     // MARK: Policies
@@ -236,6 +237,7 @@ public enum ScenarioLoader {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 guard let expectedValue = known.first(where: { $0.key == member.key })?.value else {
                     let suggestion = closest(to: member.key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
+                        ?? misplaced(member.value, among: knownKeys, under: path)
                         ?? "; known keys here: \(knownKeys.joined(separator: ", "))"
                     issues.append(ScenarioIssue(path: memberPath, message: "unknown key" + suggestion))
                     continue
@@ -248,14 +250,30 @@ public enum ScenarioLoader {
                 checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", issues: &issues, integerFields: integerFields)
             }
         case (.number(let number), .number):
-            if number != number.rounded() && integerFields.contains(genericPath(path)) {
+            guard integerFields.contains(genericPath(path)) else { return }
+            if number != number.rounded() {
                 issues.append(ScenarioIssue(path: path, message: "expected a whole number, got \(JSONWriter.format(number))"))
+            } else if abs(number) > 9_007_199_254_740_992 {
+                // Beyond 2⁵³ a JSON number is no longer exact, and beyond 2⁶³ no Int holds it.
+                issues.append(ScenarioIssue(path: path, message: "expected a whole number of at most 2^53 in size, got \(JSONWriter.format(number))"))
             }
         case (.string, .string), (.bool, .bool):
             return
         default:
             issues.append(ScenarioIssue(path: path, message: "expected \(expected.kindDescription), got \(value.kindDescription)"))
         }
+    }
+
+    /// A suggestion for an unknown key whose object holds a key known here, as in
+    /// `"device": {"battery": {"capacityMilliampHours": …}}`: "did you mean device.capacityMilliampHours?".
+    static func misplaced(_ value: JSONValue, among knownKeys: [String], under path: String) -> String? {
+        guard case .object(let members) = value else { return nil }
+        for member in members {
+            if let known = closest(to: member.key, among: knownKeys) {
+                return "; did you mean \"\(path.isEmpty ? known : "\(path).\(known)")\" (one level up)?"
+            }
+        }
+        return nil
     }
 
     /// `value` laid over `base`: objects merge member by member; anything else replaces.
