@@ -94,6 +94,16 @@ public struct Flags {
         }
         return text
     }
+
+    /// The output format: `--format` if given; otherwise the one `--output`'s extension names
+    /// (`.json`, `.csv`, `.md`), if it is among `choices`; otherwise `defaultValue`.
+    public func format(_ choices: [String], default defaultValue: String) throws(UsageError) -> String {
+        if string("format") != nil { return try choice("format", choices, default: defaultValue) }
+        let byExtension = ["json": "json", "csv": "csv", "md": "markdown", "markdown": "markdown"]
+        guard let output = string("output"), let dot = output.lastIndex(of: "."),
+              let named = byExtension[output[output.index(after: dot)...].lowercased()], choices.contains(named) else { return defaultValue }
+        return named
+    }
 }
 
 /// A mistake on the command line; the tool prints it and exits with status 2.

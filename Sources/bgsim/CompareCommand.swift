@@ -21,7 +21,8 @@ enum CompareCommand {
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
           --days D           Simulated days per run (default 90; \(defaultDays) for the built-in default).
           --jobs J           Runs in parallel (default: all cores). The output does not depend on it.
-          --format F         table (default), markdown, csv or json.
+          --format F         table, markdown, csv or json (default: as --output's extension .md, .csv or
+                             .json says, else table).
           --output FILE      Write the result to FILE (atomically).
           --report FILE      Also write a self-contained HTML report with charts (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
@@ -49,7 +50,7 @@ enum CompareCommand {
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
-        let format = try flags.choice("format", ["table", "markdown", "csv", "json"], default: "table")
+        let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
         let seeds = (0..<UInt64(count)).map { first &+ $0 }
         if builtIn && !flags.isSet("quiet") {
             Output.error("bgsim compare: no scenarios given; comparing the built-in default, \(defaultScenarios.joined(separator: " vs ")), "

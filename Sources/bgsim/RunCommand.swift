@@ -20,7 +20,8 @@ enum RunCommand {
           --scenario FILE    A scenario JSON file ('-' for standard input); '{}' is the default scenario. See docs/SCENARIOS.md.
           --days N           Simulated days (default 365, at most 100000).
           --seed S           Root seed, 0 to 18446744073709551615 (default 1).
-          --format F         table (default) or json. Fields: docs/OUTPUT.md.
+          --format F         table or json (default: json if --output ends in .json, else table). Fields:
+                             docs/OUTPUT.md. With --seeds also csv.
           --output FILE      Write the report to FILE (atomically) instead of standard output; FILE's folder must exist,
                              and FILE must not be a directory, a device or a symbolic link (checked before the run).
           --trace FILE       Write every event and every iOS-model transition (launch, suspend,
@@ -45,7 +46,7 @@ enum RunCommand {
         if flags.string("seeds") != nil {
             return try replications(scenario, flags: flags, firstSeed: seed, days: days)
         }
-        let format = try flags.choice("format", ["table", "json"], default: "table")
+        let format = try flags.format(["table", "json"], default: "table")
 
         let trace = flags.string("trace").map { _ in TraceWriter() }
         let result = try SimulationRunner.run(
@@ -71,7 +72,7 @@ enum RunCommand {
         }
         let count = try flags.integer("seeds", default: 1, in: 2...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
-        let format = try flags.choice("format", ["table", "json", "csv"], default: "table")
+        let format = try flags.format(["table", "json", "csv"], default: "table")
         let seeds = (0..<UInt64(count)).map { firstSeed &+ $0 }
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)

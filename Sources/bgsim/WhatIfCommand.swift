@@ -22,7 +22,8 @@ enum WhatIfCommand {
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
           --days D           Simulated days per run (default 30).
           --jobs J           Runs in parallel (default: all cores). The output does not depend on it.
-          --format F         table (default), markdown, csv or json.
+          --format F         table, markdown, csv or json (default: as --output's extension .md, .csv or
+                             .json says, else table).
           --output FILE      Write the result to FILE (atomically).
           --report FILE      Also write a self-contained HTML report with charts (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
@@ -43,7 +44,7 @@ enum WhatIfCommand {
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: 30, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
-        let format = try flags.choice("format", ["table", "markdown", "csv", "json"], default: "table")
+        let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
         let seeds = (0..<UInt64(count)).map { first &+ $0 }
         let grid = WhatIfGrid.standard
         let meter = ProgressMeter(total: scenarios.count * grid.cellCount * seeds.count, deviceDaysPerItem: days,

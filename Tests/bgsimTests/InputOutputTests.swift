@@ -36,4 +36,18 @@ struct InputOutputTests {
         #expect(output.status == 2)
         #expect(output.standardError.contains("\(dir.path): cannot read the file: it is a directory"))
     }
+
+    @Test("--output's extension chooses the format when --format is not given")
+    func formatFromOutputExtension() throws {
+        let dir = try ToolRunner.temporaryDirectory("bgsim-format")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("report.json").path
+        let run = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "3", "--output", json])
+        #expect(run.status == 0, "\(run.standardError)")
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "JSON, not the table")
+        let table = dir.appendingPathComponent("report.txt").path
+        _ = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "3", "--output", table])
+        #expect(try String(contentsOfFile: table, encoding: .utf8).hasPrefix("BackgroundSim — device-only"), "other extensions keep the table")
+    }
 }
