@@ -28,16 +28,17 @@ public struct Flags {
                 values.append((String(body), "true"))
                 continue
             }
+            name = body.firstIndex(of: "=").map { String(body[..<$0]) } ?? String(body)
+            guard known.contains(name) else {
+                let expected = known + switches
+                throw UsageError(expected.isEmpty ? "unknown flag '--\(name)'; this command takes none"
+                                 : "unknown flag '--\(name)'; expected one of \(expected.map { "--\($0)" }.joined(separator: ", "))")
+            }
             if let equals = body.firstIndex(of: "=") {
-                name = String(body[..<equals])
                 value = String(body[body.index(after: equals)...])
             } else {
-                name = String(body)
                 guard let next = remaining.popFirst() else { throw UsageError("flag '--\(name)' needs a value") }
                 value = next
-            }
-            guard known.contains(name) else {
-                throw UsageError("unknown flag '--\(name)'; expected one of \((known + switches).map { "--\($0)" }.joined(separator: ", "))")
             }
             values.removeAll { $0.name == name }
             values.append((name, value))

@@ -27,7 +27,7 @@ enum BGSimMain {
           help             Show this help.
           version          Print the version.
 
-        Run 'bgsim run --help' for the options of run.
+        Run 'bgsim help SUBCOMMAND' (or 'bgsim SUBCOMMAND --help') for its options.
         """
 
     /// The subcommands that take arguments: each one's usage and what runs it (returning the
@@ -41,18 +41,23 @@ enum BGSimMain {
         "check": (CheckCommand.usage, CheckCommand.run),
         "trace": (TraceCommand.usage, TraceCommand.run),
         "scenario": (ScenarioCommand.usage, { try ScenarioCommand.run($0); return 0 }),
+        "presets": (PresetsCommand.usage, PresetsCommand.run),
     ]
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             switch arguments.first {
+            case "help" where arguments.count == 2:
+                // `bgsim help run`: that subcommand's help.
+                guard let subcommand = subcommands[arguments[1]] else {
+                    throw UsageError("unknown subcommand '\(arguments[1])'; run 'bgsim --help' for the list")
+                }
+                print(subcommand.usage)
             case nil, "help", "-h", "--help":
                 print(usage)
             case "version", "--version":
                 print("bgsim \(version)")
-            case "presets":
-                PresetsCommand.run()
             case let word?:
                 guard let subcommand = subcommands[word] else {
                     throw UsageError("unknown subcommand '\(word)'; run 'bgsim --help' for the list")

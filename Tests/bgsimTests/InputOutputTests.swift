@@ -50,4 +50,16 @@ struct InputOutputTests {
         _ = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "3", "--output", table])
         #expect(try String(contentsOfFile: table, encoding: .utf8).hasPrefix("BackgroundSim — device-only"), "other extensions keep the table")
     }
+
+    @Test("help texts: 'bgsim help run' and 'bgsim presets --help' print their own; presets takes no flags")
+    func helpTexts() throws {
+        let help = try ToolRunner.run("bgsim", ["help", "run"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.hasPrefix("USAGE: bgsim run"))
+        let presets = try ToolRunner.run("bgsim", ["presets", "--help"])
+        #expect(presets.standardOutput.hasPrefix("USAGE: bgsim presets"))
+        let stray = try ToolRunner.run("bgsim", ["presets", "--x"])
+        #expect(stray.status == 2)
+        #expect(stray.standardError.contains("unknown flag '--x'; this command takes none"))
+    }
 }
