@@ -30,7 +30,8 @@ enum CheckCommand {
           --swarm            Draw a random scenario around the given one for each seed.
           --within-hours H   Also check liveness: every work item completes within H hours.
           --jobs J           Runs in parallel (default: all cores). The result does not depend on it.
-          --out DIR          Where to write the minimal failing scenario (default: the current directory).
+          --out DIR          Where to write the minimal failing scenario (default: bgsim-failures, created
+                             when a failure is written).
           --no-shrink        Report the failure as found.
           --quiet            No progress on standard error (shown only when it is a terminal).
 
@@ -41,10 +42,15 @@ enum CheckCommand {
         EXIT STATUS: 0 every invariant held, 1 a violation (or the simulation failed), 2 bad usage.
         """
 
+    /// Where failures go unless `--out` says otherwise: a folder of their own, not the
+    /// working directory.
+    static let defaultDirectory = "bgsim-failures"
+
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "seeds", "first-seed", "seed", "days", "within-hours", "jobs", "out"],
                               switches: ["swarm", "no-shrink", "quiet"])
         if let directory = flags.string("out") { try Output.checkDirectory(directory, for: "--out") }
+        let directory = flags.string("out") ?? defaultDirectory
         let scenario = try RunCommand.loadScenario(flags)
         let days = try flags.integer("days", default: 7, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
@@ -61,7 +67,6 @@ enum CheckCommand {
         if flags.string("within-hours") != nil {
             invariants.append(WorkCompletesWithin(hours: try flags.number("within-hours", default: 24, in: 0.01...100_000)))
         }
-        let directory = flags.string("out") ?? FileManager.default.currentDirectoryPath
         var checker = PolicyChecker(scenario: scenario, days: days, invariants: invariants)
         if flags.isSet("swarm") { checker.swarm = Swarm() }
 
@@ -79,6 +84,7 @@ enum CheckCommand {
             let result = try Shrinker(checker: checker).shrink(first)
             let path = FailureReport.scenarioPath(in: directory, for: first)
             do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try ScenarioFile.write(result.minimal.scenario, to: path)
             } catch {
                 throw UsageError("cannot write the minimal scenario to \(path): \(error.localizedDescription)")
