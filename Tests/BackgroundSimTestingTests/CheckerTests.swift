@@ -147,8 +147,11 @@ struct CheckerTests {
     @Test("expectNoViolations records one issue, with the replay, when a run breaks an invariant")
     func swiftTestingIssue() throws {
         let checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send-forgetful")!, days: 7)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         try withKnownIssue {
-            try checker.expectNoViolations(seeds: Array(1...300), jobs: 2)
+            try checker.expectNoViolations(seeds: Array(1...300), jobs: 2, directory: directory.path)
         } matching: { issue in
             issue.description.contains("taskCompletedExactlyOnce broken") && issue.description.contains("replay: bgsim run --scenario")
         }

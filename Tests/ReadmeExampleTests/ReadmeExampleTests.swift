@@ -41,8 +41,11 @@ struct ReadmeExampleTests {
         var checker = PolicyChecker(scenario: scenario, days: 7, policy: { MyUploadPolicy() })
         checker.swarm = Swarm()
         checker.invariants += [WorkCompletesWithin(hours: 48)]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         try withKnownIssue {
-            try checker.expectNoViolations(seeds: Array(1...100))
+            try checker.expectNoViolations(seeds: Array(1...100), directory: directory.path)
         } matching: { issue in
             issue.description.contains("workCompletesWithin(48 h) broken")
         }

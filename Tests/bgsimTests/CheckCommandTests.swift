@@ -16,6 +16,7 @@ struct CheckCommandTests {
     @Test("the planted bug: exit 1, a minimal scenario file, and replay lines that reproduce it")
     func findsPlantedBug() throws {
         let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let output = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-send-forgetful", "--seeds", "300", "--out", dir.path])
         #expect(output.status == 1)
         let text = output.standardOutput

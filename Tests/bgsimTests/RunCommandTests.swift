@@ -43,6 +43,7 @@ struct RunCommandTests {
     @Test("a scenario file of {} runs the defaults, and --output writes the report to a file")
     func scenarioFileAndOutput() throws {
         let scenario = try temporaryFile("{}")
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: scenario).deletingLastPathComponent().path) }
         let report = URL(fileURLWithPath: scenario).deletingLastPathComponent().appendingPathComponent("report.json").path
         let output = try ToolRunner.run("bgsim", ["run", "--scenario", scenario, "--days", "10", "--format", "json", "--output", report])
         #expect(output.status == 0, "\(output.standardError)")
@@ -63,6 +64,7 @@ struct RunCommandTests {
     ])
     func badScenario(document: String, message: String) throws {
         let path = try temporaryFile(document)
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
         let output = try ToolRunner.run("bgsim", ["run", "--scenario", path, "--days", "5"])
         #expect(output.status == 2)
         #expect(output.standardError.contains("\(path): \(message)"), "stderr: \(output.standardError)")
@@ -110,6 +112,7 @@ struct RunCommandTests {
     @Test("--trace writes valid JSON lines with events and iOS-model transitions")
     func trace() throws {
         let directory = URL(fileURLWithPath: try temporaryFile("{}")).deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("trace.jsonl").path
         let output = try ToolRunner.run("bgsim", ["run", "--preset", "probe-refresh", "--days", "14", "--trace", path])
         #expect(output.status == 0, "\(output.standardError)")
@@ -165,6 +168,7 @@ struct CompareCommandTests {
         let arguments = ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--format", "json"]
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: reports) }
         let one = try ToolRunner.run("bgsim", arguments + ["--jobs", "1", "--report", reports.appendingPathComponent("1.html").path])
         let two = try ToolRunner.run("bgsim", arguments + ["--jobs", "2", "--report", reports.appendingPathComponent("2.html").path])
         #expect(one.status == 0, "\(one.standardError)")
@@ -208,6 +212,7 @@ struct TraceCommandTests {
     @Test("the trace is valid trace-event JSON with a track for each part of the story")
     func perfettoTrace() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-trace-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload", "--days", "3", "--out", path])
         #expect(output.status == 0, "\(output.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])

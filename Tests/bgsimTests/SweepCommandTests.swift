@@ -21,6 +21,7 @@ struct SweepCommandTests {
     @Test("shards run as separate processes and merged give the unsharded run's bytes")
     func shardsMergeToUnsharded() throws {
         let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("sweep.json").path
         try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
         let whole = dir.appendingPathComponent("whole.jsonl").path
@@ -52,6 +53,7 @@ struct SweepCommandTests {
     @Test("an interrupted sweep resumes to the same result")
     func resumes() throws {
         let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("sweep.json").path
         try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
         let whole = dir.appendingPathComponent("whole.jsonl").path
@@ -81,6 +83,7 @@ struct SweepCommandTests {
     ])
     func badSweeps(document: String, flags: [String], message: String) throws {
         let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("bad.json").path
         try document.write(toFile: file, atomically: true, encoding: .utf8)
         let output = try ToolRunner.run("bgsim", ["sweep", file] + flags)
@@ -91,6 +94,7 @@ struct SweepCommandTests {
     @Test("the summary comes as Markdown, CSV or JSON, and --report writes the HTML report; merge needs the sweep for them")
     func formatsAndReport() throws {
         let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("sweep.json").path
         try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
         let results = dir.appendingPathComponent("r.jsonl").path
