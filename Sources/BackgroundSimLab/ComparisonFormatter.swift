@@ -7,12 +7,12 @@ package enum ComparisonFormatter {
         var lines = ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
         let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
         let columnWidth = Swift.max(20, (comparison.names.map(\.count).max() ?? 0) + 2)
-        lines.append("".padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-                     + comparison.names.map { $0.padding(toLength: columnWidth, withPad: " ", startingAt: 0) }.joined())
+        lines.append("".column(labelWidth)
+                     + comparison.names.map { $0.column(columnWidth) }.joined())
         for row in comparison.rows {
             let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
-            let cells = row.summaries.map { cell($0).padding(toLength: columnWidth, withPad: " ", startingAt: 0) }
-            lines.append(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + cells.joined())
+            let cells = row.summaries.map { cell($0).column(columnWidth) }
+            lines.append(label.column(labelWidth) + cells.joined())
         }
         lines += ["", "Verdicts (paired differences against \(comparison.names[0]), 95 % confidence):"]
         lines += verdicts(comparison).map { "  " + $0.verdict + ($0.narrowing.map { "; pairing narrowed the interval by \($0)" } ?? "") }

@@ -58,14 +58,14 @@ public struct ReplicationSummary: Sendable {
     public var table: String {
         let width = (rows.map(\.path.count).max() ?? 10) + 2
         var lines = ["\(scenarioName): \(seeds.count) seeds × \(days) days (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))", ""]
-        lines.append("field".padding(toLength: width, withPad: " ", startingAt: 0)
-                     + ["mean ± 95 % CI", "sd", "p10", "median", "p90"].map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+        lines.append("field".column(width)
+                     + ["mean ± 95 % CI", "sd", "p10", "median", "p90"].map { $0.column(18) }.joined())
         for row in rows {
             let s = row.summary
             let cells = [ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
                          Format.significant(s.median), Format.significant(s.p90)]
-            lines.append(row.path.padding(toLength: width, withPad: " ", startingAt: 0)
-                         + cells.map { $0.padding(toLength: 18, withPad: " ", startingAt: 0) }.joined())
+            lines.append(row.path.column(width)
+                         + cells.map { $0.column(18) }.joined())
         }
         return lines.joined(separator: "\n")
     }

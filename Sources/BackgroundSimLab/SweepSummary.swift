@@ -73,13 +73,13 @@ package struct SweepSummary: Sendable {
         let o = definition.objectives
         func objective(_ value: Double?) -> String { value.map(Format.significant) ?? "n/a" }
         var lines = ["Sweep \(definition.name): \(cells.count) of \(definition.cellCount) cells, \(definition.seeds.count) seeds × \(definition.days) days each", ""]
-        lines.append("cell  " + "\(o[0].label) (\(o[0].unit))".padding(toLength: 28, withPad: " ", startingAt: 0)
-                     + "\(o[1].label) (\(o[1].unit))".padding(toLength: 28, withPad: " ", startingAt: 0) + "values")
+        lines.append("cell  " + "\(o[0].label) (\(o[0].unit))".column(28)
+                     + "\(o[1].label) (\(o[1].unit))".column(28) + "values")
         let front = Set(paretoFront.map(\.index))
         for cell in cells {
-            lines.append(String(cell.index).padding(toLength: 4, withPad: " ", startingAt: 0) + (front.contains(cell.index) ? "* " : "  ")
-                         + objective(cell.objectives[0]).padding(toLength: 28, withPad: " ", startingAt: 0)
-                         + objective(cell.objectives[1]).padding(toLength: 28, withPad: " ", startingAt: 0) + cell.settings)
+            lines.append(String(cell.index).column(4) + (front.contains(cell.index) ? "* " : "  ")
+                         + objective(cell.objectives[0]).column(28)
+                         + objective(cell.objectives[1]).column(28) + cell.settings)
         }
         lines += ["", "* on the Pareto front of \(o[0].label) and \(o[1].label)."]
         for index in 0..<2 {

@@ -14,7 +14,7 @@ enum PresetsCommand {
         _ = try Flags(arguments, known: [])
         let width = Presets.all.map(\.name.count).max() ?? 0
         for preset in Presets.all {
-            print(preset.name.padding(toLength: width + 3, withPad: " ", startingAt: 0) + preset.summary)
+            print(preset.name.column(width + 3) + preset.summary)
         }
         return 0
     }

@@ -51,3 +51,12 @@ package enum Format {
         return "\(whole / 86_400) d \(whole % 86_400 / 3_600) h"
     }
 }
+
+extension String {
+    /// The text as a table column `width` characters wide: padded with spaces, never cut, and
+    /// followed by at least two spaces when it is too long for the column, so that columns never
+    /// run together (`iPhone 16 Pro Max  0.0286`, not `iPhone 10.0286`).
+    package func column(_ width: Int) -> String {
+        count + 2 <= width ? self + String(repeating: " ", count: width - count) : self + "  "
+    }
+}

@@ -51,11 +51,11 @@ package enum ReportFormatter {
         var lines = ["BackgroundSim — \(result.scenarioName), seed \(result.seed), \(result.days) days",
                      "digest \(result.digest), \(result.events) events", "", "Device"]
         for (label, value) in rows {
-            lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+            lines.append("  " + label.column(width + 2) + value)
         }
         lines += ["", "iOS (the app's background work)"]
         for (label, value) in osRows {
-            lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+            lines.append("  " + label.column(width + 2) + value)
         }
         let work = result.work
         if work.created > 0 {
@@ -69,7 +69,7 @@ package enum ReportFormatter {
             ]
             lines += ["", "Work"]
             for (label, value) in workRows {
-                lines.append("  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value)
+                lines.append("  " + label.column(width + 2) + value)
             }
         }
         return lines.joined(separator: "\n")

@@ -41,19 +41,20 @@ package enum WhatIfFormatter {
         for dimension in study.grid.dimensions.indices {
             lines += ["", "By \(study.grid.dimensions[dimension].name), the rest typical:"]
             let levelWidth = (study.grid.dimensions[dimension].levels.map(\.name.count).max() ?? 0) + 14
-            lines.append("  " + "".padding(toLength: levelWidth, withPad: " ", startingAt: 0)
-                         + study.names.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
+            lines.append("  " + "".column(levelWidth)
+                         + study.names.map { $0.column(width) }.joined())
             for row in effectRows(study, dimension: dimension, metric: battery) {
-                lines.append("  " + row.level.padding(toLength: levelWidth, withPad: " ", startingAt: 0)
-                             + row.cells.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
+                lines.append("  " + row.level.column(levelWidth)
+                             + row.cells.map { $0.column(width) }.joined())
             }
         }
         lines += ["", "Every cell (app battery use, \(metric.unit)):"]
+        let describedWidth = (0..<study.grid.cellCount).map { study.grid.describe(cell: $0).joined(separator: ", ").count }.max() ?? 0
         for cell in 0..<study.grid.cellCount {
             let values = study.names.indices.map { Format.significant(study.summaries[$0][cell][battery].mean) }
-            lines.append("  " + String(cell).padding(toLength: 4, withPad: " ", startingAt: 0)
-                         + study.grid.describe(cell: cell).joined(separator: ", ").padding(toLength: 72, withPad: " ", startingAt: 0)
-                         + values.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
+            lines.append("  " + String(cell).column(4)
+                         + study.grid.describe(cell: cell).joined(separator: ", ").column(describedWidth + 2)
+                         + values.map { $0.column(width) }.joined())
         }
         return lines.joined(separator: "\n")
     }
