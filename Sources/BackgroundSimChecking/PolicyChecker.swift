@@ -50,7 +50,7 @@ public struct PolicyChecker: Sendable {
             scenario: scenario, seed: seed, days: days, policy: policy.map { make in { make() } },
             log: { observer.observe($0) }, configure: { _ in },
             observer: { event, now, device, system in observer.observe(event, now: now, device: device, system: system) })
-        return RunCheck(seed: seed, days: days, scenario: scenario, violations: observer.context.violations,
+        return RunCheck(seed: seed, days: days, source: .kept(ScenarioBox(scenario)), violations: observer.context.violations,
                         clockJumps: observer.clockJumps, digest: result.digest)
     }
 
@@ -63,8 +63,16 @@ public struct PolicyChecker: Sendable {
                       progress: (@Sendable () -> Void)? = nil) throws -> CheckReport {
         try scenario.requireValid()
         try SimulationRunner.requireValid(days: days)
+        // A passing run keeps no scenario of its own, only how to draw it again: memory stays
+        // small per seed however many seeds are checked.
+        let base = ScenarioBox(scenario)
         let runs = try ParallelRuns.map(count: seeds.count, jobs: jobs, progress: progress) { index in
-            try check(seed: seeds[index])
+            var run = try check(seed: seeds[index])
+            if run.passed {
+                run.source = .drawn(base: base, swarm: swarm, seed: run.seed, days: days)
+                run.clockJumps = []
+            }
+            return run
         }
         return CheckReport(days: days, runs: runs)
     }
@@ -74,9 +82,19 @@ public struct PolicyChecker: Sendable {
 public struct RunCheck: Sendable {
     public var seed: UInt64
     public var days: Int
-    public var scenario: Scenario
+    /// The scenario the run used.
+    public var scenario: Scenario {
+        switch source {
+        case .kept(let box): box.scenario
+        case .drawn(let base, let swarm, let seed, let days): swarm.map { $0.scenario(around: base.scenario, seed: seed, days: days) } ?? base.scenario
+        }
+    }
+    /// Where ``scenario`` comes from: kept (a failing run, or one checked alone), or drawn again
+    /// when asked (a passing run of ``PolicyChecker/check(seeds:jobs:progress:)``).
+    var source: ScenarioSource
     public var violations: [Violation]
-    /// The device clock jumps that happened, for shrinking (random ones made explicit).
+    /// The device clock jumps that happened, for shrinking (random ones made explicit); empty for
+    /// a passing run of a many-seed check.
     public var clockJumps: [ClockJump]
     public var digest: TraceDigest
 
@@ -136,4 +154,17 @@ final class CheckObserver {
             invariants[index].observe(event, device: device, system: system, in: &context)
         }
     }
+}
+
+/// A scenario held by reference, so that many runs can share one.
+final class ScenarioBox: Sendable {
+    let scenario: Scenario
+    init(_ scenario: Scenario) { self.scenario = scenario }
+}
+
+/// Where a ``RunCheck``'s scenario comes from.
+enum ScenarioSource: Sendable {
+    case kept(ScenarioBox)
+    /// The checker's scenario, or the swarm's draw around it for the seed.
+    case drawn(base: ScenarioBox, swarm: Swarm?, seed: UInt64, days: Int)
 }

@@ -7,6 +7,18 @@ import Testing
 
 @Suite("Checking policies over seeds")
 struct CheckerTests {
+    @Test("a many-seed check keeps no scenario per passing run, yet each run still tells its own")
+    func passingRunsDrawTheirScenario() throws {
+        var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: 2)
+        checker.swarm = Swarm()
+        let report = try checker.check(seeds: [3, 4, 5], jobs: 1)
+        for run in report.runs where run.passed {
+            #expect(run.scenario == checker.scenario(forSeed: run.seed))
+            if case .kept = run.source { Issue.record("seed \(run.seed) kept its scenario") }
+        }
+        #expect(report.runs.contains { $0.passed })
+    }
+
     @Test("a minimal scenario file holds the policy's name and only the parameters that differ, and reads back equal")
     func minimalPolicyParameters() throws {
         var scenario = Presets.scenario(named: "coverdrop-send-forgetful")!
