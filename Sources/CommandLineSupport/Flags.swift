@@ -1,6 +1,6 @@
 /// The flags of one subcommand, parsed by hand (the package has no dependencies).
 ///
-/// Accepts `--name value` and `--name=value`; a flag given twice keeps its last value.
+/// Accepts `--name value` and `--name=value`; a flag given twice is a mistake.
 ///
 ///     let flags = try Flags(arguments.dropFirst(), known: ["days", "seed"])
 ///     let days = try flags.integer("days", default: 365, in: 1...1_000_000)
@@ -25,6 +25,7 @@ public struct Flags {
             let name: String
             let value: String
             if switches.contains(String(body)) {
+                guard !values.contains(where: { $0.name == String(body) }) else { throw UsageError("--\(body) is given twice") }
                 values.append((String(body), "true"))
                 continue
             }
@@ -40,7 +41,7 @@ public struct Flags {
                 guard let next = remaining.popFirst() else { throw UsageError("flag '--\(name)' needs a value") }
                 value = next
             }
-            values.removeAll { $0.name == name }
+            guard !values.contains(where: { $0.name == name }) else { throw UsageError("--\(name) is given twice") }
             values.append((name, value))
         }
     }

@@ -46,6 +46,9 @@ enum RunCommand {
         if flags.string("seeds") != nil {
             return try replications(scenario, flags: flags, firstSeed: seed, days: days)
         }
+        for name in ["jobs", "quiet"] where flags.string(name) != nil {
+            throw UsageError("--\(name) applies only with --seeds (replications); one run uses one thread")
+        }
         let format = try flags.format(["table", "json"], default: "table")
 
         let trace = flags.string("trace").map { _ in TraceWriter() }

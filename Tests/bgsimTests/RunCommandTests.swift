@@ -80,6 +80,8 @@ struct RunCommandTests {
         (["run", "--preset", "device-only", "--days", "106752"], "--days expects a whole number from 1 to 100000"),
         (["run", "--preset", "device-only", "--format", "xml"], "--format expects one of table, json"),
         (["run", "--preset", "device-only", "--dayz", "3"], "unknown flag '--dayz'"),
+        (["run", "--preset", "device-only", "--days", "3", "--days", "4"], "--days is given twice"),
+        (["run", "--preset", "device-only", "--jobs", "abc"], "--jobs applies only with --seeds"),
     ])
     func badFlags(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)
