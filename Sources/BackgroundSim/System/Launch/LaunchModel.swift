@@ -240,4 +240,10 @@ package struct StingyLaunchModel: LaunchModel {
         inner.nextEvaluation(for: kind, after: now, notBefore: notBefore)
     }
     package var reactsToDeviceChanges: Bool { false }
+
+    /// The heuristic's switch, for tests that check that skipping changes nothing.
+    package var skipsFutileEvaluations: Bool {
+        get { inner.skipsFutileEvaluations }
+        set { inner.skipsFutileEvaluations = newValue }
+    }
 }
