@@ -74,22 +74,34 @@ struct EnergyTests {
         #expect(abs(constants.chargeWatts80To100 - 3.46) < 0.01)
     }
 
-    @Test("Optimized Battery Charging holds overnight charges at 80 % after the learning period")
+    @Test("Optimized Battery Charging holds every overnight charge at 80 % after the learning period and resumes at 06:00 the same night, also when plugged in after midnight")
     func optimizedCharging() throws {
-        let run = try RecordedRun(days: 40)
-        let levels = run.records.filter { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind }
-        let resumes = run.records.filter { $0.kind == DeviceEvent.optimizedChargingResume.traceKind }
-        let learning = SimInstant.start + .days(14)
-        #expect(!resumes.isEmpty)
-        #expect(resumes.allSatisfy { $0.time > learning }, "no hold while the routine is being learnt")
-        // Every resume happens at 06:00 local time: the usual 07:00 unplug, less the 45 min of
-        // 80→100 % charging and the 15 min margin.
+        let run = try RecordedRun(days: 120)
         let calendar = Scenario().calendar.calendar
+        let learning = SimInstant.start + .days(14)
+        let resumes = run.records.filter { $0.kind == DeviceEvent.optimizedChargingResume.traceKind }.map(\.time)
+        #expect(resumes.allSatisfy { $0 > learning }, "no hold while the routine is being learnt")
+        // Every resume is at 06:00 local time: the usual 07:00 unplug, less the 45 min of
+        // 80→100 % charging and the 15 min margin.
         for resume in resumes {
-            #expect(calendar.timeOfDay(at: resume.time) == .hours(6), "resume at \(resume.time)")
+            #expect(calendar.timeOfDay(at: resume) == .hours(6), "resume at \(resume)")
         }
-        // The 80 % event just before each resume is followed by no charging until the resume.
-        #expect(levels.contains { $0.detail == 8_000 && $0.time > learning })
+        // Each overnight charge after the learning period that lasts past 06:00 resumes inside
+        // that charge, whether it began before or after midnight.
+        let plugIns = run.records.filter { $0.kind == DeviceEvent.plugIn(overnight: true).traceKind && $0.detail == 1 }.map(\.time)
+        let unplugs = run.records.filter { $0.kind == DeviceEvent.unplug.traceKind }.map(\.time)
+        var checked = (beforeMidnight: 0, afterMidnight: 0)
+        for plugIn in plugIns where plugIn > learning {
+            guard let unplug = unplugs.first(where: { $0 > plugIn }) else { continue }
+            let plugInDay = calendar.day(of: plugIn)
+            let afterMidnight = calendar.timeOfDay(at: plugIn) < .hours(12)
+            let six = calendar.midnight(ofDay: afterMidnight ? plugInDay : plugInDay + 1) + .hours(6)
+            guard unplug > six, plugIn < six else { continue }
+            #expect(resumes.contains(six), "charge \(plugIn)–\(unplug) did not resume at \(six)")
+            if afterMidnight { checked.afterMidnight += 1 } else { checked.beforeMidnight += 1 }
+        }
+        #expect(checked.beforeMidnight > 30)
+        #expect(checked.afterMidnight > 5, "plug-ins after midnight are a sixth of nights")
     }
 
     @Test("without Optimized Battery Charging there is no hold")
@@ -254,9 +266,10 @@ struct RadioTests {
         let wifi = NetworkPath(interface: .wifi, technology: .lte, signal: .poor, isConstrained: false)
         let onWifi = cadence(period: .hours(1), length: .seconds(10), count: 1, path: wifi)
         #expect(abs(onWifi.promotion - 0.08 * 0.124) < 1e-9)
-        #expect(abs(onWifi.active - 10 * 0.40) < 1e-9, "no signal multiplier on Wi-Fi")
+        // β 0.133 W + 0.283 W per Mbps up (1) + 0.137 W per Mbps down (5), and no signal multiplier.
+        #expect(abs(onWifi.active - 10 * (0.133 + 0.283 * 1 + 0.137 * 5)) < 1e-9, "no signal multiplier on Wi-Fi")
         #expect(abs(onWifi.tail - 0.25 * 0.12) < 1e-9)
-        // The LTE fixed cost per wake is hundreds of times Wi-Fi's (energy-model.md §3.3).
+        // The LTE fixed cost per wake (promotion and tail) is hundreds of times Wi-Fi's.
         #expect((0.26 * 1.21 + 11.6 * 1.06) / (onWifi.promotion + onWifi.tail) > 300)
     }
 

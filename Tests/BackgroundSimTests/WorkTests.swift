@@ -137,9 +137,10 @@ struct WorkTests {
 
 @Suite("Work energy")
 struct WorkEnergyTests {
-    @Test("one upload over LTE costs CPU + promotion + active + tail, as energy-model.md §9 computes by hand")
-    func uploadEnergyByHand() throws {
-        // Always on LTE with good signal, no other traffic to share the radio, no charger.
+    /// A quiet phone always on LTE with good signal, no other traffic to share the radio, no
+    /// charger, whose app uploads `bytes` after `cpuSeconds` of computing when the user opens it
+    /// at 100 s; the ledger at 200 s.
+    func uploadLedger(bytes: Double, cpuSeconds: Double = 0, transferCPUWatts: Double = 0) throws -> EnergyLedger {
         var scenario = SystemHarness.quietScenario
         scenario.network.homeWifiProbability = 0
         scenario.network.wifiShare = 0
@@ -147,21 +148,44 @@ struct WorkEnergyTests {
         scenario.network.goodSignalShare = 1
         scenario.network.poorSignalShare = 0
         scenario.energy.tailShareProbability = 0
+        scenario.energy.transferCPUWatts = transferCPUWatts
         let harness = try SystemHarness(scenario) { ScriptedPolicy(onLaunch: { app, _ in app.work.start() }) }
-        harness.system.work.enqueue(created: .at(0), uploadBytes: 6_000_000)   // 6 MB at 6 Mbps: 8 s
+        harness.system.work.enqueue(created: .at(0), cpuSeconds: cpuSeconds, uploadBytes: bytes)
         harness.inject(.appOpen, at: .at(100))
         try harness.run(until: .at(200))
         var device = harness.world.device
         device.advance(to: .at(200))
-        let ledger = device.ledger
+        return device.ledger
+    }
+
+    @Test("one upload over LTE costs promotion + active + tail by hand, and no CPU while data flows")
+    func uploadEnergyByHand() throws {
+        let ledger = try uploadLedger(bytes: 6_000_000)   // 6 MB at 6 Mbps: 8 s
         // Promotion 0.26 s × 1.21 W, then data flows: active 8 s × (1.29 + 0.438 × 6) W; tail
-        // 11.6 s × 1.06 W; CPU awake 0.25 W for the promotion and the transfer, 8.26 s. The app
-        // was launched by the user: no launch overhead.
-        #expect(abs(ledger.batteryJoules(of: .appCPU) - 0.25 * 8.26) < 1e-6)
+        // 11.6 s × 1.06 W. The CPU is booked only for work not overlapped with the transfer:
+        // none. The app was launched by the user: no launch overhead.
+        #expect(ledger.batteryJoules(of: .appCPU) == 0)
         #expect(abs(ledger.batteryJoules(of: .appRadioPromotion) - 0.3146) < 1e-6)
         #expect(abs(ledger.batteryJoules(of: .appRadioActive) - 8 * (1.29 + 0.438 * 6)) < 1e-6)
         #expect(abs(ledger.batteryJoules(of: .appRadioTail) - 12.296) < 1e-6)
         #expect(ledger.batteryJoules(of: .appLaunchOverhead) == 0)
+    }
+
+    @Test("energy.transferCPUWatts books CPU power for the promotion and the transfer")
+    func transferCPU() throws {
+        let ledger = try uploadLedger(bytes: 6_000_000, transferCPUWatts: 0.1)
+        // 0.26 s of promotion and 8 s of transfer at 0.1 W.
+        #expect(abs(ledger.batteryJoules(of: .appCPU) - 0.1 * 8.26) < 1e-6)
+    }
+
+    @Test("an item that computes, then uploads, books CPU power for about its compute time (within the promotion's 2 %)")
+    func computeThenUpload() throws {
+        let ledger = try uploadLedger(bytes: 6_000_000, cpuSeconds: 4)
+        // 4 s of computing at 0.25 W = 1 J. The CPU share of the item (4 of 12 s) is applied from
+        // the start, so the 0.26 s promotion adds a third of 0.26 s at 0.25 W: 1.0217 J.
+        let cpu = ledger.batteryJoules(of: .appCPU)
+        #expect(abs(cpu - (1 + 0.25 * 0.26 / 3)) < 1e-6, "\(cpu) J")
+        #expect(abs(cpu / 1 - 1) < 0.025)
     }
 
     @Test("a background launch costs the wake overhead: 2 s at 0.25 W")

@@ -241,10 +241,15 @@ public struct Device {
         let power = scenario.power
         guard overnight, power.optimizedBatteryCharging, day >= power.optimizedChargingLearningDays else { return }
         // Reach 100 % a margin before the usual unplug: resume from 80 % that long plus the
-        // 80→100 % time before it.
-        let expectedUnplug = calendar.midnight(ofDay: day + 1) + power.overnightUnplug.sinceMidnight
+        // 80→100 % time before it. The usual unplug is the next one ahead: this morning's when
+        // the phone is plugged in after midnight, tomorrow's otherwise.
+        let now = simulation.now
+        let thisMorning = calendar.midnight(ofDay: calendar.day(of: now)) + power.overnightUnplug.sinceMidnight
+        let expectedUnplug = thisMorning > now
+            ? thisMorning
+            : calendar.midnight(ofDay: calendar.day(of: now) + 1) + power.overnightUnplug.sinceMidnight
         let resume = expectedUnplug - .minutes(power.chargeMinutes80To100 + power.optimizedChargingMarginMinutes)
-        if resume > simulation.now {
+        if resume > now {
             holdingAtEighty = true
             resumeEvent = simulation.schedule(.device(.optimizedChargingResume), at: resume)
         }

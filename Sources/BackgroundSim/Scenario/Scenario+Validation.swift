@@ -95,6 +95,7 @@ extension Scenario {
 
         let e = energy
         v.check(e.cpuAwakeWatts, 0...10, "energy.cpuAwakeWatts")
+        v.check(e.transferCPUWatts, 0...10, "energy.transferCPUWatts")
         v.check(e.wakeOverheadSeconds, 0...60, "energy.wakeOverheadSeconds")
         v.check(e.tailShareProbability, 0...1, "energy.tailShareProbability")
         v.check(e.fiveGPowerMultiplier, 0.5...5, "energy.fiveGPowerMultiplier")
@@ -114,7 +115,7 @@ extension Scenario {
         let w = e.wifi
         v.check(w.promotionSeconds, 0...10, "energy.wifi.promotionSeconds")
         v.check(w.promotionWatts, 0...10, "energy.wifi.promotionWatts")
-        v.check(w.activeWatts, 0...10, "energy.wifi.activeWatts")
+        v.check(w.activeBaseWatts, 0...10, "energy.wifi.activeBaseWatts")
         v.check(w.uplinkMilliwattsPerMbps, 0...5_000, "energy.wifi.uplinkMilliwattsPerMbps")
         v.check(w.downlinkMilliwattsPerMbps, 0...5_000, "energy.wifi.downlinkMilliwattsPerMbps")
         v.check(w.tailSeconds, 0...60, "energy.wifi.tailSeconds")

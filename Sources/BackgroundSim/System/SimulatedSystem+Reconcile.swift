@@ -39,7 +39,7 @@ extension SimulatedSystem {
         let processRunning = processState == .foreground || processState == .background
         let active = work.setConditions(at: now, processRunning: processRunning, path: snapshot.network, network: networkParameters)
         // The radio transfers while the executor is active on network work.
-        let flowing = energy.update(executorActive: active, wantsRadio: active && work.headNeedsNetwork, path: snapshot.network,
+        let flowing = energy.update(executorActive: active, cpuShare: work.headCPUShare, wantsRadio: active && work.headNeedsNetwork, path: snapshot.network,
                                     network: networkParameters, directions: work.headDirections, in: &simulation)
         if let flowing { work.delayProgress(until: flowing) }
         // The next work check: when the run ends (at once, so its callbacks run), or when the

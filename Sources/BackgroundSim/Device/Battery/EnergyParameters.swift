@@ -8,10 +8,22 @@ public struct EnergyParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// CPU power while the app does light background work, in watts.
+    /// CPU power while the app computes (the CPU part of a work item) and during the fixed cost
+    /// of a background launch, in watts.
     ///
-    /// Default 0.25; plausible 0.1–1.0. Pixel 4/6 and Nexus 5 power profiles (40–80 mA) [V/D]; #10.
+    /// Default 0.25; plausible 0.1–1.0. Android power profiles of the Pixel 4, Pixel 6 and
+    /// Nexus 5 (idle + active + cluster + one low-frequency core ≈ 40–80 mA at 3.7–3.85 V) [O].
     public var cpuAwakeWatts: Double = 0.25
+
+    /// CPU power while the app's work waits on the network (a radio promotion, then the data
+    /// transfer), in watts.
+    ///
+    /// Default 0: the per-wake model books CPU only for the work not overlapped with a transfer
+    /// (Huang et al., MobiSys 2012, and AT&T ARO count the radio's power alone while data
+    /// flows). Plausible 0–``cpuAwakeWatts``: a client that encrypts, compresses or hashes as it
+    /// sends keeps a core busy [Inf]. While an item both computes and transfers, the CPU draws
+    /// the two powers in proportion to the item's remaining compute and transfer time.
+    public var transferCPUWatts: Double = 0
 
     /// Fixed time at CPU power for every background launch or resume (resume, scheduling, TLS,
     /// teardown), in seconds.
@@ -80,16 +92,21 @@ public struct WifiRadioParameters: Codable, Sendable, Equatable {
     public var promotionSeconds: Double = 0.08
     /// Power during promotion, in watts. Default 0.124. Huang "about 124 mW" [R]
     public var promotionWatts: Double = 0.124
-    /// Power while transferring, in watts. Default 0.40; plausible 0.15–1.7. ARO 0.403 W [V]
-    public var activeWatts: Double = 0.40
-    /// Extra power per Mbps of uplink, in mW/Mbps.
+    /// Base power while transferring (β), in watts.
     ///
-    /// Default 0: energy-model.md lists Huang's 283 mW/Mbps as an *optional* term; at a modern
-    /// 30 Mbps link it would add about 8 W, far above the 0.37–1.74 W measured on Pixel 4/6 (§2),
-    /// so it is off unless a study sets it.
-    public var uplinkMilliwattsPerMbps: Double = 0
-    /// Extra power per Mbps of downlink, in mW/Mbps. Default 0 (Huang's optional 137; see uplink).
-    public var downlinkMilliwattsPerMbps: Double = 0
+    /// Default 0.133; plausible 0.05–0.4. Huang et al. 2012's Wi-Fi model: β = 132.86 mW [O]. With
+    /// the per-Mbps terms, a light 1 Mbps transfer draws ≈ 0.40 W, AT&T ARO's `WiFi.conf` active
+    /// power (0.403 W) [O].
+    public var activeBaseWatts: Double = 0.133
+    /// Extra power per Mbps of uplink (α_up), in mW/Mbps.
+    ///
+    /// Default 283; plausible 140–430 (±50 %). Huang et al. 2012: 283.17 mW/Mbps [O]. The term
+    /// makes sending cost ≈ 0.28 µJ per bit whatever the rate; at high rates the instantaneous
+    /// power it implies (≈ 3 W at 10 Mbps) exceeds what recent phones draw, so absolute Wi-Fi
+    /// energy is an upper estimate [Inf].
+    public var uplinkMilliwattsPerMbps: Double = 283
+    /// Extra power per Mbps of downlink (α_down), in mW/Mbps. Default 137; plausible 70–210. Huang et al. 2012: 137.01 mW/Mbps [O]
+    public var downlinkMilliwattsPerMbps: Double = 137
     /// Tail time in seconds. Default 0.25; plausible 0.1–0.5. ARO WIFI_TAIL_TIME [V]
     public var tailSeconds: Double = 0.25
     /// Tail power in watts. Default 0.12; plausible 0.05–0.3. Huang [R]

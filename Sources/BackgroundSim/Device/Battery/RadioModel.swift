@@ -152,7 +152,7 @@ package struct RadioModel: Sendable, Equatable {
     func activeWatts(_ path: NetworkPath, uplinkMbps: Double, downlinkMbps: Double) -> Double {
         if path.interface == .wifi {
             let wifi = parameters.wifi
-            return wifi.activeWatts + (wifi.uplinkMilliwattsPerMbps * uplinkMbps + wifi.downlinkMilliwattsPerMbps * downlinkMbps) / 1_000
+            return wifi.activeBaseWatts + (wifi.uplinkMilliwattsPerMbps * uplinkMbps + wifi.downlinkMilliwattsPerMbps * downlinkMbps) / 1_000
         }
         let lte = parameters.lte
         let base = lte.activeBaseWatts + (lte.uplinkMilliwattsPerMbps * uplinkMbps + lte.downlinkMilliwattsPerMbps * downlinkMbps) / 1_000

@@ -60,13 +60,17 @@ struct AppEnergy {
     /// change, and sets ``power``.
     ///
     /// - Parameters:
-    ///   - executorActive: The work executor is progressing (CPU power).
+    ///   - executorActive: The work executor is progressing.
+    ///   - cpuShare: The share of the item in hand's remaining time spent computing; the CPU
+    ///     draws ``EnergyParameters/cpuAwakeWatts`` for that share and
+    ///     ``EnergyParameters/transferCPUWatts`` for the rest (waiting on the radio), applied
+    ///     until the next change [Inf].
     ///   - wantsRadio: It is progressing on an item that transfers data.
     ///   - directions: Which directions the item in hand transfers; active power grows with the
     ///     throughput of those (energy-model.md §3.1), taken from that item for the whole
     ///     transfer [Inf].
     /// - Returns: When data flows, if a transfer began (after the radio's promotion).
-    mutating func update(executorActive: Bool, wantsRadio: Bool, path: NetworkPath, network: NetworkParameters,
+    mutating func update(executorActive: Bool, cpuShare: Double, wantsRadio: Bool, path: NetworkPath, network: NetworkParameters,
                          directions: (upload: Bool, download: Bool),
                          in simulation: inout Simulation<WorldEvent>) -> SimInstant? {
         let now = simulation.now
@@ -86,7 +90,10 @@ struct AppEnergy {
         }
         radioPhase.set(.radioPhase, at: radio.nextPhaseChange, in: &simulation)
         let watts = radio.watts
-        power = AppPower(cpu: executorActive ? parameters.cpuAwakeWatts : 0,
+        let cpu = executorActive
+            ? parameters.cpuAwakeWatts * cpuShare + parameters.transferCPUWatts * (1 - cpuShare)
+            : 0
+        power = AppPower(cpu: cpu,
                          radioPromotion: watts.promotion, radioActive: watts.active, radioTail: watts.tail,
                          launchOverhead: launchOverheadWatts)
         checkInvariantsIfEnabled()
