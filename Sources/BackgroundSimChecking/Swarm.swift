@@ -11,13 +11,13 @@ import SimKernel
 public struct Swarm: Sendable {
     static let label = StreamLabel("swarm.scenario")
 
-    /// Expected faults per simulated day (Poisson). Default 1.5; useful 0–10. Our assumption [A]:
+    /// Expected faults per simulated day (Poisson). Default 1.5; useful 0–10. Our assumption [Inf]:
     /// hostile enough that a week sees several of every kind across a thousand seeds.
     public var faultsPerDay = 1.5
     /// The launch models drawn from, with equal weight. Default: all three.
     public var launchModels: [LaunchModelKind] = [.heuristic, .eager, .stingy]
     /// Random device clock jumps per day, drawn uniformly from 0 up to this. Default 1; valid
-    /// 0–24 (as `clock.randomJumpsPerDay`). Our assumption [A].
+    /// 0–24 (as `clock.randomJumpsPerDay`). Our assumption [Inf].
     public var maximumClockJumpsPerDay = 1.0
 
     public init() {}

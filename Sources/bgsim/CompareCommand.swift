@@ -13,8 +13,8 @@ enum CompareCommand {
         random numbers) and compares each with the first: means with 95 % confidence intervals,
         paired differences, a verdict per metric, and how much pairing narrowed the intervals.
         A SCENARIO is a preset name (see 'bgsim presets') or a scenario JSON file. With none, the
-        built-in default: Proton Drive's uploads as shipped against the variant seed 001 leaves
-        open (restart uploads when the user returns to the app), over \(defaultSeeds) seeds × \(defaultDays) days.
+        built-in default: Proton Drive's uploads as designed against the variant its design
+        document leaves open (restart uploads when the user returns to the app), over \(defaultSeeds) seeds × \(defaultDays) days.
 
         OPTIONS:
           --seeds N          Seeds per scenario (default 20; \(defaultSeeds) for the built-in default).

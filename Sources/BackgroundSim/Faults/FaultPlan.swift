@@ -22,7 +22,7 @@ public struct FaultPlan: Codable, Sendable, Equatable {
 
     /// Background tasks launched in a window expire after a few seconds, whatever their
     /// allotment: the system under load ending tasks early (developers report refresh tasks
-    /// expiring 2–5 s after launch [Obs]).
+    /// expiring 2–5 s after launch [O]).
     public var earlyExpirations: [EarlyExpiration] = []
 
     /// The system terminates the app at these times for memory pressure, if it is running in the

@@ -43,8 +43,8 @@ public enum Presets {
     ]
 
     /// Proton Drive's photo uploads: about one photo every other app session (2.5 MB median,
-    /// HEIC-sized [A]), upload URLs valid for 3 h (its "Background Operations" design), block uploads that keep their
-    /// progress [A].
+    /// HEIC-sized [Inf]), upload URLs valid for 3 h (its "Background Operations" design), block uploads that keep their
+    /// progress [Inf].
     static var protonUpload: Scenario {
         var scenario = app(name: "proton-upload", identifier: ProtonUploadParameters().identifier,
                            description: "Proton Drive: photo uploads in an extension, then processing tasks; URLs expire after 3 h.")
@@ -60,7 +60,7 @@ public enum Presets {
 
     /// CoverDrop with a planted bug (``RefreshMessageSender/forgetsCompletionAfterClockJump``)
     /// on a phone whose clock jumps three times a day by ±3 h (a traveller's time zones and
-    /// erratic network time [A]), so that `bgsim check` has something to find.
+    /// erratic network time [Inf]), so that `bgsim check` has something to find.
     static var coverDropForgetful: Scenario {
         var scenario = coverDropSend
         scenario.name = "coverdrop-send-forgetful"
@@ -84,8 +84,8 @@ public enum Presets {
         return scenario
     }
 
-    /// CoverDrop: a real message now and then (about one every five app sessions [A]), each
-    /// padded to a fixed 5 kB [A] with a little CPU for encryption.
+    /// CoverDrop: a real message now and then (about one every five app sessions [Inf]), each
+    /// padded to a fixed 5 kB [Inf] with a little CPU for encryption.
     static var coverDropSend: Scenario {
         var scenario = app(name: "coverdrop-send", identifier: CoverDropParameters().identifier,
                            description: "CoverDrop: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
@@ -99,7 +99,7 @@ public enum Presets {
     }
 
     /// Zashi: a block every 75 s (about 1,152 a day, as its "Background Syncing" design says), each about 1 kB of compact block
-    /// data and 20 ms of trial decryption [A].
+    /// data and 20 ms of trial decryption [Inf].
     static var zashiSync: Scenario {
         var scenario = app(name: "zashi-sync", identifier: ZashiSyncParameters().identifier,
                            description: "Zashi: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s.")

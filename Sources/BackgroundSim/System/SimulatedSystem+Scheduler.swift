@@ -145,7 +145,7 @@ extension SimulatedSystem {
         let now = snapshot.now
         switch kind {
         case .appRefresh:
-            // Production apps have seen refresh tasks expire 2–5 s after launch [Obs].
+            // Production apps have seen refresh tasks expire 2–5 s after launch [O].
             let early = streams.expiry.chance(parameters.refreshEarlyExpiryProbability)
             let seconds = UniformDistribution(2, 5).sample(using: &streams.expiry)
             return now + .seconds(early ? Swift.min(seconds, parameters.refreshRuntimeSeconds) : parameters.refreshRuntimeSeconds)

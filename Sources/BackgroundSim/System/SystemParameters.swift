@@ -45,9 +45,9 @@ public enum LaunchModelKind: String, NamedChoice, Sendable {
 /// cannot be overrun and has no parameter: work that takes time must hold a background-task
 /// assertion or run in a task, as on iOS.
 ///
-/// Defaults from `reference/ios-background-execution.md` §8; tags: [A] Apple documentation,
-/// [A-DTS] Apple engineer, [A-via] Apple via third parties, [Obs] observed by developers,
-/// [Inf] inferred.
+/// Tags: [A] Apple documentation or WWDC sessions, [A-DTS] an Apple engineer (Developer
+/// Technical Support, the developer forums), [A-via] Apple as reported by third parties, [O]
+/// observed by developers in the field, [Inf] our inference; docs/SOURCES.md gives each source.
 public struct SystemParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -56,18 +56,18 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     public var launchModel: LaunchModelKind = .heuristic
 
     /// The background-task assertion budget from entering the background, shared by all
-    /// assertions, in seconds. Default 30; range 5–30 (legacy 180/600). [A-DTS/Obs]
+    /// assertions, in seconds. Default 30; range 5–30 (legacy 180/600). [A-DTS/O]
     public var extensionBudgetSeconds: Double = 30
 
     /// How long before the budget ends the assertions' expiration handlers are called, in
     /// seconds. Default 3; range 0–5. [Inf]
     public var expirationLeadSeconds: Double = 3
 
-    /// How long an app refresh task may run, in seconds. Default 30; range 2–30. [A]/[Obs]
+    /// How long an app refresh task may run, in seconds. Default 30; range 2–30. [A]/[O]
     public var refreshRuntimeSeconds: Double = 30
 
     /// Probability that a refresh task is expired early, 2–5 s after launch. Default 0.1;
-    /// range 0–1. Production apps have seen this [Obs]; the rate is [Inf].
+    /// range 0–1. Production apps have seen this [O]; the rate is [Inf].
     public var refreshEarlyExpiryProbability: Double = 0.1
 
     /// Longest a processing task runs while the device stays idle, in minutes. Default 10;
@@ -92,10 +92,10 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     public var forceQuitClearsPendingRequests: Bool = true
 
     /// The CPU monitor for processing tasks on battery: the app is killed if it uses more than
-    /// this share of a core … Default 80 (%). [Obs] "exceeding limit of 80% cpu over 60 seconds"
+    /// this share of a core … Default 80 (%). [O] "exceeding limit of 80% cpu over 60 seconds"
     public var cpuMonitorPercent: Double = 80
 
-    /// … for this long, in seconds. Default 60. [Obs]
+    /// … for this long, in seconds. Default 60. [O]
     public var cpuMonitorSeconds: Double = 60
 
     /// The heuristic launch model's parameters.
@@ -104,11 +104,10 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 
 /// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).
 ///
-/// Calibration targets, from ios-background-execution.md §3.4–§3.5 and the issue that introduced
-/// the model: with an app used daily, refresh runs 2–6 times a day, mostly in the hours the app
+/// Calibration targets (docs/IOS-MODEL.md, "Calibration"): with an app used daily, refresh runs 2–6 times a day, mostly in the hours the app
 /// is used ("right before" predicted use [A-via]); it stops within about a week after the user
 /// stops opening the app [A-DTS/Inf]; processing that requires power runs at least 80 % of the
-/// time on the charger, mostly at night, on most days [Obs].
+/// time on the charger, mostly at night, on most days [O].
 public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -122,13 +121,13 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
 
     /// Extra refresh launches per day for each app session per day (recent, decayed).
     /// Default 2, so an app used 1.5 times a day gets about 4 a day. [Inf], calibrated to the
-    /// observed 3–4 a day [Obs].
+    /// observed 3–4 a day [O].
     public var refreshPerAppSession: Double = 2
 
-    /// Most refresh launches per day. Default 6; range 1–24. [Obs]/[Inf]
+    /// Most refresh launches per day. Default 6; range 1–24. [O]/[Inf]
     public var refreshMaximumPerDay: Double = 6
 
-    /// Least time between two refresh launches, in minutes. Default 15; range 15–720. [Obs]
+    /// Least time between two refresh launches, in minutes. Default 15; range 15–720. [O]
     public var refreshMinimumSpacingMinutes: Double = 15
 
     /// How far ahead of predicted use the system launches refresh, in minutes. Default 30;
@@ -142,14 +141,14 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     public var refreshRecencyDays: Double = 7
 
     /// Screen-off time after which the device counts as idle for processing tasks, in minutes.
-    /// Default 5; range 1–30. [Obs] (a processing task ran about 5 min after locking)
+    /// Default 5; range 1–30. [O] (a processing task ran about 5 min after locking)
     public var idleDelayMinutes: Double = 5
 
     /// Processing runs only if the app was opened within this many days. Default 7 (header:
     /// "used your app within the past week"); range 7–14. [A]
     public var processingRecencyDays: Double = 7
 
-    /// Least time between two processing launches, in hours. Default 8. [Obs] (runs "spaced
+    /// Least time between two processing launches, in hours. Default 8. [O] (runs "spaced
     /// 10–20 h apart")
     public var processingMinimumSpacingHours: Double = 8
 
@@ -158,8 +157,7 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     public var processingChargingChancePerEvaluation: Double = 0.5
 
     /// Chance per evaluation that an eligible processing request runs on battery. Default 0.01
-    /// (about a tenth of eligible idle nights); ios-background-execution.md §8
-    /// `processingOnBatteryProb` 0.1 [Inf].
+    /// (about a tenth of eligible idle nights) [Inf].
     public var processingBatteryChancePerEvaluation: Double = 0.01
 
     /// Battery level below which discretionary work stops unless charging, in percent. Default 20

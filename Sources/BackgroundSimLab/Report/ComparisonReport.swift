@@ -95,7 +95,7 @@ package enum ComparisonReport {
         let totals = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \(Format.significant($0.element.appJoulesPerDayByComponent.reduce(0, +))) J/day" }
         return HTMLPage.figure(id: "energy", heading: "The app's energy by component", chart: chart.svg,
                                caption: "Mean joules per day the app's work drew (foreground and background), from the battery and the charger together, "
-                               + "by component (energy-model.md). Totals: \(totals.joined(separator: ", ")).")
+                               + "by component (docs/MODEL.md). Totals: \(totals.joined(separator: ", ")).")
     }
 
     static func latency(_ comparison: Comparison) -> Markup {

@@ -25,8 +25,8 @@ public struct WhatIfGrid: Sendable {
     /// The standard grid: 3 network mixes × 3 charging habits × 3 app-usage frequencies × 3
     /// device models, 81 cells. The typical levels are the scenario defaults (the middle ones).
     ///
-    /// The levels span the plausible ranges of `reference/energy-model.md` (§8, §10, §1) and the
-    /// user model; the extremes are our assumption [A] of a heavy-Wi-Fi home worker and a
+    /// The levels span the plausible ranges given in docs/MODEL.md (network, charging, devices) and the
+    /// user model; the extremes are our assumption [Inf] of a heavy-Wi-Fi home worker and a
     /// commuter whose home Wi-Fi rarely works, a phone charged every night and one charged
     /// irregularly, and the smallest and largest batteries of recent iPhones.
     public static let standard = WhatIfGrid(dimensions: [

@@ -1,7 +1,7 @@
 /// The log-normal distribution: a variable whose logarithm is normal.
 ///
 /// The usual model for durations that are mostly short with a long tail, such as phone sessions
-/// (median 60 s, σ = 1.6 in `reference/energy-model.md`).
+/// (the device model's default: median 60 s, σ = 1.6).
 ///
 ///     let sessions = LogNormalDistribution(median: 60, sigma: 1.6)
 ///     sessions.mean   // ≈ 215 s

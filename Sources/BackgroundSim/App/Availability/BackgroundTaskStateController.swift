@@ -4,7 +4,7 @@ import SimKernel
 /// the running task until it expires or the module completes it.
 ///
 /// Each module has its own, because the lifecycles of different processing tasks are independent
-/// (seed 000, "Code dependencies").
+/// (the design document's "Code dependencies").
 package final class BackgroundTaskStateController {
     /// The task identifier (listed in the app's permitted identifiers).
     package let identifier: String

@@ -1,5 +1,6 @@
 /// When an app module may do work, after Proton Drive's "Computational availability" design
-/// (`seeds/000_ab4fc1bb158edaa5.txt`).
+/// (ProtonDriveApps/ios-drive,
+/// `ProtonDrive-iOS/ProtonDrive/ApplicationState/ComputationalAvailability/ComputationalAvailability.md`).
 ///
 /// - `foreground`: the app is in use; work runs normally.
 /// - `suspended`: backgrounded with nothing keeping it running; no work.

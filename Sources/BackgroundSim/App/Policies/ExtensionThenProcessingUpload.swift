@@ -1,6 +1,8 @@
 import SimKernel
 
-/// Proton Drive's upload policy (seeds/000 and 001), built on ``ComputationalAvailabilityController``:
+/// Proton Drive's upload policy as its design documents describe it (ProtonDriveApps/ios-drive,
+/// `ProtonDrive-iOS/ProtonDrive/BackgroundOperations/BackgroundOperations.md` and
+/// `…/ApplicationState/ComputationalAvailability/ComputationalAvailability.md`), built on ``ComputationalAvailabilityController``:
 ///
 /// - uploads run in the foreground;
 /// - leaving the app with uploads in progress begins the extension (never without work);

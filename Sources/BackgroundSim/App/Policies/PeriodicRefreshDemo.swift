@@ -1,6 +1,6 @@
 import SimKernel
 
-/// TestBGScheduler's demo (seeds/003): a refresh task 60 s after backgrounding, rescheduled every
+/// TestBGScheduler's demo as its README describes it (i336616/TestBGScheduler, `README.md`): a refresh task 60 s after backgrounding, rescheduled every
 /// 60 s, each run performing three 2-second operations one after another.
 ///
 /// The operations are the app's own (not the work queue); the policy counts them in `defaults`

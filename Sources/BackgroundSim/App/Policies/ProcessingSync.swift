@@ -1,6 +1,7 @@
 import SimKernel
 
-/// Zashi's wallet sync (seeds/004): a processing task that requires power and network,
+/// Zashi's wallet sync as its design document describes it (Electric-Coin-Company/zashi-ios,
+/// `BACKGROUND_SYNCING.md`): a processing task that requires power and network,
 /// rescheduled first thing in its handler; a Wi-Fi check before the synchronizer starts; the
 /// expiration handler stops the synchronizer; `setTaskCompleted(success: true)` only when fully
 /// synced. Blocks accumulate while the phone is away (the workload's cadence); the synchronizer

@@ -1,6 +1,7 @@
 import SimKernel
 
-/// The Guardian's CoverDrop background message sending (seeds/002), following its flowchart:
+/// The Guardian's CoverDrop background message sending as its design document describes it
+/// (guardian/coverdrop, `docs/background_message_sending.md` at `e0bd24a`), following its flowchart:
 ///
 /// - **App start** (`didFinishLaunching`, every cold start): if work is pending, run the worker
 ///   at once; schedule the failsafe refresh (10 min + an exponential delay) and set the pending flag.

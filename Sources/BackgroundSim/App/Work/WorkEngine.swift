@@ -11,7 +11,7 @@ import SimKernel
 /// exact completion times. The executor needs an event only when the items in hand run out or
 /// the run's limit is reached (``nextCheck(after:)``), never one per item.
 ///
-/// Simplifications [A]: one item at a time; the radio is kept in transfer for the whole active
+/// Simplifications [Inf]: one item at a time; the radio is kept in transfer for the whole active
 /// stretch of a run that has network work (CPU phases included), and a radio promotion delays
 /// all progress, CPU included, until data flows.
 public final class WorkEngine {
@@ -88,7 +88,7 @@ public final class WorkEngine {
     var headNeedsNetwork: Bool { headItem?.needsNetwork ?? false }
 
     /// The share of a CPU core the executor uses while active: the share of the item in hand's
-    /// time spent computing (CPU first, then transfers) [A].
+    /// time spent computing (CPU first, then transfers) [Inf].
     var headCPUShare: Double {
         guard activeSince != nil, let item = headItem else { return 0 }
         let total = item.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)

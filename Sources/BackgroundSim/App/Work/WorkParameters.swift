@@ -14,30 +14,30 @@ public struct WorkParameters: Codable, Sendable, Equatable {
     public var arrivals: WorkArrivals = .none
 
     /// With `appSessions`: items created per app session, on average (Poisson). Default 1;
-    /// valid 0–100. [A]
+    /// valid 0–100. [Inf]
     public var itemsPerAppSession: Double = 1
 
     /// With `cadence`: one item every this many seconds. Default 75 (a Zcash block: about 1,152
-    /// a day, seeds/004); valid 1–86,400.
+    /// a day, as Zashi's `BACKGROUND_SYNCING.md` counts them) [C]; valid 1–86,400.
     public var cadenceSeconds: Double = 75
 
-    /// Median upload size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [A]
+    /// Median upload size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [Inf]
     public var uploadMedianKilobytes: Double = 0
-    /// Spread (σ of the logarithm) of upload sizes. Default 1; valid 0–3. [A]
+    /// Spread (σ of the logarithm) of upload sizes. Default 1; valid 0–3. [Inf]
     public var uploadSigma: Double = 1
 
-    /// Median download size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [A]
+    /// Median download size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [Inf]
     public var downloadMedianKilobytes: Double = 0
-    /// Spread of download sizes. Default 1; valid 0–3. [A]
+    /// Spread of download sizes. Default 1; valid 0–3. [Inf]
     public var downloadSigma: Double = 1
 
-    /// Median CPU time an item needs, in seconds (log-normal). Default 0; valid 0–86,400. [A]
+    /// Median CPU time an item needs, in seconds (log-normal). Default 0; valid 0–86,400. [Inf]
     public var cpuMedianSeconds: Double = 0
-    /// Spread of CPU times. Default 1; valid 0–3. [A]
+    /// Spread of CPU times. Default 1; valid 0–3. [Inf]
     public var cpuSigma: Double = 1
 
     /// Hours after creation at which an unfinished item fails (Proton Drive's upload URLs expire
-    /// after 3 h, seeds/001); 0 for no deadline. Default 0; valid 0–8,760.
+    /// after 3 h, per its `BackgroundOperations.md`) [C]; 0 for no deadline. Default 0; valid 0–8,760.
     public var deadlineHours: Double = 0
 
     /// Whether an interrupted item keeps its progress (`true`) or starts again (`false`).

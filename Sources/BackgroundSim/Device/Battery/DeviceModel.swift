@@ -1,8 +1,8 @@
 /// iPhone models with their battery capacity and nominal voltage, from regulatory filings.
 ///
-/// `reference/energy-model.md` §1: mAh from China 3C/CQC, Brazil Anatel and US Chemtrec filings as
-/// reported by the press, or teardowns [V]; nominal voltage 3.87 V where the filings give none
-/// (Anatel "around 3.88 V", Wh/Ah ratios 3.83–3.89 [V/D]).
+/// mAh from China 3C/CQC, Brazil Anatel and US Chemtrec filings as
+/// reported by the press, or teardowns [O]; nominal voltage 3.87 V where the filings give none
+/// (Anatel "around 3.88 V", Wh/Ah ratios 3.83–3.89 [O]).
 public enum DeviceModel: String, NamedChoice, Sendable {
     case iPhone12Mini = "iPhone 12 mini"
     case iPhone12 = "iPhone 12"

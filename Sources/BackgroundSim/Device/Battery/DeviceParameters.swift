@@ -1,14 +1,14 @@
 /// The phone itself: its model and battery, baseline power, and the thermal model.
 ///
-/// Defaults from `reference/energy-model.md` §1, §4 and §10; tags as there: [V] read in a
-/// source, [D] derived, [A] our assumption.
+/// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
+/// inference; docs/SOURCES.md gives each source in full.
 public struct DeviceParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
     /// The iPhone model, which sets the battery capacity and voltage unless overridden.
     ///
-    /// Default "iPhone 15" (3,349 mAh, 3.876 V, 12.98 Wh = 46,730 J) [V].
+    /// Default "iPhone 15" (3,349 mAh, 3.876 V, 12.98 Wh = 46,730 J) [O].
     public var model: DeviceModel = .iPhone15
 
     /// Battery capacity in mAh, overriding the model's. Valid 500–10,000. Default: the model's.
@@ -20,21 +20,20 @@ public struct DeviceParameters: Codable, Sendable, Equatable {
     /// Battery health: the fraction of the rated capacity that remains.
     ///
     /// Default 1.0; plausible 0.8–1.0 (80–90 % is common after 500+ cycles); valid 0.5–1.
-    /// energy-model.md #4 [A].
+    /// [Inf].
     public var batteryHealth: Double = 1.0
 
     /// Average power of the whole phone while the screen is on and the user is using it, in watts.
     ///
     /// Default 1.1 (about 8.5 %/h on an iPhone 15); plausible 0.6–2.5. Tom's Guide browsing tests
-    /// give 0.99–1.22 W, mixed heavy use 1.27–1.46 W, Apple's video rating 0.65 W [V/D];
-    /// energy-model.md #8.
+    /// give 0.99–1.22 W, mixed heavy use 1.27–1.46 W, Apple's video rating 0.65 W [O];
     public var screenOnWatts: Double = 1.1
 
     /// Power of the phone with the screen off, excluding the simulated app (the hardware floor
     /// plus the system's and other apps' background work), in watts.
     ///
-    /// Default 0.065 (about 0.5 %/h); plausible 0.025–0.2. energy-model.md #7 [A], anchored on
-    /// Apple's standby ratings (about 29 mW) [V/D].
+    /// Default 0.065 (about 0.5 %/h); plausible 0.025–0.2. [Inf], anchored on
+    /// Apple's standby ratings (about 29 mW) [O].
     public var screenOffBaselineWatts: Double = 0.065
 
     /// The thermal model's parameters.
@@ -51,9 +50,9 @@ public struct DeviceParameters: Codable, Sendable, Equatable {
 /// A first-order thermal model of the phone: a heat level that approaches the phone's current
 /// heat input with a time constant, compared with thresholds for `ProcessInfo.ThermalState`.
 ///
-/// This is a deliberately simple stand-in [A]: Apple documents the four states and that the
-/// system reacts to them (ios-background-execution.md §3.4, §8: background work is blocked at
-/// `.serious` and above [Obs]), not the physics. Heat input is the device's power draw plus a
+/// This is a deliberately simple stand-in [Inf]: Apple documents the four states and that the
+/// system reacts to them (`ProcessInfo.thermalState`; developers observe background work blocked at
+/// `.serious` and above [O]), not the physics. Heat input is the device's power draw plus a
 /// fraction of the charging power lost as heat. At the defaults, steady screen-on use stays
 /// `.nominal`, fast charging while in use reaches `.fair`, and `.serious` needs sustained heavy
 /// load while charging.
@@ -61,19 +60,19 @@ public struct ThermalParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// How quickly the heat level follows the heat input, in minutes. Default 10; valid 0.5–120. [A]
+    /// How quickly the heat level follows the heat input, in minutes. Default 10; valid 0.5–120. [Inf]
     public var timeConstantMinutes: Double = 10
 
     /// Fraction of the power into the battery that becomes heat while charging. Default 0.15;
-    /// valid 0–0.5. [A] (lithium-ion charging efficiency is typically 85–95 %).
+    /// valid 0–0.5. [Inf] (lithium-ion charging efficiency is typically 85–95 %).
     public var chargingHeatFraction: Double = 0.15
 
-    /// Heat level, in watts of sustained input, at which the state becomes `.fair`. Default 2.5. [A]
+    /// Heat level, in watts of sustained input, at which the state becomes `.fair`. Default 2.5. [Inf]
     public var fairWatts: Double = 2.5
 
-    /// Heat level at which the state becomes `.serious`. Default 4.0. [A]
+    /// Heat level at which the state becomes `.serious`. Default 4.0. [Inf]
     public var seriousWatts: Double = 4.0
 
-    /// Heat level at which the state becomes `.critical`. Default 6.0. [A]
+    /// Heat level at which the state becomes `.critical`. Default 6.0. [Inf]
     public var criticalWatts: Double = 6.0
 }

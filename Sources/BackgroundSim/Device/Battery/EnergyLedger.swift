@@ -4,7 +4,7 @@ import SimKernel
 ///
 /// Each consumer draws a constant power between events; ``advance(to:onCharger:)`` books power ×
 /// time to each consumer exactly. While the phone is on the charger, consumption is supplied by
-/// the charger and the battery only charges (a simplification [A]: a 20 W adapter covers the
+/// the charger and the battery only charges (a simplification [Inf]: a 20 W adapter covers the
 /// phone's load and the charge current together).
 public struct EnergyLedger: Sendable, Equatable {
     /// A consumer of energy.

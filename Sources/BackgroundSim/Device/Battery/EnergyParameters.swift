@@ -1,9 +1,10 @@
-/// Power of the radios and the CPU when the app works, for `reference/energy-model.md` §9's
+/// Power of the radios and the CPU when the app works, for the per-wake energy model of docs/MODEL.md's
 /// per-wake energy model.
 ///
 /// The radio constants come from 2011–2013 phones (Huang et al. 2012, AT&T ARO) and Android
 /// profiles up to 2021; treat absolute values as within ±50 % and comparisons (cellular against
-/// Wi-Fi, 15 min against 60 min) as the robust output (energy-model.md caveat 1).
+/// Wi-Fi, 15 min against 60 min) as the robust output. Modern modems are likely more efficient than the
+/// 2012 phones; the absolute cellular joules per wake may be high by up to about 2× [Inf].
 public struct EnergyParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -28,13 +29,13 @@ public struct EnergyParameters: Codable, Sendable, Equatable {
     /// Fixed time at CPU power for every background launch or resume (resume, scheduling, TLS,
     /// teardown), in seconds.
     ///
-    /// Default 2; plausible 0.5–5. #11 [A]; Apple "Minimize Timer Use" on the cost of waking [V].
+    /// Default 2; plausible 0.5–5. [Inf]; Apple's "Minimize Timer Use" on the cost of waking [A].
     public var wakeOverheadSeconds: Double = 2
 
     /// Probability that a transfer rides on a radio already connected by other traffic, so the
     /// app pays no promotion and no tail.
     ///
-    /// Default 0.2; plausible 0–0.6. #21 [A].
+    /// Default 0.2; plausible 0–0.6. [Inf].
     public var tailShareProbability: Double = 0.2
 
     /// LTE radio: promotion, transfer and tail (Huang et al. 2012 via AT&T ARO `lte.conf`).
@@ -42,55 +43,55 @@ public struct EnergyParameters: Codable, Sendable, Equatable {
 
     /// Multiplier on LTE's active and tail power for 5G NSA.
     ///
-    /// Default 1.5; plausible 1.0–3.0. Xu et al. SIGCOMM 2020: "2–3× over 4G" [V]; low-rate
-    /// efficiency favours LTE (SRG 2019) [V]; #22 [A].
+    /// Default 1.5; plausible 1.0–3.0. Xu et al. SIGCOMM 2020: "2–3× over 4G" [O]; low-rate
+    /// efficiency favours LTE (SRG 2019) [O]; [Inf].
     public var fiveGPowerMultiplier: Double = 1.5
 
-    /// 5G NSA tail time in seconds (NSA uses the LTE anchor's RRC). Default 11.6; plausible 3–20. #23 [A]
+    /// 5G NSA tail time in seconds (NSA uses the LTE anchor's RRC). Default 11.6; plausible 3–20. [Inf]
     public var fiveGTailSeconds: Double = 11.6
 
     /// Wi-Fi radio parameters.
     public var wifi = WifiRadioParameters()
 
-    /// Multiplier on cellular active power at medium signal. Default 1.3; up to 3. #33 [V/D]
+    /// Multiplier on cellular active power at medium signal. Default 1.3; up to 3. [O]
     public var mediumSignalPowerMultiplier: Double = 1.3
 
     /// Multiplier on cellular active power at poor signal. Default 2.0; up to 3. Pixel 4/6 modem
-    /// tx rises about ×3 from the best to the worst signal bin [V/D]; #33.
+    /// tx rises about ×3 from the best to the worst signal bin [O].
     public var poorSignalPowerMultiplier: Double = 2.0
 }
 
-/// LTE radio constants (energy-model.md §3.1, §10 #13–#19).
+/// LTE radio constants.
 public struct CellularRadioParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Promotion from idle to connected, in seconds. Default 0.26; plausible 0.1–0.6. ARO [V]
+    /// Promotion from idle to connected, in seconds. Default 0.26; plausible 0.1–0.6. ARO [O]
     public var promotionSeconds: Double = 0.26
-    /// Power during promotion, in watts. Default 1.21; plausible 0.6–1.5. ARO [V]
+    /// Power during promotion, in watts. Default 1.21; plausible 0.6–1.5. ARO [O]
     public var promotionWatts: Double = 1.21
-    /// Base power while transferring (β), in watts. Default 1.29; plausible 0.5–1.5. Huang 1288 mW [R]
+    /// Base power while transferring (β), in watts. Default 1.29; plausible 0.5–1.5. Huang 1288 mW [O]
     public var activeBaseWatts: Double = 1.29
-    /// Extra power per Mbps of uplink (α_up), in mW/Mbps. Default 438; plausible 200–600. ARO/Huang [V]
+    /// Extra power per Mbps of uplink (α_up), in mW/Mbps. Default 438; plausible 200–600. ARO/Huang [O]
     public var uplinkMilliwattsPerMbps: Double = 438
-    /// Extra power per Mbps of downlink (α_down), in mW/Mbps. Default 52; plausible 25–150. ARO/Huang [V]
+    /// Extra power per Mbps of downlink (α_down), in mW/Mbps. Default 52; plausible 25–150. ARO/Huang [O]
     public var downlinkMilliwattsPerMbps: Double = 52
     /// Time the radio stays in its high-power tail after the last transfer, in seconds.
     ///
-    /// Default 11.6; plausible 3–20 (carrier-specific). Huang 11.576 s [R]; ARO 10.1 s [V/D].
+    /// Default 11.6; plausible 3–20 (carrier-specific). Huang 11.576 s [O]; ARO 10.1 s [O].
     public var tailSeconds: Double = 11.6
-    /// Power during the tail, in watts. Default 1.06; plausible 0.4–1.2. ARO P_TAIL [V]
+    /// Power during the tail, in watts. Default 1.06; plausible 0.4–1.2. ARO P_TAIL [O]
     public var tailWatts: Double = 1.06
 }
 
-/// Wi-Fi radio constants (energy-model.md §3.3, §10 #27–#31).
+/// Wi-Fi radio constants (Huang et al. 2012's Wi-Fi model; AT&T ARO `WiFi.conf`).
 public struct WifiRadioParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Promotion time in seconds. Default 0.08; plausible 0.02–0.2. Huang 79.1 ms [R]
+    /// Promotion time in seconds. Default 0.08; plausible 0.02–0.2. Huang 79.1 ms [O]
     public var promotionSeconds: Double = 0.08
-    /// Power during promotion, in watts. Default 0.124. Huang "about 124 mW" [R]
+    /// Power during promotion, in watts. Default 0.124. Huang "about 124 mW" [O]
     public var promotionWatts: Double = 0.124
     /// Base power while transferring (β), in watts.
     ///
@@ -107,8 +108,8 @@ public struct WifiRadioParameters: Codable, Sendable, Equatable {
     public var uplinkMilliwattsPerMbps: Double = 283
     /// Extra power per Mbps of downlink (α_down), in mW/Mbps. Default 137; plausible 70–210. Huang et al. 2012: 137.01 mW/Mbps [O]
     public var downlinkMilliwattsPerMbps: Double = 137
-    /// Tail time in seconds. Default 0.25; plausible 0.1–0.5. ARO WIFI_TAIL_TIME [V]
+    /// Tail time in seconds. Default 0.25; plausible 0.1–0.5. ARO WIFI_TAIL_TIME [O]
     public var tailSeconds: Double = 0.25
-    /// Tail power in watts. Default 0.12; plausible 0.05–0.3. Huang [R]
+    /// Tail power in watts. Default 0.12; plausible 0.05–0.3. Huang [O]
     public var tailWatts: Double = 0.12
 }

@@ -1,6 +1,6 @@
 import SimKernel
 
-/// The radio energy of the app's transfers, after `reference/energy-model.md` §9:
+/// The radio energy of the app's transfers, after the per-wake model of docs/MODEL.md:
 ///
 ///     E_radio = P_promo·T_promo                                  (skipped if the radio is connected)
 ///             + T_xfer·(β + α_up·u + α_down·d)·m_signal·m_5G      (while transferring)
@@ -15,7 +15,7 @@ import SimKernel
 ///
 /// A transfer that rides on a radio already connected by other traffic (probability
 /// ``EnergyParameters/tailShareProbability``, drawn by the caller) pays neither promotion nor tail.
-/// The signal multiplier applies to cellular only (it comes from modem measurements, §2).
+/// The signal multiplier applies to cellular only (it comes from Android modem measurements by signal strength).
 package struct RadioModel: Sendable, Equatable {
     /// What the radio is doing.
     package enum Phase: Sendable, Equatable {

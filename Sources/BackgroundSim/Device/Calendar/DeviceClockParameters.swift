@@ -3,7 +3,7 @@
 ///
 /// Apps read the device clock, which may jump; the simulation itself runs on true time, which
 /// never does. A jump forward is what lets CoverDrop-style rate limits be bypassed, so policies
-/// need to be tested against it (ios-background-execution.md; seeds/002).
+/// need to be tested against it [Inf].
 public struct DeviceClockParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -11,12 +11,12 @@ public struct DeviceClockParameters: Codable, Sendable, Equatable {
     /// Jumps at given times.
     public var jumps: [ClockJump] = []
 
-    /// Random jumps per day, on average (Poisson). Default 0 (off); valid 0–24. [A]
+    /// Random jumps per day, on average (Poisson). Default 0 (off); valid 0–24. [Inf]
     public var randomJumpsPerDay: Double = 0
 
     /// Standard deviation of a random jump, in minutes (normal, either direction).
     ///
-    /// Default 60; valid 0–10,080 (a week). [A]
+    /// Default 60; valid 0–10,080 (a week). [Inf]
     public var randomJumpSigmaMinutes: Double = 60
 }
 

@@ -6,7 +6,8 @@
 /// it alternates between Wi-Fi, cellular and no-service segments whose mix is derived so that
 /// the long-run time shares equal ``wifiShare`` and ``offlineShare``.
 ///
-/// Defaults from `reference/energy-model.md` §8 and §10 (#57–#61); tags as there.
+/// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
+/// inference; docs/SOURCES.md gives each source in full.
 public struct NetworkParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -14,75 +15,75 @@ public struct NetworkParameters: Codable, Sendable, Equatable {
     /// Long-run share of time on Wi-Fi.
     ///
     /// Default 0.55; plausible 0.40–0.75; valid: 0–1, and at least what home Wi-Fi alone gives
-    /// at the other defaults. Opensignal: US 52–60 %, Canada and Spain 62–76 % [V].
+    /// at the other defaults. Opensignal: US 52–60 %, Canada and Spain 62–76 % [O].
     public var wifiShare: Double = 0.55
 
     /// Long-run share of time with no service. Default 0.02; plausible 0.005–0.05; valid 0–0.5.
-    /// Opensignal availability up to 99.4 % [V]; [A].
+    /// Opensignal availability up to 99.4 % [O]; [Inf].
     public var offlineShare: Double = 0.02
 
     /// Probability that home Wi-Fi works on a given night (otherwise the phone is on cellular at home).
     ///
-    /// Default 0.9; plausible 0.7–0.98; valid 0–1. energy-model.md #61 [A].
+    /// Default 0.9; plausible 0.7–0.98; valid 0–1. [Inf].
     public var homeWifiProbability: Double = 0.9
 
-    /// Usual time of leaving home. Default 07:30. [A], chosen with ``returnHome`` and
+    /// Usual time of leaving home. Default 07:30. [Inf], chosen with ``returnHome`` and
     /// ``weekendStayHomeProbability`` so that, at the default shares, the phone is on cellular
-    /// about 89 % of the time away — energy-model.md §8: "commuting, cellular about 85 %".
+    /// about 89 % of the time away (commuting is mostly cellular) [Inf].
     public var leaveHome: TimeOfDay = TimeOfDay(hour: 7, minute: 30)
 
-    /// Usual time of returning home. Default 18:30. [A]
+    /// Usual time of returning home. Default 18:30. [Inf]
     public var returnHome: TimeOfDay = TimeOfDay(hour: 18, minute: 30)
 
     /// Standard deviation of leaving and returning times, in minutes (normal, cut at ±3 σ).
     ///
-    /// Default 60; valid 0–240. [A]
+    /// Default 60; valid 0–240. [Inf]
     public var homeJitterMinutes: Double = 60
 
     /// Probability of staying home all day on a weekend day. Default 0.3; valid 0–1.
-    /// Opensignal: more Wi-Fi time at weekends [V]; the value is [A].
+    /// Opensignal: more Wi-Fi time at weekends [O]; the value is [Inf].
     public var weekendStayHomeProbability: Double = 0.3
 
-    /// Mean length of an away segment on Wi-Fi, in minutes (exponential). Default 60; valid 1–600. [A]
+    /// Mean length of an away segment on Wi-Fi, in minutes (exponential). Default 60; valid 1–600. [Inf]
     public var awayWifiSegmentMinutes: Double = 60
 
-    /// Mean length of an away segment on cellular, in minutes. Default 45; valid 1–600. [A]
+    /// Mean length of an away segment on cellular, in minutes. Default 45; valid 1–600. [Inf]
     public var awayCellularSegmentMinutes: Double = 45
 
-    /// Mean length of a no-service segment, in minutes. Default 10; valid 1–600. [A]
+    /// Mean length of a no-service segment, in minutes. Default 10; valid 1–600. [Inf]
     public var offlineSegmentMinutes: Double = 10
 
     /// Share of cellular segments on 5G (the rest LTE).
     ///
-    /// Default 0.4; plausible 0.1–0.7; valid 0–1. Opensignal 5G availability 12–64 % [V]; [A].
+    /// Default 0.4; plausible 0.1–0.7; valid 0–1. Opensignal 5G availability 12–64 % [O]; [Inf].
     public var fiveGShare: Double = 0.4
 
-    /// Share of segments with good signal. Default 0.5; valid 0–1. energy-model.md #34 [A].
+    /// Share of segments with good signal. Default 0.5; valid 0–1. [Inf].
     public var goodSignalShare: Double = 0.5
 
     /// Share of segments with poor signal (the rest are medium). Default 0.15; valid 0–1, with
-    /// good + poor ≤ 1. energy-model.md #34 [A].
+    /// good + poor ≤ 1. [Inf].
     public var poorSignalShare: Double = 0.15
 
     /// Wi-Fi throughput with good signal, downlink and uplink, in Mbps.
     ///
-    /// Defaults 30 / 10; valid 0.1–2,000. Our assumption [A] for a typical home or office link.
+    /// Defaults 30 / 10; valid 0.1–2,000. Our assumption [Inf] for a typical home or office link.
     public var wifiDownlinkMbps: Double = 30
     public var wifiUplinkMbps: Double = 10
 
-    /// LTE throughput with good signal, in Mbps. Defaults 13 / 6 (the rates of energy-model.md
-    /// §3.1's worked example [D]); valid 0.1–2,000.
+    /// LTE throughput with good signal, in Mbps. Defaults 13 / 6 (the rates of Huang et
+    /// al. 2012's LTE energy-per-bit examples [O]); valid 0.1–2,000.
     public var lteDownlinkMbps: Double = 13
     public var lteUplinkMbps: Double = 6
 
-    /// 5G throughput with good signal, in Mbps. Defaults 60 / 15; valid 0.1–5,000. [A]
+    /// 5G throughput with good signal, in Mbps. Defaults 60 / 15; valid 0.1–5,000. [Inf]
     public var fiveGDownlinkMbps: Double = 60
     public var fiveGUplinkMbps: Double = 15
 
-    /// Throughput multiplier at medium signal. Default 0.6; valid 0.01–1. [A]
+    /// Throughput multiplier at medium signal. Default 0.6; valid 0.01–1. [Inf]
     public var mediumSignalThroughputFactor: Double = 0.6
 
-    /// Throughput multiplier at poor signal. Default 0.25; valid 0.01–1. [A]
+    /// Throughput multiplier at poor signal. Default 0.25; valid 0.01–1. [Inf]
     public var poorSignalThroughputFactor: Double = 0.25
 
     /// Whether Low Data Mode is on for cellular (the path is then `isConstrained`). Default false.

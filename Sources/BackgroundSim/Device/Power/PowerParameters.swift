@@ -1,55 +1,55 @@
 /// When the phone is charged and how: overnight charging, daytime top-ups, the charge curve,
 /// Optimized Battery Charging, and Low Power Mode.
 ///
-/// Defaults from `reference/energy-model.md` §6 and §10 (#37–#47); tags as there: [V] read in a
-/// source, [D] derived, [A] our assumption.
+/// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
+/// inference; docs/SOURCES.md gives each source in full.
 public struct PowerParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
     /// Probability that the phone is charged overnight on a given night.
     ///
-    /// Default 0.85; plausible 0.6–0.98; valid 0–1. energy-model.md #43 [A].
+    /// Default 0.85; plausible 0.6–0.98; valid 0–1. [Inf].
     public var overnightChargeProbability: Double = 0.85
 
     /// Usual time the phone is plugged in for the night, local time.
     ///
-    /// Default 23:00; plausible 21:00–02:00. energy-model.md #41 [A].
+    /// Default 23:00; plausible 21:00–02:00. [Inf].
     public var overnightPlugIn: TimeOfDay = TimeOfDay(hour: 23)
 
     /// Standard deviation of the overnight plug-in time, in minutes (normal, cut at ±3 σ).
     ///
-    /// Default 60; valid 0–240. energy-model.md #41 [A].
+    /// Default 60; valid 0–240. [Inf].
     public var overnightPlugInJitterMinutes: Double = 60
 
     /// Usual time the phone is unplugged in the morning, local time.
     ///
-    /// Default 07:00; plausible 05:30–09:30. energy-model.md #42 [A].
+    /// Default 07:00; plausible 05:30–09:30. [Inf].
     public var overnightUnplug: TimeOfDay = TimeOfDay(hour: 7)
 
     /// Standard deviation of the unplug time, in minutes (normal, cut at ±3 σ).
     ///
-    /// Default 45; valid 0–240. energy-model.md #42 [A].
+    /// Default 45; valid 0–240. [Inf].
     public var overnightUnplugJitterMinutes: Double = 45
 
     /// Daytime top-up charges per day, on average (Poisson).
     ///
-    /// Default 1.0; plausible 0–3; valid 0–10. energy-model.md #44 [A]; Ferreira et al. 2011
-    /// describe frequent short top-ups [R].
+    /// Default 1.0; plausible 0–3; valid 0–10. [Inf]; Ferreira et al. 2011
+    /// describe frequent short top-ups [O].
     public var topUpsPerDay: Double = 1.0
 
     /// Shortest top-up, in minutes (lengths are uniform between shortest and longest).
     ///
-    /// Default 15; valid 1–600. energy-model.md #44 [A].
+    /// Default 15; valid 1–600. [Inf].
     public var topUpMinimumMinutes: Double = 15
 
-    /// Longest top-up, in minutes. Default 60; valid ≥ the shortest, ≤ 600. energy-model.md #44 [A].
+    /// Longest top-up, in minutes. Default 60; valid ≥ the shortest, ≤ 600. [Inf].
     public var topUpMaximumMinutes: Double = 60
 
     /// Relative likelihood of a top-up starting in each local hour 00..23 (24 numbers from 0 to
     /// 1,000, at least one above 0).
     ///
-    /// Default: weighted to 08–10 h and 17–20 h as energy-model.md §6 suggests [A], low during the
+    /// Default: weighted to 08–10 h and 17–20 h (mornings and the commute home) [Inf], low during the
     /// rest of the waking day and zero at night.
     public var topUpHourWeights: [Double] = [
         0, 0, 0, 0, 0, 0, 0, 0.2, 1, 1, 0.2, 0.2,
@@ -59,56 +59,56 @@ public struct PowerParameters: Codable, Sendable, Equatable {
     /// Minutes to charge from 0 % to 50 % (constant-current phase) on this device and charger.
     ///
     /// Default 25 (iPhone 15, 20 W adapter: about 15.6 W into the battery); plausible 22–60
-    /// (5 W brick ×2.1). ChargerLAB and iClarified measurements [V/D], energy-model.md #38.
+    /// (5 W brick ×2.1). ChargerLAB and iClarified measurements [O].
     public var chargeMinutesTo50: Double = 25
 
-    /// Minutes to charge from 50 % to 80 %. Default 30 (about 7.8 W); valid 1–600. #38 [V/D]
+    /// Minutes to charge from 50 % to 80 %. Default 30 (about 7.8 W); valid 1–600. [O]
     public var chargeMinutes50To80: Double = 30
 
     /// Minutes to charge from 80 % to 100 % (constant-voltage taper). Default 45 (about 3.5 W);
-    /// valid 1–600. #38 [V/D]
+    /// valid 1–600. [O]
     public var chargeMinutes80To100: Double = 45
 
     /// Whether Optimized Battery Charging holds overnight charging at 80 % until shortly before
     /// the usual unplug time.
     ///
-    /// Default true (on by default since iOS 13 [V]). Applies to overnight sessions only, once the
+    /// Default true (on by default since iOS 13 [A]). Applies to overnight sessions only, once the
     /// routine has been learnt (see ``optimizedChargingLearningDays``).
     public var optimizedBatteryCharging: Bool = true
 
     /// Days of routine the phone needs before Optimized Battery Charging starts holding.
     ///
     /// Default 14; valid 0–365. Apple: it learns "your daily charging routine" (a few weeks
-    /// [V, press]); 14 is our assumption [A].
+    /// [O]); 14 is our assumption [Inf].
     public var optimizedChargingLearningDays: Int = 14
 
     /// How long before the usual unplug time Optimized Battery Charging wants to reach 100 %,
     /// in minutes.
     ///
-    /// Default 15; valid 0–240. Our assumption [A]: it resumes charging from 80 % this long plus
+    /// Default 15; valid 0–240. Our assumption [Inf]: it resumes charging from 80 % this long plus
     /// the 80→100 % time before ``overnightUnplug``.
     public var optimizedChargingMarginMinutes: Double = 15
 
     /// The manual charge limit (iPhone 15 and later), in percent: charging stops here.
     ///
     /// Default 100; valid 80–100 in steps of 5 on real phones (any 50–100 accepted here).
-    /// energy-model.md #40 [V, secondary].
+    /// [O].
     public var chargeLimitPercent: Double = 100
 
     /// Probability that the user accepts the Low Power Mode prompt shown at 20 % and at 10 %.
     ///
-    /// Default 0.5; plausible 0.2–0.9; valid 0–1. energy-model.md #47 [A]. The prompts at 20 % and
-    /// 10 % and the automatic switch-off at 80 % while charging are Apple's [V].
+    /// Default 0.5; plausible 0.2–0.9; valid 0–1. [Inf]. The prompts at 20 % and
+    /// 10 % and the automatic switch-off at 80 % while charging are Apple's [A].
     public var lowPowerModeAcceptProbability: Double = 0.5
 
     /// Battery level at which a phone that ran flat turns itself back on while charging, in percent.
     ///
-    /// Default 3; valid 0.5–20. Our assumption [A]: an iPhone boots a few minutes after being
+    /// Default 3; valid 0.5–20. Our assumption [Inf]: an iPhone boots a few minutes after being
     /// plugged in when empty.
     public var powerOnPercent: Double = 3
 
     /// Battery level when the simulation starts, in percent.
     ///
-    /// Default 80; valid 1–100. [A]
+    /// Default 80; valid 1–100. [Inf]
     public var initialBatteryPercent: Double = 80
 }

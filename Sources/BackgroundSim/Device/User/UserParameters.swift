@@ -1,7 +1,7 @@
 /// How the simulated person uses the phone and the app: sessions, sleep, app usage, force-quits.
 ///
-/// Sources are tagged as in `reference/energy-model.md`: [V] read in the named source, [D] derived
-/// from [V] numbers, [A] our modelling assumption.
+/// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
+/// inference; docs/SOURCES.md gives each source in full.
 public struct UserParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -9,33 +9,32 @@ public struct UserParameters: Codable, Sendable, Equatable {
     /// Phone sessions (screen on, unlocked) per day, on average.
     ///
     /// Default 60; plausible 20–150; valid 0–400. Falaki et al. 2010: 10–200 interactions a day
-    /// [V]; Andrews et al. 2015: about 85 [V]; energy-model.md §7 default [A].
+    /// [O]; Andrews et al. 2015: about 85 [O]; [Inf].
     public var sessionsPerDay: Double = 60
 
     /// Median length of a phone session, in seconds.
     ///
     /// Default 60; plausible 20–200; valid 1–3,600. Log-normal body calibrated to Böhmer et al.
-    /// 2011 (mean app session 71.6 s) and Ferreira et al. 2014 (about 40 % under 15 s) [A];
-    /// energy-model.md §7.
+    /// 2011 (mean app session 71.6 s) and Ferreira et al. 2014 (about 40 % under 15 s) [Inf].
     public var sessionMedianSeconds: Double = 60
 
     /// Spread (σ of the logarithm) of phone-session length.
     ///
     /// Default 1.6, which with the median 60 s gives a mean of about 216 s and 3.6 h/day of
-    /// screen-on time; plausible 1.0–2.0; valid 0–3. energy-model.md §7 [A].
+    /// screen-on time; plausible 1.0–2.0; valid 0–3. [Inf].
     public var sessionSigma: Double = 1.6
 
     /// The longest a phone session lasts, in minutes; longer draws are cut to this.
     ///
-    /// Default 180; valid 1–1,440. Our assumption [A]: cuts the log-normal's far tail (0.01 % of
+    /// Default 180; valid 1–1,440. Our assumption [Inf]: cuts the log-normal's far tail (0.01 % of
     /// sessions at the defaults).
     public var sessionMaximumMinutes: Double = 180
 
     /// Relative intensity of phone use for each local hour 00..23 (24 numbers from 0 to 1,000, at
     /// least one above 0).
     ///
-    /// Default: energy-model.md §7's weights, peaking at 21–22 h and lowest at 02–05 h
-    /// (Localytics' 9–10 pm peak [V]; shape [A]).
+    /// Default: weights peaking at 21–22 h and lowest at 02–05 h
+    /// (Localytics' 9–10 pm peak [O]; shape [Inf]).
     public var hourlyWeights: [Double] = [
         0.5, 0.25, 0.15, 0.1, 0.1, 0.2, 0.6, 1.0, 1.1, 1.0, 1.0, 1.0,
         1.1, 1.0, 1.0, 1.0, 1.05, 1.1, 1.15, 1.2, 1.3, 1.4, 1.3, 0.9,
@@ -43,24 +42,24 @@ public struct UserParameters: Codable, Sendable, Equatable {
 
     /// When the user usually falls asleep, local time.
     ///
-    /// Default 23:30; plausible 21:30–02:00. energy-model.md §10 #56 [A].
+    /// Default 23:30; plausible 21:30–02:00. [Inf].
     public var sleepStart: TimeOfDay = TimeOfDay(hour: 23, minute: 30)
 
     /// When the user usually wakes, local time.
     ///
-    /// Default 07:00; plausible 05:00–10:00. energy-model.md §10 #56 [A].
+    /// Default 07:00; plausible 05:00–10:00. [Inf].
     public var wakeTime: TimeOfDay = TimeOfDay(hour: 7)
 
     /// Night-to-night jitter of falling asleep and waking: the standard deviation of a normal
     /// shift, in minutes, cut at ±3 σ.
     ///
-    /// Default 30; valid 0–180. energy-model.md gives "± 1 h" for the window [A].
+    /// Default 30; valid 0–180. A ± 1 h window, our assumption [Inf].
     public var sleepJitterMinutes: Double = 30
 
     /// How much of the hourly intensity remains while the user is asleep (a glance at the phone
     /// at night).
     ///
-    /// Default 0.05 (about half a pick-up a night); valid 0–1. Our assumption [A].
+    /// Default 0.05 (about half a pick-up a night); valid 0–1. Our assumption [Inf].
     public var asleepIntensityFactor: Double = 0.05
 
     /// How the user uses the simulated app.
@@ -81,24 +80,24 @@ public struct AppUsageParameters: Codable, Sendable, Equatable {
 
     /// App sessions per day when ``profile`` is `custom`.
     ///
-    /// Default 1; valid 0 up to the phone's sessions per day (0–400 while another profile is chosen). [A]
+    /// Default 1; valid 0 up to the phone's sessions per day (0–400 while another profile is chosen). [Inf]
     public var customSessionsPerDay: Double = 1
 
     /// Median time the app stays in the foreground in one session, in seconds; cut to the phone
     /// session that contains it.
     ///
     /// Default 45; with σ 1.0 the mean is about 74 s, matching Böhmer et al. 2011's mean app
-    /// session of 71.6 s [V/D]. Valid 1–3,600.
+    /// session of 71.6 s [O]. Valid 1–3,600.
     public var sessionMedianSeconds: Double = 45
 
-    /// Spread (σ of the logarithm) of app-session length. Default 1.0; valid 0–3. [A]
+    /// Spread (σ of the logarithm) of app-session length. Default 1.0; valid 0–3. [Inf]
     public var sessionSigma: Double = 1.0
 
     /// Probability that an app session ends with the user swiping the app away in the app
     /// switcher (a force-quit, which stops background launches until the user opens the app).
     ///
-    /// Default 0.1; valid 0–1. Our assumption [A]; Apple documents the effect, not how often
-    /// users do it (ios-background-execution.md §1).
+    /// Default 0.1; valid 0–1. Our assumption [Inf]; Apple documents the effect, not how often
+    /// users do it ("Background execution demystified", WWDC 2020 session 10063).
     public var forceQuitProbability: Double = 0.1
 
     /// Periods when the user does not open the app at all (holidays, churn).
@@ -123,13 +122,13 @@ public struct AppAbsence: Codable, Sendable, Equatable {
 
 /// How often a user opens an app, as a named profile.
 public enum AppUsageProfile: String, NamedChoice, Sendable {
-    /// About 6 sessions a day (a messenger or news app) [A].
+    /// About 6 sessions a day (a messenger or news app) [Inf].
     case severalTimesADay
-    /// About 1.5 sessions a day [A].
+    /// About 1.5 sessions a day [Inf].
     case daily
-    /// About one session a week [A].
+    /// About one session a week [Inf].
     case weekly
-    /// About one session a month [A].
+    /// About one session a month [Inf].
     case rare
     /// `customSessionsPerDay` sessions a day.
     case custom

@@ -34,7 +34,7 @@ struct AppEnergy {
 
     private var launchOverheadWatts: Double { launchOverhead.isScheduled ? parameters.cpuAwakeWatts : 0 }
 
-    /// A background launch or resume costs a fixed time at CPU power (energy-model.md §9).
+    /// A background launch or resume costs a fixed time at CPU power.
     mutating func chargeLaunchOverhead(in simulation: inout Simulation<WorldEvent>) {
         launchOverhead.cancel(in: &simulation)
         let end = simulation.now + .seconds(parameters.wakeOverheadSeconds)
@@ -67,7 +67,7 @@ struct AppEnergy {
     ///     until the next change [Inf].
     ///   - wantsRadio: It is progressing on an item that transfers data.
     ///   - directions: Which directions the item in hand transfers; active power grows with the
-    ///     throughput of those (energy-model.md §3.1), taken from that item for the whole
+    ///     throughput of those, taken from that item for the whole
     ///     transfer [Inf].
     /// - Returns: When data flows, if a transfer began (after the radio's promotion).
     mutating func update(executorActive: Bool, cpuShare: Double, wantsRadio: Bool, path: NetworkPath, network: NetworkParameters,

@@ -5,7 +5,7 @@ import SimKernel
 /// `setTaskCompleted` before the system kills it [A].
 ///
 /// It also keeps the CPU monitor, which kills an app whose processing task on battery uses more
-/// than a set share of a core for too long [Obs].
+/// than a set share of a core for too long [O].
 ///
 /// This type never calls into the app: it hands back the task whose expiration handler the
 /// system is to call.
