@@ -3,7 +3,7 @@ import SimKernel
 import Testing
 
 /// The default user and device over 200 days, against the targets in
-/// `reference/energy-model.md` (§4, §6–§8, §10). Fixed seeds; bands stated per metric.
+/// docs/MODEL.md and the sources of docs/SOURCES.md. Fixed seeds; bands stated per metric.
 @Suite("Device calibration")
 struct CalibrationTests {
     static let seeds: [UInt64] = [1, 2, 3]
@@ -16,20 +16,20 @@ struct CalibrationTests {
         #expect((3.2...3.9).contains(report.screenOnHoursPerDay), "screen on \(report.screenOnHoursPerDay) h/day")
         // 60/day, Poisson over 200 days (± 0.55 at 1 σ for the mean), plus the scaling's error.
         #expect((56...64).contains(report.phoneSessionsPerDay), "sessions \(report.phoneSessionsPerDay)/day")
-        // Target shares 55 / 43 / 2 % (energy-model.md §8).
+        // Target shares 55 / 43 / 2 % (Opensignal; docs/MODEL.md, "The network").
         #expect(abs(report.wifiShare - 0.55) < 0.03, "Wi-Fi share \(report.wifiShare)")
         #expect(abs(report.cellularShare - 0.43) < 0.03, "cellular share \(report.cellularShare)")
         #expect(abs(report.offlineShare - 0.02) < 0.008, "offline share \(report.offlineShare)")
         // 0.85 nights × about 8 h plus about 0.8 kept top-ups × 37.5 min: 6.5–8 h.
         #expect((6.5...8.0).contains(report.chargingHoursPerDay), "charging \(report.chargingHoursPerDay) h/day")
         // Screen 3.5 h × 1.1 W plus screen-off 0.065 W, less what the charger supplies: about
-        // 30–40 % of 46,730 J a day (energy-model.md §4, §9).
+        // 30–40 % of 46,730 J a day (Chen et al. 2015 and the screen and baseline powers of docs/MODEL.md).
         #expect((28...42).contains(report.batteryDrainPercentPerDay), "drain \(report.batteryDrainPercentPerDay) %/day")
         // App "daily" profile: 1.5 sessions a day.
         #expect((1.2...1.8).contains(report.appSessionsPerDay), "app sessions \(report.appSessionsPerDay)/day")
     }
 
-    @Test("about 19 % of sessions are shorter than 15 s (energy-model.md §7)")
+    @Test("about 19 % of sessions are shorter than 15 s (Ferreira et al. 2014)")
     func shortSessionShare() throws {
         let run = try RecordedRun(days: 60)
         var starts: [SimInstant] = []

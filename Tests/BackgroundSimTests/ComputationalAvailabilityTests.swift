@@ -2,7 +2,7 @@
 import SimKernel
 import Testing
 
-/// Every transition of seed 000 ("Computational availability"), on the quiet harness.
+/// Every transition of Proton Drive's "Computational availability" design, on the quiet harness.
 @Suite("Computational availability")
 struct ComputationalAvailabilityTests {
     @Test("a terminated process's controllers are released: the extension controller and its modules do not keep each other")
@@ -44,7 +44,7 @@ struct ComputationalAvailabilityTests {
 
     /// Modules "uploads" and "photos", each with its processing identifier; on leaving
     /// `extensionTask` for `suspended` with work left, a module schedules its processing task
-    /// 1 min out (seed 001's flow).
+    /// 1 min out (the "Background Operations" design's flow).
     final class Policy: BackgroundPolicy {
         let work: Work
         var shared: ExtensionBackgroundOperationController?

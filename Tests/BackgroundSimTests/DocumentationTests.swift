@@ -47,4 +47,35 @@ struct DocumentationTests {
             #expect(text.contains("`\(name)`"), "docs/OUTPUT.md lacks \(name)")
         }
     }
+
+    @Test("docs/MODEL.md's battery table gives every device model's capacity, voltage and energy as the code does")
+    func batteryTableIsCurrent() throws {
+        let text = try read("docs/MODEL.md")
+        for model in DeviceModel.allCases {
+            var device = DeviceParameters()
+            device.model = model
+            let joules = Int(device.batteryCapacityJoules.rounded())
+            let mAh = Int(model.capacityMilliampHours)
+            func grouped(_ value: Int) -> String {
+                value >= 1_000 ? "\(value / 1_000)," + String(String(value % 1_000 + 1_000).dropFirst()) : "\(value)"
+            }
+            let row = "| \(grouped(mAh)) | \(JSONWriter.format(model.nominalVolts)) |"
+            let line = text.split(separator: "\n").first { $0.hasPrefix("| \(model.rawValue) |") || $0.hasPrefix("| **\(model.rawValue)**") }
+            let found = try #require(line, "docs/MODEL.md has no row for \(model.rawValue)")
+            #expect(found.contains(row), "\(found) should contain \(row)")
+            #expect(found.contains(grouped(joules)), "\(found) should give \(joules) J")
+        }
+    }
+
+    @Test("the docs cite sources a reader has, never the planning material or design-document numbers")
+    func docsStandAlone() throws {
+        let files = ["README.md", "BENCHMARKS.md"] + ["ARCHITECTURE", "CHECKING", "IOS-MODEL", "MODEL", "OUTPUT", "POLICIES",
+                                                     "SCENARIOS", "SOURCES", "SWEEPS", "WHATIF"].map { "docs/\($0).md" }
+        for file in files {
+            let text = try read(file)
+            for banned in ["../shared", "reference/", "energy-model.md", "ios-background-execution.md", "shipped-apps.md", "seeds/", "seed 00"] {
+                #expect(!text.contains(banned), "\(file) cites \(banned)")
+            }
+        }
+    }
 }

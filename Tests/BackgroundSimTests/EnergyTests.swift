@@ -69,7 +69,7 @@ struct EnergyTests {
         #expect(abs(fifty.time.duration(to: eighty.time).seconds - 30 * 60) < 1e-6, "50→80 %")
         #expect(abs(eighty.time.duration(to: full.time).seconds - 45 * 60) < 1e-6, "80→100 %")
         let constants = PowerConstants(scenario: scenario)
-        #expect(abs(constants.chargeWattsTo50 - 15.58) < 0.01, "about 15.6 W into the battery (energy-model.md §6)")
+        #expect(abs(constants.chargeWattsTo50 - 15.58) < 0.01, "about 15.6 W into the battery (a 20 W adapter)")
         #expect(abs(constants.chargeWatts50To80 - 7.79) < 0.01)
         #expect(abs(constants.chargeWatts80To100 - 3.46) < 0.01)
     }
@@ -194,7 +194,7 @@ struct EnergyTests {
     }
 }
 
-@Suite("Radio energy (energy-model.md §9)")
+@Suite("Radio energy (the per-wake model)")
 struct RadioTests {
     /// Runs transfers of `length` every `period` for `count` times on `path` and returns the
     /// app's radio energy by component, integrated in an ``EnergyLedger``.
@@ -232,7 +232,7 @@ struct RadioTests {
 
     @Test("LTE every 15 minutes for 20 s: promotion + active + full tail per wake")
     func lteCadence() {
-        // Hand calculation with the defaults (energy-model.md §10 #13–#19):
+        // Hand calculation with the defaults (Huang et al. 2012 and AT&T ARO's LTE constants):
         //   promotion 0.26 s × 1.21 W = 0.3146 J
         //   active    20 s × (1.29 + 0.438 × 1 + 0.052 × 5) W = 20 × 1.988 = 39.76 J
         //   tail      11.6 s × 1.06 W = 12.296 J          per wake, × 96 wakes a day.

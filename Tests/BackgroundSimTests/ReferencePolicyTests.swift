@@ -65,7 +65,7 @@ struct ReferencePolicyTests {
         #expect(harness.system.metrics.tasksCompletedSuccessfully >= 1)
     }
 
-    // MARK: CoverDrop (seed 002)
+    // MARK: CoverDrop
 
     @Test("CoverDrop: no two successful runs within an hour (no clock jumps)")
     func coverDropRateLimit() throws {
@@ -118,7 +118,7 @@ struct ReferencePolicyTests {
         #expect(run.result.os.metrics.submits > 0)
     }
 
-    // MARK: Zashi (seed 004)
+    // MARK: Zashi
 
     @Test("Zashi: setTaskCompleted(true) exactly when synced; processing only on power, syncing only on Wi-Fi")
     func zashiCompletion() throws {
@@ -135,7 +135,7 @@ struct ReferencePolicyTests {
         #expect(run.result.work.completed > run.result.work.created * 9 / 10)
     }
 
-    // MARK: TestBGScheduler (seed 003)
+    // MARK: TestBGScheduler
 
     @Test("The demo runs its three operations in order in each refresh run")
     func demoOperations() throws {
