@@ -5,7 +5,7 @@ import Foundation
 /// `bgsim`: the BackgroundSim command-line tool.
 @main
 enum BGSimMain {
-    static let version = "0.3.0"
+    static let version = BackgroundSimVersion.string
 
     static let usage = """
         OVERVIEW: BackgroundSim simulates, deterministically and fast, how iOS runs an app's

@@ -9,14 +9,18 @@ enum SweepCommand {
         USAGE: bgsim sweep FILE [--shard I/N] [--out RESULTS.jsonl] [--jobs J]
                            [--format table|markdown|csv|json] [--report FILE.html]
                bgsim merge RESULTS.jsonl... --out MERGED.jsonl [--sweep FILE [--format F] [--report FILE.html]]
+                           [--allow-partial]
 
         Runs every cell of a sweep (a base scenario, axes of parameter values, seeds, days and two
         objectives; see docs/SWEEPS.md) and prints the cells, the Pareto front and the best cell
         for each objective.
 
-        Results go to one JSON line per cell, rewritten atomically after every cell in cell order:
-        a rerun skips the cells already there (an interrupted sweep resumes), and merging the
-        files of shards gives the same bytes as an unsharded run.
+        Results go to one JSON line per cell, appended as each cell finishes and put in cell order
+        at the end. Each line carries a fingerprint of its cell's scenario, seeds, days and bgsim
+        version: a rerun skips the cells whose lines still match and recomputes the others (an
+        interrupted or edited sweep resumes), and merging the files of shards gives the same
+        bytes as an unsharded run. Merge refuses missing cells, lines of another sweep, and files
+        that are missing or cut short, naming them (exit 2), unless --allow-partial.
 
         OPTIONS:
           --shard I/N        Run only cells whose index ≡ I (mod N), for I in 0..<N.
@@ -25,6 +29,8 @@ enum SweepCommand {
           --format F         The summary on standard output: table (default), markdown, csv or json.
           --report FILE      Also write a self-contained HTML report with the Pareto plot (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
+          --allow-partial    (merge) Merge what there is: report missing cells and leave out lines of
+                             another sweep instead of failing.
         """
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
@@ -46,18 +52,19 @@ enum SweepCommand {
         let format = try flags.choice("format", formats, default: "table")
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
         try Output.checkDestination(out, for: "the results file")
-        let cells = try SweepRunner.pendingCells(definition, shard: shard, of: shards, outputPath: out)
-        let meter = ProgressMeter(total: cells * definition.seeds.count, deviceDaysPerItem: definition.days,
+        let state = try resultsFile { try SweepRunner.resumption(definition, source: path, shard: shard, of: shards, outputPath: out) }
+        let meter = ProgressMeter(total: state.todo.count * definition.seeds.count, deviceDaysPerItem: definition.days,
                                   quiet: flags.isSet("quiet"))
         let results = try SweepRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, outputPath: out,
-                                          progress: meter.advance)
+                                          resuming: state, progress: meter.advance,
+                                          notice: { Output.error("bgsim sweep: \($0)") })
         meter.finish()
         try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "sweep")
         return 0
     }
 
     static func merge(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"], switches: ["allow-partial"], allowsPositional: true)
         try flags.checkOutputPaths("out", "report")
         guard !flags.positional.isEmpty, let out = flags.string("out") else {
             throw UsageError("merge needs results files and --out FILE; see 'bgsim sweep --help'")
@@ -67,16 +74,33 @@ enum SweepCommand {
             throw UsageError("--format and --report need the sweep file: add --sweep FILE")
         }
         let definition = try flags.string("sweep").map(load)
-        let results = try SweepRunner.merge(flags.positional, into: out)
+        let merged = try resultsFile {
+            try SweepRunner.merge(flags.positional, into: out, definition: definition, allowPartial: flags.isSet("allow-partial"))
+        }
+        if !merged.foreign.isEmpty {
+            Output.error("bgsim merge: left out \(merged.foreign.count) line(s) of another sweep: \(merged.foreign.prefix(10).joined(separator: "; "))")
+        }
+        if !merged.missing.isEmpty {
+            Output.error("bgsim merge: \(merged.missing.count) cells missing: \(SweepRunner.listed(merged.missing))")
+        }
         if let definition {
-            try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "merge")
+            try present(SweepSummary(definition: definition, results: merged.results), format: format, flags: flags, command: "merge")
         } else {
-            print("merged \(results.count) cells into \(out)")
+            print("merged \(merged.results.count) cells into \(out)")
         }
         return 0
     }
 
     static let formats = ["table", "markdown", "csv", "json"]
+
+    /// Runs `body`, reporting a results file that cannot be used as bad input (exit 2).
+    static func resultsFile<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SweepFileError {
+            throw UsageError(error.message)
+        }
+    }
 
     /// Prints the summary in `format` and writes the HTML report if `--report` asks for one.
     static func present(_ summary: SweepSummary, format: String, flags: Flags, command: String) throws {

@@ -121,4 +121,130 @@ struct SweepCommandTests {
         #expect(noSweep.status == 2)
         #expect(noSweep.standardError.contains("--sweep FILE"))
     }
+
+    /// Writes the sweep file (with `days`) and runs it into `results`, returning the output.
+    func sweep(_ dir: URL, days: Int = 15, into results: String, _ extra: [String] = []) throws -> ToolRunner.Output {
+        let file = dir.appendingPathComponent("sweep.json").path
+        try Self.sweep.replacingOccurrences(of: "\"days\": 15", with: "\"days\": \(days)").write(toFile: file, atomically: true, encoding: .utf8)
+        return try ToolRunner.run("bgsim", ["sweep", file, "--out", results, "--jobs", "1"] + extra)
+    }
+
+    func lines(_ path: String) throws -> [Substring] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    }
+
+    @Test("after the sweep changes (days 15 → 16), a rerun recomputes every cell instead of keeping the old ones")
+    func editedSweepRecomputes() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let results = dir.appendingPathComponent("r.jsonl").path
+        #expect(try sweep(dir, into: results).status == 0)
+        let before = try lines(results)
+        let rerun = try sweep(dir, days: 16, into: results)
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(rerun.standardError.contains("recomputing 6 cell(s)"), "\(rerun.standardError)")
+        let after = try lines(results)
+        #expect(after.count == 6)
+        #expect(after.allSatisfy { $0.contains("\"days\":16") })
+        #expect(Set(after).isDisjoint(with: Set(before)))
+        // Unchanged, a rerun runs nothing and says nothing.
+        let again = try sweep(dir, days: 16, into: results)
+        #expect(again.status == 0 && !again.standardError.contains("recomputing"))
+        #expect(try lines(results) == after)
+    }
+
+    @Test("a line cut short by a kill is dropped on resume, and merge refuses a file that ends in one")
+    func cutLine() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = dir.appendingPathComponent("whole.jsonl").path
+        #expect(try sweep(dir, into: whole).status == 0)
+        let all = try lines(whole)
+        let cut = dir.appendingPathComponent("cut.jsonl").path
+        try (all.prefix(3).joined(separator: "\n") + "\n" + all[3].prefix(40)).write(toFile: cut, atomically: true, encoding: .utf8)
+        let merge = try ToolRunner.run("bgsim", ["merge", cut, "--out", dir.appendingPathComponent("m.jsonl").path])
+        #expect(merge.status == 2)
+        #expect(merge.standardError.contains("\(cut):4: a line cut short"), "\(merge.standardError)")
+        let resumed = try sweep(dir, into: cut)
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(resumed.standardError.contains("cut short"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cut)) == Data(contentsOf: URL(fileURLWithPath: whole)))
+    }
+
+    @Test("merge names missing files, missing cells and lines of another sweep, and exits 2 unless --allow-partial")
+    func mergeRefusals() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("sweep.json").path
+        let part0 = dir.appendingPathComponent("part0.jsonl").path
+        let part1 = dir.appendingPathComponent("part1.jsonl").path
+        #expect(try sweep(dir, into: part0, ["--shard", "0/2"]).status == 0)
+        #expect(try sweep(dir, into: part1, ["--shard", "1/2"]).status == 0)
+        let out = dir.appendingPathComponent("m.jsonl").path
+
+        let absent = try ToolRunner.run("bgsim", ["merge", part0, dir.appendingPathComponent("nope.jsonl").path, "--out", out])
+        #expect(absent.status == 2)
+        #expect(absent.standardError.contains("nope.jsonl: no such results file"), "\(absent.standardError)")
+
+        let partial = try ToolRunner.run("bgsim", ["merge", part0, "--out", out, "--sweep", file])
+        #expect(partial.status == 2)
+        #expect(partial.standardError.contains("3 of 6 cells missing: 1, 3, 5"), "\(partial.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing written on refusal")
+        let allowed = try ToolRunner.run("bgsim", ["merge", part0, "--out", out, "--allow-partial"])
+        #expect(allowed.status == 0)
+        #expect(allowed.standardError.contains("3 cells missing: 1, 3, 5"))
+        #expect(try lines(out).count == 3)
+
+        // part1 of a sweep with other days is foreign to part0's sweep.
+        let other = dir.appendingPathComponent("other.jsonl").path
+        #expect(try sweep(dir, days: 16, into: other, ["--shard", "1/2"]).status == 0)
+        let foreign = try ToolRunner.run("bgsim", ["merge", part0, other, "--out", out])
+        #expect(foreign.status == 2)
+        #expect(foreign.standardError.contains("\(other):1: cell 1"), "\(foreign.standardError)")
+        #expect(foreign.standardError.contains("3 of 6 cells missing"))
+
+        let complete = try ToolRunner.run("bgsim", ["merge", part0, part1, "--out", out])
+        #expect(complete.status == 0, "\(complete.standardError)")
+        #expect(try lines(out).count == 6)
+    }
+
+    @Test("a results file with a repeated cell, a cell beyond the sweep's or a negative one is refused with its line",
+          arguments: [("repeat", "cell 0 again (first on line 1)"), ("99", "\"cell\" must be a whole number from 0 to 5"),
+                      ("-1", "\"cell\" must be a whole number from 0 to 5")])
+    func badResultLines(change: String, message: String) throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let results = dir.appendingPathComponent("r.jsonl").path
+        #expect(try sweep(dir, into: results).status == 0)
+        var all = try lines(results).map(String.init)
+        if change == "repeat" {
+            all.append(all[0])
+        } else {
+            all[1] = all[1].replacingOccurrences(of: "\"cell\":1,", with: "\"cell\":\(change),")
+        }
+        try (all.joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        let line = change == "repeat" ? 7 : 2
+        let rerun = try sweep(dir, into: results)
+        #expect(rerun.status == 2)
+        #expect(rerun.standardError.contains("\(results):\(line): \(message)"), "\(rerun.standardError)")
+        let merge = try ToolRunner.run("bgsim", ["merge", results, "--out", dir.appendingPathComponent("m.jsonl").path])
+        #expect(merge.status == 2, "\(merge.standardError)")
+    }
+
+    @Test("a shard with no cells still writes its (empty) file; the same axis path twice is refused")
+    func emptyShardAndDuplicateAxis() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let results = dir.appendingPathComponent("p7.jsonl").path
+        let output = try sweep(dir, into: results, ["--shard", "7/8"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: results)).isEmpty)
+
+        let file = dir.appendingPathComponent("twice.json").path
+        try #"{"axes": [{"path": "user.sessionsPerDay", "values": [1]}, {"path": "user.sessionsPerDay", "values": [2]}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let twice = try ToolRunner.run("bgsim", ["sweep", file])
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("axes[1].path: \"user.sessionsPerDay\" is already axes[0]'s path"), "\(twice.standardError)")
+    }
 }

@@ -117,6 +117,9 @@ package struct SweepDefinition: Sendable {
             guard case .array(let values)? = axisValue["values"], !values.isEmpty else {
                 throw fail("axes[\(index)].values", "expected a non-empty array of values")
             }
+            if let earlier = axes.firstIndex(where: { $0.path == path }) {
+                throw fail("axes[\(index)].path", "\"\(path)\" is already axes[\(earlier)]'s path; give each parameter one axis")
+            }
             axes.append(Axis(path: path, values: values))
         }
         func integer(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
