@@ -66,6 +66,11 @@ struct ScenarioTests {
         (#"{"clock": {"jumps": [{"atHours": 5}]}}"#, "clock.jumps[0].byMinutes", "required"),
         (#"{"device": {"battery": {"capacityMilliampHourz": 3000}}}"#, "device.battery", "did you mean \"device.capacityMilliampHours\" (one level up)?"),
         (#"{"power": {"optimizedChargingLearningDays": 1e30}}"#, "power.optimizedChargingLearningDays", "at most 2^53"),
+        (#"{"": 1}"#, "\"\"", "unknown key"),
+        (#"{"faults": {"jetsams": ["# + Array(repeating: #"{"atHours": 1}"#, count: 1_001).joined(separator: ",") + "]}}",
+         "faults.jetsams", "expected at most 1000 entries, got 1001"),
+        (#"{"faults": {"networkFlaps": [{"fromHours": 0, "toHours": 2000, "offSeconds": 1, "onSeconds": 1}]}}"#,
+         "faults.networkFlaps", "expected at most 1000000 off/on cycles in all windows (each is two events), got 3600000"),
     ])
     func mistakes(document: String, path: String, message: String) {
         let found = issues(document)

@@ -6,6 +6,10 @@ import Foundation
 enum ToolRunner {
     struct Output {
         var status: Int32
+        /// Whether the process ended on a signal (a trap, or the timeout's kill) rather than exiting.
+        var signalled = false
+        /// Whether it was killed for running past its timeout.
+        var timedOut = false
         var standardOutput: String
         var standardError: String
 
@@ -30,9 +34,12 @@ enum ToolRunner {
         return url
     }
 
-    /// Runs `tool` with `arguments` (and `input` on its standard input) and waits for it.
-    static func run(_ tool: String, _ arguments: [String], input: String? = nil) throws -> Output {
+    /// Runs `tool` with `arguments` (and `input` on its standard input) and waits for it, or,
+    /// with a `timeout`, kills it after that many seconds; in `directory` if given.
+    static func run(_ tool: String, _ arguments: [String], input: String? = nil, timeout: Double? = nil,
+                    in directory: URL? = nil) throws -> Output {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
         let standardOutput = Pipe()
@@ -42,6 +49,16 @@ enum ToolRunner {
         let standardInput = Pipe()
         process.standardInput = standardInput
         try process.run()
+        final class Flag: @unchecked Sendable { var value = false }
+        let timedOut = Flag()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+                if process.isRunning {
+                    timedOut.value = true
+                    process.terminate()
+                }
+            }
+        }
         standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
         try standardInput.fileHandleForWriting.close()
         // Read before waiting, so a full pipe cannot block the child.
@@ -50,6 +67,8 @@ enum ToolRunner {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
+            signalled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut.value,
             standardOutput: String(decoding: out, as: UTF8.self),
             standardError: String(decoding: err, as: UTF8.self)
         )

@@ -36,6 +36,13 @@ public struct FaultPlan: Codable, Sendable, Equatable {
     /// Windows in which the network flaps: off for `offSeconds`, on for `onSeconds`, repeatedly.
     public var networkFlaps: [NetworkFlap] = []
 
+    /// The most entries of each kind a plan may hold.
+    public static let maximumEntries = 1_000
+
+    /// The most off/on cycles all ``networkFlaps`` windows may ask for together: each window asks
+    /// for (toHours − fromHours) × 3,600 / (offSeconds + onSeconds), and each cycle is two events.
+    public static let maximumFlapCycles = 1_000_000.0
+
     /// Windows in which `BGTaskScheduler.submit` fails with a given error.
     public var submitErrors: [SubmitError] = []
 

@@ -194,12 +194,24 @@ extension Scenario {
         for (index, fault) in f.backgroundAppRefreshOff.enumerated() {
             window(fault.fromHours, fault.toHours, "faults.backgroundAppRefreshOff[\(index)]")
         }
-        v.check(f.networkFlaps.count, 0...10_000, "faults.networkFlaps (entries)")
+        // Every fault is at least one event: bounded, so that no scenario asks for unbounded work.
+        let entries = [("earlyExpirations", f.earlyExpirations.count), ("jetsams", f.jetsams.count),
+                       ("backgroundAppRefreshOff", f.backgroundAppRefreshOff.count), ("networkFlaps", f.networkFlaps.count),
+                       ("submitErrors", f.submitErrors.count), ("batteryDeaths", f.batteryDeaths.count)]
+        for (kind, count) in entries {
+            v.require(count <= FaultPlan.maximumEntries, "faults.\(kind)",
+                      "expected at most \(FaultPlan.maximumEntries) entries, got \(count)")
+        }
+        var flapCycles = 0.0
         for (index, fault) in f.networkFlaps.enumerated() {
             window(fault.fromHours, fault.toHours, "faults.networkFlaps[\(index)]")
             v.check(fault.offSeconds, 1...3_600, "faults.networkFlaps[\(index)].offSeconds")
             v.check(fault.onSeconds, 1...3_600, "faults.networkFlaps[\(index)].onSeconds")
+            let cycles = (fault.toHours - fault.fromHours) * 3_600 / (fault.offSeconds + fault.onSeconds)
+            if cycles.isFinite && cycles > 0 { flapCycles += cycles }
         }
+        v.require(flapCycles <= FaultPlan.maximumFlapCycles, "faults.networkFlaps",
+                  "expected at most \(Int(FaultPlan.maximumFlapCycles)) off/on cycles in all windows (each is two events), got \(ParameterValidator.format(flapCycles.rounded())); use fewer or shorter windows, or longer offSeconds + onSeconds")
         for (index, fault) in f.submitErrors.enumerated() { window(fault.fromHours, fault.toHours, "faults.submitErrors[\(index)]") }
         for (index, fault) in f.batteryDeaths.enumerated() { v.check(fault.atHours, hours, "faults.batteryDeaths[\(index)].atHours") }
         return v.issues

@@ -236,6 +236,10 @@ public enum ScenarioLoader {
             for member in members {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 guard let expectedValue = known.first(where: { $0.key == member.key })?.value else {
+                    // A key no path could show plainly (empty, or with dots or spaces) is quoted.
+                    let plain = !member.key.isEmpty && !member.key.contains { $0 == "." || $0 == " " || $0 == "\"" }
+                    let shown = plain ? member.key : JSONWriter.compact(.string(member.key))
+                    let memberPath = path.isEmpty ? shown : "\(path).\(shown)"
                     let suggestion = closest(to: member.key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
                         ?? misplaced(member.value, among: knownKeys, under: path)
                         ?? "; known keys here: \(knownKeys.joined(separator: ", "))"

@@ -1,0 +1,98 @@
+import Foundation
+import SimKernel
+import Testing
+
+/// A seeded fuzzer over `bgsim` command lines: 300 of them, each a subcommand (or none, or a
+/// bogus one) with flags drawn from every subcommand's, values from pools that mix valid,
+/// malformed, out-of-range and dangerous ones (a directory, a device, a missing folder, a file that
+/// is not a scenario), flags repeated or left without a value, and positional arguments. Each
+/// must exit 0, or 2 with a message on standard error — `check` may exit 1 for a violation it
+/// reports — within 60 s, never on a signal, and never with a raw Foundation error. Values that
+/// would be valid stay small (at most 3 seeds, 2 days), so the valid lines run quickly.
+@Suite("Command-line fuzzer")
+struct CommandLineFuzzTests {
+    static let lines = 300
+
+    static let subcommands = ["run", "compare", "sweep", "merge", "whatif", "check", "trace", "presets", "scenario", "help",
+                              "version", "bogus", ""]
+
+    /// Flags and the pool each draws its value from (`nil`: a switch).
+    static func pools(_ dir: String) -> [(flag: String, values: [String]?)] {
+        let outputs = ["\(dir)/out.json", "\(dir)/out.csv", "\(dir)/out.md", "\(dir)/out.txt", "/dev/null", dir,
+                       "\(dir)/no/such/folder/out.json", "\(dir)/scenario.json", ""]
+        return [
+            ("--preset", ["device-only", "probe-refresh", "coverdrop-send", "zashi-sync", "nope", ""]),
+            ("--scenario", ["\(dir)/scenario.json", "\(dir)/bad.json", "\(dir)/missing.json", dir, "-", "/dev/null"]),
+            ("--days", ["1", "2", "0", "-1", "x", "1e3", "2.5", "100001", "1000000", "99999999999999999999", ""]),
+            ("--seed", ["1", "7", "-1", "abc", "18446744073709551616", ""]),
+            ("--seeds", ["2", "3", "1", "0", "-5", "abc", "100001", "10000001"]),
+            ("--first-seed", ["1", "0", "-1", "x", "9223372036854775807"]),
+            ("--jobs", ["1", "2", "0", "x", "2000"]),
+            ("--format", ["json", "csv", "markdown", "table", "xml", ""]),
+            ("--output", outputs), ("--report", outputs), ("--trace", outputs), ("--out", outputs + ["\(dir)/results"]),
+            ("--shard", ["0/2", "1/1", "3/2", "a/b", "0/0", "-1/2"]),
+            ("--sweep", ["\(dir)/sweep.json", "\(dir)/scenario.json", "\(dir)/missing.json"]),
+            ("--within-hours", ["1", "0", "-2", "x"]),
+            ("--quiet", nil), ("--allow-partial", nil), ("--bogus", nil), ("-h", nil), ("--", nil),
+        ]
+    }
+
+    static func positionals(_ dir: String) -> [String] {
+        ["\(dir)/sweep.json", "\(dir)/scenario.json", "\(dir)/bad.json", "\(dir)/results/a.jsonl", "\(dir)/missing.json",
+         dir, "-", "device-only", "coverdrop-send", "run", "extra"]
+    }
+
+    @Test("300 fuzzed command lines exit 0, or 2 with a message (check: 1 for a violation), never on a signal or a timeout")
+    func fuzz() throws {
+        let directory = try ToolRunner.temporaryDirectory("bgsim-cli-fuzz")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dir = directory.path
+        try #"{"app": {"policy": "coverdrop-send"}}"#.write(toFile: "\(dir)/scenario.json", atomically: true, encoding: .utf8)
+        try #"{"user": {"sessionsPerDay": "many"}, "power": {"topUpMinimumMinutes": 601}}"#
+            .write(toFile: "\(dir)/bad.json", atomically: true, encoding: .utf8)
+        try #"{"name": "s", "preset": "probe-refresh", "axes": [{"path": "user.sessionsPerDay", "values": [30, 60]}], "seeds": 2, "days": 2}"#
+            .write(toFile: "\(dir)/sweep.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(dir)/results", withIntermediateDirectories: true)
+        try "{\"cell\":0}\n{\"cell\":".write(toFile: "\(dir)/results/a.jsonl", atomically: true, encoding: .utf8)
+
+        var random = RandomStream(seed: 2_026, label: StreamLabel("fuzz.commandLines"))
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let pools = Self.pools(dir)
+        var byStatus: [Int32: Int] = [:]
+        for _ in 0..<Self.lines {
+            let subcommand = pick(Self.subcommands)
+            var arguments = subcommand.isEmpty ? [] : [subcommand]
+            for _ in 0..<Int(random.next() % 5) {
+                if random.chance(0.2) {
+                    arguments.append(pick(Self.positionals(dir)))
+                    continue
+                }
+                let (flag, values) = pick(pools)
+                arguments.append(flag)
+                // Sometimes the value is left out (the flag last, or followed by another flag).
+                if let values, random.chance(0.9) { arguments.append(pick(values)) }
+            }
+            // Commands whose defaults run for long get small bounds (which may themselves be
+            // repeated, and so refused).
+            if ["compare", "whatif", "check", "run", "trace"].contains(subcommand) {
+                arguments += ["--days", pick(["1", "2"]), "--seeds", pick(["2", "3"])]
+            }
+            let output = try ToolRunner.run("bgsim", arguments, timeout: 60, in: directory)   // check writes failures to its working directory
+            let line = "bgsim " + arguments.joined(separator: " ")
+            byStatus[output.status, default: 0] += 1
+            #expect(!output.timedOut, "\(line): still running after 60 s")
+            #expect(!output.signalled, "\(line): ended on signal \(output.status)\n\(output.standardError)")
+            let allowed: Set<Int32> = subcommand == "check" ? [0, 1, 2] : [0, 2]
+            #expect(allowed.contains(output.status), "\(line): exit \(output.status)\n\(output.standardError)")
+            if output.status == 2 {
+                #expect(!output.standardError.isEmpty, "\(line): exit 2 without a message")
+            }
+            for raw in ["NSCocoaErrorDomain", "Error Domain=", "Fatal error"] {
+                #expect(!output.standardError.contains(raw), "\(line): \(output.standardError)")
+            }
+        }
+        let counts = byStatus.keys.sorted().map { "exit \($0): \(byStatus[$0]!)" }.joined(separator: ", ")
+        print("command-line fuzzer: \(Self.lines) command lines; \(counts)")
+        #expect(byStatus[0, default: 0] >= 20 && byStatus[2, default: 0] >= 100, "both outcomes exercised: \(counts)")
+    }
+}
