@@ -45,7 +45,9 @@ public struct ComparedMetric: Sendable {
         ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", unit: "/day", better: .lower) {
             $0.os.expirationsPerDay
         },
-        ComparedMetric(key: "metricKit.kills", label: "kills", unit: "", better: .lower) {
+        // Kills for the app's own overruns (an assertion or task past its time, the CPU monitor);
+        // terminations for memory are the system's and are not counted here.
+        ComparedMetric(key: "metricKit.kills", label: "kills for overruns", unit: "", better: .lower) {
             Double($0.os.metrics.backgroundTaskAssertionTimeoutExits + $0.os.metrics.cpuResourceLimitExits)
         },
         ComparedMetric(key: "device.batteryDrainPercentPerDay", label: "battery drawn", unit: "%/day", better: .lower) {

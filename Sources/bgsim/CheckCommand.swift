@@ -51,7 +51,7 @@ enum CheckCommand {
                               switches: ["swarm", "no-shrink", "quiet"])
         if let directory = flags.string("out") { try Output.checkDirectory(directory, for: "--out") }
         let directory = flags.string("out") ?? defaultDirectory
-        let scenario = try RunCommand.loadScenario(flags)
+        let scenario = try RunCommand.loadScenario(flags, for: "check")
         let days = try flags.integer("days", default: 7, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
         var seeds: [UInt64]

@@ -98,7 +98,9 @@ enum RunCommand {
         flags.string("scenario") ?? "preset \(flags.string("preset") ?? "")"
     }
 
-    static func loadScenario(_ flags: Flags) throws -> Scenario {
+    /// The scenario `--preset` or `--scenario` names, for `subcommand` (named in the message
+    /// when neither is given).
+    static func loadScenario(_ flags: Flags, for subcommand: String = "run") throws -> Scenario {
         switch (flags.string("preset"), flags.string("scenario")) {
         case (let name?, nil):
             guard let scenario = Presets.scenario(named: name) else {
@@ -112,7 +114,7 @@ enum RunCommand {
                 throw UsageError(error.description)
             }
         case (nil, nil):
-            throw UsageError("run needs --preset NAME or --scenario FILE; try 'bgsim run --preset device-only'")
+            throw UsageError("\(subcommand) needs --preset NAME or --scenario FILE; try 'bgsim \(subcommand) --preset device-only'")
         case (_?, _?):
             throw UsageError("give either --preset or --scenario, not both")
         }

@@ -21,7 +21,7 @@ enum TraceCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"])
         try flags.checkOutputPaths("out")
-        let scenario = try RunCommand.loadScenario(flags)
+        let scenario = try RunCommand.loadScenario(flags, for: "trace")
         let days = try flags.integer("days", default: 3, in: 1...60)
         let seed = try flags.unsigned("seed", default: 1)
         guard let out = flags.string("out") else { throw UsageError("trace needs --out FILE") }

@@ -74,18 +74,20 @@ struct ComparisonTests {
         #expect(energy.differences[0].halfWidth95 < energy.unpairedHalfWidths[0])
     }
 
-    @Test("verdicts state direction, size and interval, or that no difference is clear")
+    @Test("verdicts state direction, size and interval by hand, that no difference is clear, or that nothing differs")
     func verdicts() throws {
-        // Hand-made results: the candidate's latency is 10 min lower on every seed but one.
+        // Hand-made results. Latency: candidate − base per seed = −10, −10, −10, −9: mean −9.75,
+        // sd 0.5, se 0.25, t(0.975, 3) = 3.1824 → half-width 0.7956 → 8.95 to 10.5 lower.
+        // Noise: 0, 0, 0, −1: mean −0.25, the same half-width → −1.05 to +0.546, spanning 0.
         let metric = ComparedMetric(key: "x", label: "p90 work latency", unit: "min", better: .lower) { Double($0.seed) }
-        let flat = ComparedMetric(key: "y", label: "noise", unit: "", better: .lower) { Double($0.seed % 2) }
+        let noise = ComparedMetric(key: "y", label: "noise", unit: "", better: .lower) { Double($0.seed % 2) }
+        let constant = ComparedMetric(key: "z", label: "constant", unit: "", better: .lower) { _ in 1 }
         let base = try Replications.run(Scenario(), seeds: [100, 101, 102, 103], days: 1, jobs: 1)
         let candidate = try Replications.run(Scenario(), seeds: [90, 91, 92, 94], days: 1, jobs: 1)
-        let comparison = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate], metrics: [metric, flat])
-        let verdict = comparison.verdict(comparison.rows[0], candidate: 1)
-        #expect(verdict.hasPrefix("B: p90 work latency 9.75 min lower (95 % CI "))
-        #expect(verdict.hasSuffix("— better"))
-        let noise = comparison.verdict(comparison.rows[1], candidate: 1)
-        #expect(noise.contains("no clear difference") || noise.contains("the same on every seed"))
+        let comparison = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate],
+                                    metrics: [metric, noise, constant])
+        #expect(comparison.verdict(comparison.rows[0], candidate: 1) == "B: p90 work latency 9.75 min lower (95 % CI 8.95–10.5) — better")
+        #expect(comparison.verdict(comparison.rows[1], candidate: 1) == "B: no clear difference in noise (-0.25, 95 % CI -1.05 to +0.546)")
+        #expect(comparison.verdict(comparison.rows[2], candidate: 1) == "B: constant the same on every seed")
     }
 }

@@ -98,6 +98,12 @@ struct EnergyTests {
             let six = calendar.midnight(ofDay: afterMidnight ? plugInDay : plugInDay + 1) + .hours(6)
             guard unplug > six, plugIn < six else { continue }
             #expect(resumes.contains(six), "charge \(plugIn)–\(unplug) did not resume at \(six)")
+            // Until then it charges no higher than 80 % (or the level it was plugged in at, if
+            // higher: the charger then holds it there).
+            let capacity = run.device.battery.capacityJoules
+            let atPlugIn = run.samples.last { $0.time <= plugIn }?.energyJoules ?? 0
+            let ceiling = Swift.max(0.8 * capacity, atPlugIn) + 1e-6
+            #expect(run.samples.allSatisfy { $0.time <= plugIn || $0.time >= six || $0.energyJoules <= ceiling })
             if afterMidnight { checked.afterMidnight += 1 } else { checked.beforeMidnight += 1 }
         }
         #expect(checked.beforeMidnight > 30)
@@ -137,10 +143,21 @@ struct EnergyTests {
         #expect(metrics.lowPowerModeAccepted == metrics.lowPowerModePrompts, "accept probability 1")
         #expect(metrics.lowPowerModeSeconds > 0)
         #expect(metrics.minimumBatteryPercent == 0)
-        // While off, the battery never draws power.
         let levels = run.records.filter { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind }
         #expect(levels.contains { $0.detail == 0 })
         #expect(levels.contains { $0.detail == 300 }, "turns back on at 3 %")
+        // While off (from each 0 % to the next 3 %), the battery never loses energy.
+        var checked = 0
+        for off in levels where off.detail == 0 {
+            let next = levels.first { $0.time > off.time && $0.detail == 300 }
+            let on: SimInstant = next?.time ?? SimInstant.start + .days(60)
+            let window = run.samples.filter { $0.time >= off.time && $0.time <= on }
+            for (previous, next) in zip(window, window.dropFirst()) {
+                #expect(next.energyJoules >= previous.energyJoules - 1e-9, "drew power while off at \(next.time)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10)
     }
 
     @Test("Low Power Mode turns itself off at 80 % while charging")
@@ -150,9 +167,23 @@ struct EnergyTests {
         scenario.power.lowPowerModeAcceptProbability = 1
         scenario.device.screenOnWatts = 2.5
         let run = try RecordedRun(scenario, days: 5)
-        // Accepted at 20 %, and off again by the end (the phone charges every few nights).
+        // With every prompt accepted, Low Power Mode runs from each 20 % reached while
+        // discharging to the next 80 % (reached only while charging) or the end: its total time
+        // is exactly the sum of those spans.
+        let levels = run.records.filter { $0.kind == DeviceEvent.batteryLevel(hundredths: 0).traceKind }
+        var expected = 0.0
+        var since: SimInstant?
+        for level in levels {
+            if level.detail == 2_000, since == nil { since = level.time }
+            if level.detail == 8_000, let start = since {
+                expected += start.duration(to: level.time).seconds
+                since = nil
+            }
+        }
+        if let start = since { expected += start.duration(to: .start + .days(5)).seconds }
         #expect(run.device.metrics.lowPowerModeAccepted > 0)
-        #expect(run.device.metrics.lowPowerModeSeconds < 5 * 86_400)
+        #expect(expected > 0 && expected < 5 * 86_400)
+        #expect(abs(run.device.metrics.lowPowerModeSeconds - expected) < 1e-6, "\(run.device.metrics.lowPowerModeSeconds) s, expected \(expected) s")
     }
 
     @Test("battery level by hour: every hour weighs the same time; a discharging day falls hour by hour")

@@ -114,12 +114,16 @@ struct LifecycleTests {
             ScriptedPolicy(onLaunch: { app, _ in
                 app.schedule(after: .seconds(10)) { fired.append(harness_now(app)) }
                 app.schedule(after: .seconds(100)) { fired.append(harness_now(app)) }
+                app.schedule(after: .seconds(400)) { fired.append(harness_now(app)) }
             })
         }
         harness.useApp(at: .at(100), for: .seconds(30))      // suspended at 130; second timer due at 200
-        harness.useApp(at: .at(300), for: .seconds(30))      // resumes at 300: the overdue timer fires
-        try harness.run(until: .at(1_000))
-        #expect(fired == [.at(110), .at(300)])
+        // Resumes at 300: the overdue timer fires; the force-quit at 330 ends the process before
+        // the third timer (due at 500), which never fires, even after the app is opened again.
+        harness.useApp(at: .at(300), for: .seconds(30), forceQuit: true)
+        harness.useApp(at: .at(600), for: .seconds(30))
+        try harness.run(until: .at(1_500))
+        #expect(fired == [.at(110), .at(300), .at(610)])
     }
 
     @Test("willTerminate comes only when a force-quit ends an app still running in the background")

@@ -33,7 +33,21 @@ struct ReferencePolicyTests {
         #expect(work.created > 50)
         #expect(work.completed + work.metrics.failed + work.metrics.backlogAtEnd == work.created)
         #expect(work.metrics.latency.maximum <= 3 * 3_600, "nothing completes after its URL expired")
+        #expect(work.metrics.failedDeadline > 0, "some URLs expire")
         #expect(run.result.os.metrics.assertionsBegun > 0)
+        // Some uploads finish while the app is in the background: the queue empties between a
+        // didEnterBackground and the next return to the foreground.
+        var inBackground = false
+        var emptiedInBackground = 0
+        for entry in run.log {
+            switch entry.event {
+            case .didEnterBackground, .launch(reason: .backgroundTask): inBackground = true
+            case .willEnterForeground, .launch(reason: .user): inBackground = false
+            case .workQueueEmpty where inBackground: emptiedInBackground += 1
+            default: break
+            }
+        }
+        #expect(emptiedInBackground > 0)
     }
 
     @Test("Proton: the extension is begun only with uploads in progress")
@@ -133,6 +147,17 @@ struct ReferencePolicyTests {
         #expect(run.result.os.launchesWhileChargingShare == 1)
         #expect(run.result.work.created == 60 * 1_152)
         #expect(run.result.work.completed > run.result.work.created * 9 / 10)
+        // Without Wi-Fi, the same user's tasks still launch (on power) but never sync.
+        var cellular = Presets.scenario(named: "zashi-sync")!
+        cellular.network.homeWifiProbability = 0
+        cellular.network.wifiShare = 0
+        let noWifi = try self.run(cellular, days: 60)
+        let outcomes = noWifi.entries(.taskCompleted).compactMap { entry -> Bool? in
+            if case .taskCompleted(_, _, let success) = entry.event { return success }
+            return nil
+        }
+        #expect(outcomes.count > 30, "tasks still launch")
+        #expect(!outcomes.contains(true), "no task syncs off Wi-Fi")
     }
 
     // MARK: TestBGScheduler

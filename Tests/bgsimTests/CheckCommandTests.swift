@@ -38,7 +38,7 @@ struct CheckCommandTests {
     }
 
     @Test("bad check arguments exit 2", arguments: [
-        (["check"], "run needs --preset NAME or --scenario FILE"),
+        (["check"], "check needs --preset NAME or --scenario FILE; try 'bgsim check --preset device-only'"),
         (["check", "--preset", "nope"], "unknown preset 'nope'"),
         (["check", "--preset", "coverdrop-send", "--seeds", "0"], "--seeds expects a whole number from 1"),
         (["check", "--preset", "coverdrop-send", "--seed", "3", "--seeds", "4"], "give --seed S (one seed) or --seeds N, not both"),

@@ -32,12 +32,28 @@ struct RunCommandTests {
         }
     }
 
-    @Test("the table report is readable and names the digest")
+    @Test("the table report gives each figure a label and a value in their columns, and the run's digest")
     func table() throws {
         let output = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "10"])
         #expect(output.status == 0)
-        #expect(output.standardOutput.contains("Screen on per day"))
-        #expect(output.standardOutput.contains("digest "))
+        let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        // Figures are indented rows: a label, at least two spaces, a value starting with a digit,
+        // all values in one column.
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        #expect(rows.count >= 15)
+        var valueColumns = Set<Int>()
+        for row in rows {
+            let text = String(row.dropFirst(2))
+            let gap = try #require(text.range(of: "  "), "no gap between label and value: \(row)")
+            let value = text[gap.upperBound...].drop { $0 == " " }
+            #expect(value.first?.isNumber == true, "\(row)")
+            #expect(!text[..<gap.lowerBound].isEmpty && text[..<gap.lowerBound].last?.isNumber == false, "label glued to a number: \(row)")
+            valueColumns.insert(row.count - value.count)
+        }
+        #expect(valueColumns.count == 1, "values in \(valueColumns.count) columns")
+        let json = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--days", "10", "--format", "json"])
+        let digest = try ToolRunner.field("digest", in: json.standardOutput)
+        #expect(lines.count > 1 && lines[1].hasPrefix("digest \(digest), "), "\(lines.prefix(2))")
     }
 
     @Test("a scenario file of {} runs the defaults, and --output writes the report to a file")

@@ -45,7 +45,8 @@ package enum ReportFormatter {
             ("Background running per day", fixed(os.backgroundRunSecondsPerDay, 0) + " s"),
             ("Submits (errors)", "\(m.submits) (\(m.submitErrors.reduce(0, +)))"),
             ("Throttled launches", "\(m.throttledLaunches)"),
-            ("Kills: assertion/task timeout, CPU, memory", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits), \(m.memoryPressureExits)"),
+            ("Kills for overruns: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
+            ("Terminations for memory (jetsam)", "\(m.memoryPressureExits)"),
         ]
         let width = (rows + osRows).map(\.0.count).max() ?? 0
         var lines = ["BackgroundSim — \(result.scenarioName), seed \(result.seed), \(result.days) days",
