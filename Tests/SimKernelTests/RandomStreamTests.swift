@@ -31,8 +31,8 @@ struct RandomStreamTests {
 
     @Test("stream derivation is pinned")
     func derivationGolden() {
-        // Changing these changes every seed's results; the Python cross-check in the commit
-        // history reproduced them independently.
+        // Changing these changes every seed's results; scripts/cross-check-golden.py reproduces
+        // them independently.
         #expect(RandomStream.derivedSeed(seed: 2026, label: "golden", entity: 0, index: 0) == 0x5757_058A_8DFC_358E)
         #expect(RandomStream.derivedSeed(seed: 7, label: "user.sessions", entity: 3, index: 41) == 0x3A73_6E06_7173_7246)
         var stream = RandomStream(seed: 2026, label: "golden")

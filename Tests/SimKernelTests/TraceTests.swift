@@ -78,6 +78,6 @@ struct TraceTests {
         #expect(digest.description == Self.pinnedDigest)
     }
 
-    // Reproduced independently by a Python transcription of the documented encoding.
+    // Reproduced independently from the documented encoding by scripts/cross-check-golden.py.
     static let pinnedDigest = "ddd342aa0389a9e2"
 }
