@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "BackgroundSim", targets: ["BackgroundSim"]),
         .library(name: "BackgroundSimLab", targets: ["BackgroundSimLab"]),
         .library(name: "BackgroundSimTesting", targets: ["BackgroundSimTesting"]),
+        .library(name: "BackgroundSimCLI", targets: ["BackgroundSimCLI"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
         .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
     ],
@@ -54,9 +55,13 @@ let package = Package(
         .target(
             name: "CommandLineSupport"
         ),
+        .target(
+            name: "BackgroundSimCLI",
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimChecking", "SimKernel", "CommandLineSupport"]
+        ),
         .executableTarget(
             name: "bgsim",
-            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimChecking", "SimKernel", "CommandLineSupport"]
+            dependencies: ["BackgroundSimCLI"]
         ),
         .executableTarget(
             name: "bgsim-bench",

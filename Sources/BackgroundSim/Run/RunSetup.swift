@@ -22,7 +22,7 @@ package struct RunSetup {
         } catch {
             throw ScenarioError(source: scenario.name, issues: [error])
         }
-        let definition = policies.definition(named: scenario.app.policy.name)
+        let definition = scenario.app.policy.resolved(in: policies)
         let makePolicy = policy ?? definition?.factory(for: scenario.app.policy.parameters)
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
                                      work: scenario.work, network: scenario.network, energy: scenario.energy,

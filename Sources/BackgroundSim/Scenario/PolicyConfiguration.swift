@@ -13,16 +13,36 @@ import Foundation
 ///     var parameters = CoverDropParameters()
 ///     parameters.meanDelayMinutes = 10
 ///     scenario.app.policy = PolicyConfiguration(name: "coverdrop-send", parameters: parameters)
+///
+/// A team's own policy goes in with its definition, and every run, comparison, sweep and what-if
+/// of the scenario then makes that policy, whether or not a registry knows its name:
+///
+///     scenario.app.policy = PolicyConfiguration(upload, parameters: UploadParameters())
 public struct PolicyConfiguration: Codable, Sendable, Equatable {
     /// The policy's name in the ``PolicyRegistry`` (`bgsim presets` lists the built-in ones).
     public var name: String
     /// The policy's parameters: a value of the type its definition declares.
     public var parameters: any PolicyParameters
+    /// The policy's definition, when the configuration carries it: one given in Swift, or the
+    /// one a scenario file's name resolved to. `nil` looks `name` up in the registry at hand.
+    public private(set) var definition: PolicyDefinition?
 
     /// The policy `name` with `parameters`.
     public init(name: String, parameters: any PolicyParameters) {
         self.name = name
         self.parameters = parameters
+    }
+
+    /// The policy `definition` with `parameters` (its defaults if `nil`).
+    public init(_ definition: PolicyDefinition, parameters: (any PolicyParameters)? = nil) {
+        self.name = definition.name
+        self.parameters = parameters ?? definition.defaultParameters
+        self.definition = definition
+    }
+
+    /// The definition this configuration runs: the one it carries, else `name`'s in `policies`.
+    package func resolved(in policies: PolicyRegistry) -> PolicyDefinition? {
+        definition ?? policies.definition(named: name)
     }
 
     /// The built-in policy `name` with its default parameters (``NoParameters`` for a name that
@@ -41,7 +61,9 @@ public struct PolicyConfiguration: Codable, Sendable, Equatable {
 
     /// The same policy with its parameters at their defaults.
     package var withDefaultParameters: PolicyConfiguration {
-        PolicyConfiguration(name: name, parameters: type(of: parameters).init())
+        var configuration = self
+        configuration.parameters = type(of: parameters).init()
+        return configuration
     }
 
     public static func == (lhs: PolicyConfiguration, rhs: PolicyConfiguration) -> Bool {
@@ -67,6 +89,7 @@ public struct PolicyConfiguration: Codable, Sendable, Equatable {
         parameters = container.contains(.parameters)
             ? try definition.parametersType.init(from: container.superDecoder(forKey: .parameters))
             : definition.defaultParameters
+        self.definition = definition
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -5,6 +5,13 @@ public enum Presets {
         public var name: String
         public var summary: String
         public var scenario: Scenario
+
+        /// A scenario offered by `name`, with what it is for.
+        public init(name: String, summary: String, scenario: Scenario) {
+            self.name = name
+            self.summary = summary
+            self.scenario = scenario
+        }
     }
 
     /// Every preset, in the order `bgsim presets` lists them.

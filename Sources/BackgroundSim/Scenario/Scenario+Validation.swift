@@ -122,7 +122,7 @@ extension Scenario {
         v.check(w.tailWatts, 0...10, "energy.wifi.tailWatts")
 
         let policy = self.app.policy
-        if let definition = policies.definition(named: policy.name) {
+        if let definition = policy.resolved(in: policies) {
             v.append(definition.issues(with: policy.parameters), under: "app.policy.parameters")
         } else {
             v.require(false, "app.policy.name", "expected one of \(policies.quotedNames), got \"\(policy.name)\"")

@@ -32,6 +32,8 @@ package struct SweepDefinition: Sendable {
     package var days: Int
     /// Metric keys from ``ComparedMetric/standard``.
     package var objectives: [ComparedMetric]
+    /// The registry the cells' `app.policy` names resolve in.
+    package var policies: PolicyRegistry = .builtIn
 
     /// The number of cells.
     package var cellCount: Int { axes.reduce(1) { $0 * $1.values.count } }
@@ -53,7 +55,7 @@ package struct SweepDefinition: Sendable {
         for (axis, value) in zip(axes, values(ofCell: index)) {
             document = ScenarioLoader.setting(value, at: axis.path.split(separator: ".").map(String.init), in: document)
         }
-        var scenario = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(source) (cell \(index))")
+        var scenario = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(source) (cell \(index))", policies: policies)
         scenario.name = "\(name)#\(index)"
         return scenario
     }
@@ -61,11 +63,16 @@ package struct SweepDefinition: Sendable {
     // MARK: Reading
 
     /// Reads and checks a sweep file; problems name the file and the field.
-    package static func load(path: String) throws(ScenarioError) -> SweepDefinition {
-        try decode(try ScenarioLoader.readText(path: path), source: path)
+    package static func load(path: String, policies: PolicyRegistry = .builtIn,
+                             presets: [Presets.Preset] = Presets.all) throws(ScenarioError) -> SweepDefinition {
+        try decode(try ScenarioLoader.readText(path: path), source: path, policies: policies, presets: presets)
     }
 
-    package static func decode(_ text: String, source: String) throws(ScenarioError) -> SweepDefinition {
+    /// - Parameters:
+    ///   - policies: The registry the base scenario's and the cells' `app.policy` names resolve in.
+    ///   - presets: The scenarios `preset` may name.
+    package static func decode(_ text: String, source: String, policies: PolicyRegistry = .builtIn,
+                               presets: [Presets.Preset] = Presets.all) throws(ScenarioError) -> SweepDefinition {
         func fail(_ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
         }
@@ -94,8 +101,8 @@ package struct SweepDefinition: Sendable {
         let base: JSONValue
         switch (document["preset"], document["scenario"]) {
         case (.string(let preset)?, nil):
-            guard let scenario = Presets.scenario(named: preset) else {
-                throw fail("preset", "expected one of \(Presets.all.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(preset)\"")
+            guard let scenario = presets.first(where: { $0.name == preset })?.scenario else {
+                throw fail("preset", "expected one of \(presets.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(preset)\"")
             }
             base = ScenarioLoader.document(of: scenario)
         case (nil, let scenario?):
@@ -148,7 +155,7 @@ package struct SweepDefinition: Sendable {
         guard objectives.count == 2 else { throw fail("objectives", "expected two metric keys to trade off") }
         let definition = SweepDefinition(
             name: name, base: base, axes: axes, seeds: (0..<seedCount).map { UInt64(firstSeed + $0) }, days: days,
-            objectives: objectives)
+            objectives: objectives, policies: policies)
         guard definition.cellCount <= 100_000 else { throw fail("axes", "expected at most 100,000 cells, got \(definition.cellCount)") }
         // Every cell's scenario must be valid; checking the first and last catches wrong paths and types.
         _ = try definition.scenario(ofCell: 0, source: source)

@@ -99,6 +99,7 @@ public struct WhatIfGrid: Sendable {
                 document = ScenarioLoader.setting(setting.value, at: setting.path.split(separator: ".").map(String.init), in: document)
             }
         }
-        return try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(base.name) (what-if cell \(index): \(describe(cell: index).joined(separator: ", ")))")
+        return try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(base.name) (what-if cell \(index): \(describe(cell: index).joined(separator: ", ")))",
+                                         policies: PolicyRegistry.builtIn.including(base.app.policy.definition))
     }
 }

@@ -10,6 +10,10 @@ public struct PolicyDefinition: Sendable {
     public let summary: String
     /// The type of its parameters.
     public let parametersType: any PolicyParameters.Type
+    /// The task identifiers it registers and submits: what the app's Info.plist permits
+    /// (`BGTaskSchedulerPermittedIdentifiers`) when a scenario is made from the policy's name
+    /// alone (`bgsim run --preset NAME`). Scenario files list their own.
+    public let taskIdentifiers: [String]
     /// Makes a fresh policy for a process launch from validated parameters of
     /// ``parametersType``; `nil` for no app code.
     private let make: (@Sendable (any PolicyParameters) -> any BackgroundPolicy)?
@@ -19,10 +23,12 @@ public struct PolicyDefinition: Sendable {
     /// - Parameter make: Makes a fresh policy for each process launch (the simulator launches
     ///   the app many times; whatever the policy keeps in its properties is lost with the process).
     public init<Parameters: PolicyParameters>(name: String, summary: String, parameters: Parameters.Type,
+                                              taskIdentifiers: [String] = [],
                                               make: @escaping @Sendable (Parameters) -> any BackgroundPolicy) {
         self.name = name
         self.summary = summary
         parametersType = Parameters.self
+        self.taskIdentifiers = taskIdentifiers
         self.make = { parameters in
             guard let parameters = parameters as? Parameters else {
                 preconditionFailure("PolicyDefinition \(name): parameters of type \(type(of: parameters)); validate the scenario first")
@@ -32,8 +38,8 @@ public struct PolicyDefinition: Sendable {
     }
 
     /// A policy without parameters.
-    public init(name: String, summary: String, make: @escaping @Sendable () -> any BackgroundPolicy) {
-        self.init(name: name, summary: summary, parameters: NoParameters.self) { _ in make() }
+    public init(name: String, summary: String, taskIdentifiers: [String] = [], make: @escaping @Sendable () -> any BackgroundPolicy) {
+        self.init(name: name, summary: summary, parameters: NoParameters.self, taskIdentifiers: taskIdentifiers) { _ in make() }
     }
 
     /// No app code: the app launches and is suspended; nothing registers or submits.
@@ -43,6 +49,7 @@ public struct PolicyDefinition: Sendable {
         self.name = name
         self.summary = summary
         parametersType = NoParameters.self
+        taskIdentifiers = []
         make = nil
     }
 

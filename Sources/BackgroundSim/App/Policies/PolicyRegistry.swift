@@ -30,6 +30,16 @@ public struct PolicyRegistry: Sendable {
         definitions.first { $0.name == name }
     }
 
+    /// This registry with `definition` in it, replacing one of the same name (itself if `nil`):
+    /// what re-reading a scenario that carries its own policy needs.
+    package func including(_ definition: PolicyDefinition?) -> PolicyRegistry {
+        guard let definition else { return self }
+        var result = self
+        result.definitions.removeAll { $0.name == definition.name }
+        result.definitions.append(definition)
+        return result
+    }
+
     /// The registered names, quoted, for messages: `"none", "probe-refresh", …`.
     var quotedNames: String { definitions.map { "\"\($0.name)\"" }.joined(separator: ", ") }
 
@@ -37,24 +47,28 @@ public struct PolicyRegistry: Sendable {
     public static let builtIn: PolicyRegistry = {
         PolicyRegistry(unchecked: [
             .none,
-            PolicyDefinition(name: "probe-refresh", summary: "Keeps one app refresh request pending, 15 min after each submit.") {
+            PolicyDefinition(name: "probe-refresh", summary: "Keeps one app refresh request pending, 15 min after each submit.",
+                             taskIdentifiers: [ProbePolicy.refreshIdentifier]) {
                 ProbePolicy(kind: .appRefresh)
             },
             PolicyDefinition(name: "probe-processing",
-                             summary: "Keeps one processing request (power and network) pending, 15 min after each submit.") {
+                             summary: "Keeps one processing request (power and network) pending, 15 min after each submit.",
+                             taskIdentifiers: [ProbePolicy.processingIdentifier]) {
                 ProbePolicy(kind: .processing)
             },
             PolicyDefinition(name: "proton-upload", summary: "Proton Drive: uploads in an extension, then a processing task; URLs expire after 3 h.",
-                             parameters: ProtonUploadParameters.self) { ExtensionThenProcessingUpload(parameters: $0) },
+                             parameters: ProtonUploadParameters.self, taskIdentifiers: [ProtonUploadParameters().identifier]) { ExtensionThenProcessingUpload(parameters: $0) },
             PolicyDefinition(name: "coverdrop-send", summary: "CoverDrop: message sending in app refresh, rate-limited hourly, backoff 5–120 min.",
-                             parameters: CoverDropParameters.self) { RefreshMessageSender(parameters: $0) },
+                             parameters: CoverDropParameters.self, taskIdentifiers: [CoverDropParameters().identifier]) { RefreshMessageSender(parameters: $0) },
             PolicyDefinition(name: "coverdrop-send-forgetful",
                              summary: "CoverDrop with a planted bug: after the device clock jumps back, the worker forgets setTaskCompleted.",
-                             parameters: CoverDropParameters.self) { RefreshMessageSender(parameters: $0, forgetsCompletionAfterClockJump: true) },
+                             parameters: CoverDropParameters.self, taskIdentifiers: [CoverDropParameters().identifier]) {
+                RefreshMessageSender(parameters: $0, forgetsCompletionAfterClockJump: true)
+            },
             PolicyDefinition(name: "zashi-sync", summary: "Zashi: wallet sync in a processing task on power and Wi-Fi, completed only when synced.",
-                             parameters: ZashiSyncParameters.self) { ProcessingSync(parameters: $0) },
+                             parameters: ZashiSyncParameters.self, taskIdentifiers: [ZashiSyncParameters().identifier]) { ProcessingSync(parameters: $0) },
             PolicyDefinition(name: "bgscheduler-demo", summary: "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations.",
-                             parameters: PeriodicDemoParameters.self) { PeriodicRefreshDemo(parameters: $0) },
+                             parameters: PeriodicDemoParameters.self, taskIdentifiers: [PeriodicDemoParameters().identifier]) { PeriodicRefreshDemo(parameters: $0) },
         ])
     }()
 

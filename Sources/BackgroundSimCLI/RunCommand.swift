@@ -36,11 +36,11 @@ enum RunCommand {
         EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs"],
                               switches: ["quiet"])
         try flags.checkOutputPaths("output", "trace")
-        let scenario = try loadScenario(flags)
+        let scenario = try loadScenario(flags, context)
         let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
@@ -100,21 +100,17 @@ enum RunCommand {
 
     /// The scenario `--preset` or `--scenario` names, for `subcommand` (named in the message
     /// when neither is given).
-    static func loadScenario(_ flags: Flags, for subcommand: String = "run") throws -> Scenario {
+    static func loadScenario(_ flags: Flags, _ context: CLIContext, for subcommand: String = "run") throws -> Scenario {
         switch (flags.string("preset"), flags.string("scenario")) {
         case (let name?, nil):
-            guard let scenario = Presets.scenario(named: name) else {
-                throw UsageError("unknown preset '\(name)'; expected one of \(Presets.all.map(\.name).joined(separator: ", "))")
+            guard let scenario = context.scenario(named: name) else {
+                throw UsageError("unknown preset '\(name)'; expected one of \(context.scenarioNames)")
             }
             return scenario
         case (nil, let path?):
-            do {
-                return try ScenarioLoader.load(path: path)
-            } catch {
-                throw UsageError(error.description)
-            }
+            return try context.loadScenario(path: path)
         case (nil, nil):
-            throw UsageError("\(subcommand) needs --preset NAME or --scenario FILE; try 'bgsim \(subcommand) --preset device-only'")
+            throw UsageError("\(subcommand) needs --preset NAME or --scenario FILE; try '\(context.toolName) \(subcommand) --preset device-only'")
         case (_?, _?):
             throw UsageError("give either --preset or --scenario, not both")
         }

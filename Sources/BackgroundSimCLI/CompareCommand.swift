@@ -37,7 +37,7 @@ enum CompareCommand {
     static let defaultSeeds = 100
     static let defaultDays = 365
 
-    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"], switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         let builtIn = flags.positional.isEmpty
@@ -45,7 +45,7 @@ enum CompareCommand {
             throw UsageError("compare needs at least two scenarios (preset names or files), or none for the built-in default; "
                              + "try 'bgsim compare proton-upload proton-upload-restart'")
         }
-        let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional)
+        let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional, context)
         let count = try flags.integer("seeds", default: builtIn ? defaultSeeds : 20, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: 1...100_000)

@@ -12,13 +12,13 @@ enum ScenarioCommand {
         Each parameter's unit, range and source: docs/SCENARIOS.md.
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws {
         let flags = try Flags(arguments, known: ["preset", "scenario"])
         let scenario: Scenario
         if flags.string("preset") == nil && flags.string("scenario") == nil {
             scenario = Scenario()
         } else {
-            scenario = try RunCommand.loadScenario(flags)
+            scenario = try RunCommand.loadScenario(flags, context)
         }
         print(JSONWriter.pretty(ScenarioLoader.document(of: scenario)))
     }

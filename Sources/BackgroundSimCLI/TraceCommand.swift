@@ -18,10 +18,10 @@ enum TraceCommand {
           --out FILE   Where to write the trace (atomically).
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"])
         try flags.checkOutputPaths("out")
-        let scenario = try RunCommand.loadScenario(flags, for: "trace")
+        let scenario = try RunCommand.loadScenario(flags, context, for: "trace")
         let days = try flags.integer("days", default: 3, in: 1...60)
         let seed = try flags.unsigned("seed", default: 1)
         guard let out = flags.string("out") else { throw UsageError("trace needs --out FILE") }

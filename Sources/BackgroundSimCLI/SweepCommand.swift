@@ -33,13 +33,13 @@ enum SweepCommand {
                              another sweep instead of failing.
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"], switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("out", "report")
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
-        let definition = try load(path)
+        let definition = try load(path, context)
         var shard = 0, shards = 1
         if let text = flags.string("shard") {
             let parts = text.split(separator: "/")
@@ -63,7 +63,7 @@ enum SweepCommand {
         return 0
     }
 
-    static func merge(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func merge(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"], switches: ["allow-partial"], allowsPositional: true)
         try flags.checkOutputPaths("out", "report")
         guard !flags.positional.isEmpty, let out = flags.string("out") else {
@@ -73,7 +73,7 @@ enum SweepCommand {
         guard flags.string("sweep") != nil || (flags.string("format") == nil && flags.string("report") == nil) else {
             throw UsageError("--format and --report need the sweep file: add --sweep FILE")
         }
-        let definition = try flags.string("sweep").map(load)
+        let definition = try flags.string("sweep").map { try load($0, context) }
         let merged = try resultsFile {
             try SweepRunner.merge(flags.positional, into: out, definition: definition, allowPartial: flags.isSet("allow-partial"))
         }
@@ -116,9 +116,9 @@ enum SweepCommand {
         }
     }
 
-    static func load(_ path: String) throws -> SweepDefinition {
+    static func load(_ path: String, _ context: CLIContext) throws -> SweepDefinition {
         do {
-            return try SweepDefinition.load(path: path)
+            return try SweepDefinition.load(path: path, policies: context.policies, presets: context.presets)
         } catch {
             throw UsageError(error.description)
         }

@@ -46,12 +46,12 @@ enum CheckCommand {
     /// working directory.
     static let defaultDirectory = "bgsim-failures"
 
-    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "seeds", "first-seed", "seed", "days", "within-hours", "jobs", "out"],
                               switches: ["swarm", "no-shrink", "quiet"])
         if let directory = flags.string("out") { try Output.checkDirectory(directory, for: "--out") }
         let directory = flags.string("out") ?? defaultDirectory
-        let scenario = try RunCommand.loadScenario(flags, for: "check")
+        let scenario = try RunCommand.loadScenario(flags, context, for: "check")
         let days = try flags.integer("days", default: 7, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
         var seeds: [UInt64]

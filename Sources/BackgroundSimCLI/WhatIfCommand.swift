@@ -32,14 +32,14 @@ enum WhatIfCommand {
           bgsim whatif proton-upload coverdrop-send zashi-sync --report whatif.html
         """
 
-    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"],
                               switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         guard !flags.positional.isEmpty else {
             throw UsageError("whatif needs at least one scenario (a preset name or a file); try 'bgsim whatif proton-upload'")
         }
-        let scenarios = try ScenarioArguments.load(flags.positional)
+        let scenarios = try ScenarioArguments.load(flags.positional, context)
         let count = try flags.integer("seeds", default: 8, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: 30, in: 1...100_000)

@@ -1,0 +1,133 @@
+import BackgroundSim
+import CommandLineSupport
+import Foundation
+
+/// The whole of `bgsim` as a library: every subcommand, with a team's own policies usable by
+/// name in scenario files, sweeps and comparisons.
+///
+/// `bgsim` itself is this with the built-in policies. A team's executable target gets the same
+/// tool with its policies in a few lines:
+///
+///     import BackgroundSim
+///     import BackgroundSimCLI
+///
+///     @main
+///     enum MySim {
+///         static func main() throws {
+///             var policies = PolicyRegistry.builtIn
+///             try policies.register(PolicyDefinition(name: "my-upload", summary: "Uploads on every wake.",
+///                                                    parameters: UploadParameters.self) { UploadPolicy(parameters: $0) })
+///             BackgroundSimCLI(policies: policies).main()
+///         }
+///     }
+///
+/// A registered name then works wherever a preset's does (`mysim run --preset my-upload`,
+/// `mysim compare proton-upload my-upload`: the default scenario with that policy), in a scenario
+/// file's `app.policy`, and in sweep axes over `app.policy.parameters.*`.
+public struct BackgroundSimCLI: Sendable {
+    /// The policies scenario files and command lines may name.
+    public var policies: PolicyRegistry
+    /// Scenarios the tool offers by name besides the built-in presets (listed by `presets`).
+    public var presets: [Presets.Preset]
+    /// The tool's name, in messages.
+    public var toolName: String
+
+    /// The tool with `policies` and extra `presets`.
+    public init(policies: PolicyRegistry = .builtIn, presets: [Presets.Preset] = [], toolName: String = "bgsim") {
+        self.policies = policies
+        self.presets = presets
+        self.toolName = toolName
+    }
+
+    /// Runs the command line of this process and exits with its status.
+    public func main() -> Never {
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs one command line (without the tool's name) and returns its exit status: 0 success,
+    /// 1 a failure found (`check`) or an error while running, 2 bad input, reported on standard
+    /// error before anything runs.
+    public func run(_ arguments: [String]) -> Int32 {
+        let context = CLIContext(policies: policies, extraPresets: presets, toolName: toolName)
+        do {
+            return try Self.dispatch(arguments, context)
+        } catch let error as UsageError {
+            Output.error("\(toolName): \(error.message)")
+            return 2
+        } catch let error as ScenarioError {
+            // Bad input found at a run's door (scenario files are checked when read).
+            Output.error("\(error)")
+            return 2
+        } catch {
+            Output.error("\(toolName): \(error)")
+            return 1
+        }
+    }
+
+    static let version = BackgroundSimVersion.string
+
+    static let usage = """
+        OVERVIEW: BackgroundSim simulates, deterministically and fast, how iOS runs an app's
+        background work: extensions, BGAppRefreshTask and BGProcessingTask launches, expirations
+        and kills, under simulated days of user behaviour, charging, network and battery.
+
+        USAGE: bgsim <subcommand> [options]
+
+        SUBCOMMANDS:
+          run              Simulate a preset or a scenario file and report what happened.
+          compare          Compare two or more scenarios on the same seeds, with confidence intervals.
+          sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
+          merge            Merge the results files of sweep shards.
+          whatif           What a policy costs in battery across network, charging, usage and device.
+          check            Check a policy against invariants over many seeds; shrink a failure to a replay.
+          trace            Write a Perfetto / chrome://tracing timeline of one run.
+          presets          List the built-in scenarios.
+          scenario         Print a scenario with every parameter filled in (default: the defaults).
+          help             Show this help.
+          version          Print the version.
+
+        Run 'bgsim help SUBCOMMAND' (or 'bgsim SUBCOMMAND --help') for its options.
+        """
+
+    /// The subcommands that take arguments: each one's usage and what runs it (returning the
+    /// exit status).
+    static func subcommands(_ context: CLIContext) -> [String: (usage: String, run: (ArraySlice<String>) throws -> Int32)] {
+        [
+            "run": (RunCommand.usage, { try RunCommand.run($0, context) }),
+            "compare": (CompareCommand.usage, { try CompareCommand.run($0, context) }),
+            "sweep": (SweepCommand.usage, { try SweepCommand.run($0, context) }),
+            "merge": (SweepCommand.usage, { try SweepCommand.merge($0, context) }),
+            "whatif": (WhatIfCommand.usage, { try WhatIfCommand.run($0, context) }),
+            "check": (CheckCommand.usage, { try CheckCommand.run($0, context) }),
+            "trace": (TraceCommand.usage, { try TraceCommand.run($0, context) }),
+            "scenario": (ScenarioCommand.usage, { try ScenarioCommand.run($0, context); return 0 }),
+            "presets": (PresetsCommand.usage, { try PresetsCommand.run($0, context) }),
+        ]
+    }
+
+    static func dispatch(_ arguments: [String], _ context: CLIContext) throws -> Int32 {
+        let subcommands = subcommands(context)
+        switch arguments.first {
+        case "help" where arguments.count == 2:
+            // `bgsim help run`: that subcommand's help.
+            guard let subcommand = subcommands[arguments[1]] else {
+                throw UsageError("unknown subcommand '\(arguments[1])'; run '\(context.toolName) --help' for the list")
+            }
+            print(subcommand.usage)
+        case nil, "help", "-h", "--help":
+            print(usage)
+        case "version", "--version":
+            print("\(context.toolName) \(version)")
+        case let word?:
+            guard let subcommand = subcommands[word] else {
+                throw UsageError("unknown subcommand '\(word)'; run '\(context.toolName) --help' for the list")
+            }
+            if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(subcommand.usage)
+            } else {
+                return try subcommand.run(arguments.dropFirst())
+            }
+        }
+        return 0
+    }
+}

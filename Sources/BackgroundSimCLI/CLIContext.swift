@@ -1,0 +1,41 @@
+import BackgroundSim
+import CommandLineSupport
+import Foundation
+
+/// What every subcommand knows beyond its arguments: the policies and presets the tool offers,
+/// and its name.
+struct CLIContext: Sendable {
+    var policies: PolicyRegistry
+    var extraPresets: [Presets.Preset]
+    var toolName: String
+
+    /// The presets by name: the built-in ones, then the tool's own.
+    var presets: [Presets.Preset] { Presets.all + extraPresets }
+
+    /// The scenario `name` stands for: a preset, or a registered policy's name (the default
+    /// scenario running that policy); `nil` if it is neither.
+    func scenario(named name: String) -> Scenario? {
+        if let preset = presets.first(where: { $0.name == name }) { return preset.scenario }
+        guard let definition = policies.definition(named: name), name != "none" else { return nil }
+        var scenario = Scenario()
+        scenario.name = name
+        scenario.app.policy = PolicyConfiguration(definition)
+        scenario.app.permittedIdentifiers = definition.taskIdentifiers
+        return scenario
+    }
+
+    /// The names `scenario(named:)` knows, for messages.
+    var scenarioNames: String {
+        let policyNames = policies.definitions.map(\.name).filter { name in name != "none" && !presets.contains { $0.name == name } }
+        return (presets.map(\.name) + policyNames).joined(separator: ", ")
+    }
+
+    /// Reads a scenario file with this tool's policies; problems are bad input (exit 2).
+    func loadScenario(path: String) throws -> Scenario {
+        do {
+            return try ScenarioLoader.load(path: path, policies: policies)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}

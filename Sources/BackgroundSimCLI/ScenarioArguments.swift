@@ -1,0 +1,17 @@
+import BackgroundSim
+import CommandLineSupport
+import Foundation
+
+/// Scenarios named on the command line: preset names or scenario JSON files.
+enum ScenarioArguments {
+    /// Each word as a named scenario: a preset by its name, a file by its base name.
+    static func load(_ words: [String], _ context: CLIContext) throws -> [(name: String, scenario: Scenario)] {
+        try words.map { word in
+            if let scenario = context.scenario(named: word) { return (word, scenario) }
+            guard word.hasSuffix(".json") || FileManager.default.fileExists(atPath: word) else {
+                throw UsageError("'\(word)' is neither a preset or policy (\(context.scenarioNames)) nor a scenario file")
+            }
+            return (URL(fileURLWithPath: word).deletingPathExtension().lastPathComponent, try context.loadScenario(path: word))
+        }
+    }
+}
