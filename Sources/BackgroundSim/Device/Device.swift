@@ -362,7 +362,7 @@ public struct Device {
         lastMetricsUpdate = instant
         battery.advance(to: instant)
         bookBatteryLevel(from: from, to: instant, levels: levelBefore, battery.percent)
-        ledger.advance(to: instant, onCharger: isPluggedIn)
+        ledger.advance(to: instant, onCharger: isPluggedIn, appInBackground: !appInForeground)
         thermal.advance(to: instant)
         metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, battery.percent)
     }

@@ -45,8 +45,12 @@ public struct EnergyReport: Sendable, Equatable {
     /// Joules per day the app drew from the battery only.
     public var batteryJoulesPerDay: Double
     public var batteryCapacityJoules: Double
+    /// Background wakes (cold launches and resumes to deliver tasks) over the run.
+    public var backgroundWakes: Int
+    /// Joules by component the app drew over the run while it was not in the foreground.
+    public var backgroundJoules: [EnergyLedger.Consumer: Double]
 
-    init(device: Device, days: Int) {
+    init(device: Device, days: Int, backgroundWakes: Int) {
         let dayCount = Swift.max(1, Double(days))
         let app = EnergyLedger.Consumer.allCases.filter(\.isApp)
         var perDay: [EnergyLedger.Consumer: Double] = [:]
@@ -56,6 +60,18 @@ public struct EnergyReport: Sendable, Equatable {
         joulesPerDay = perDay
         batteryJoulesPerDay = app.reduce(0) { $0 + device.ledger.batteryJoules(of: $1) } / dayCount
         batteryCapacityJoules = device.battery.capacityJoules
+        self.backgroundWakes = backgroundWakes
+        var background: [EnergyLedger.Consumer: Double] = [:]
+        for consumer in app { background[consumer] = device.ledger.backgroundJoules(of: consumer) }
+        backgroundJoules = background
+    }
+
+    /// The app's energy while not in the foreground per background wake, by component and in
+    /// all: what a hand calculation of one wake gives when every wake does the same work.
+    /// `nil` without wakes.
+    public var joulesPerBackgroundWake: [EnergyLedger.Consumer: Double]? {
+        guard backgroundWakes > 0 else { return nil }
+        return backgroundJoules.mapValues { $0 / Double(backgroundWakes) }
     }
 
     /// All the app's energy per day, from battery and charger.
@@ -75,6 +91,21 @@ public struct EnergyReport: Sendable, Equatable {
                 ("radioActive", .number(rounded(joulesPerDay[.appRadioActive] ?? 0))),
                 ("radioTail", .number(rounded(joulesPerDay[.appRadioTail] ?? 0))),
                 ("launchOverhead", .number(rounded(joulesPerDay[.appLaunchOverhead] ?? 0))),
+            ])),
+            ("perBackgroundWake", perWakeJSON),
+        ])
+    }
+
+    /// The `perBackgroundWake` object.
+    private var perWakeJSON: JSONValue {
+        let perWake = joulesPerBackgroundWake ?? [:]
+        func value(_ consumer: EnergyLedger.Consumer) -> JSONValue { .number(rounded(perWake[consumer] ?? 0)) }
+        return .object([
+            ("wakes", .number(Double(backgroundWakes))),
+            ("joules", .number(rounded(perWake.values.reduce(0, +)))),
+            ("byComponent", .object([
+                ("cpu", value(.appCPU)), ("radioPromotion", value(.appRadioPromotion)), ("radioActive", value(.appRadioActive)),
+                ("radioTail", value(.appRadioTail)), ("launchOverhead", value(.appLaunchOverhead)),
             ])),
         ])
     }

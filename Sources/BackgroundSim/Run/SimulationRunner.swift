@@ -62,7 +62,7 @@ public enum SimulationRunner {
             device: DeviceReport(device: finished, days: days),
             os: SystemReport(metrics: system.metrics, days: days),
             work: WorkReport(metrics: system.work.finish(at: end), days: days),
-            energy: EnergyReport(device: finished, days: days))
+            energy: EnergyReport(device: finished, days: days, backgroundWakes: system.metrics.backgroundWakes))
     }
 
     /// Throws unless `days` is from 0 to ``maximumDays``.

@@ -94,6 +94,7 @@ extension SimulatedSystem {
             processState = .background
             assertions.enterBackground(at: now)
             metrics.backgroundProcessLaunches += 1
+            metrics.backgroundWakes += 1
             energy.chargeLaunchOverhead(in: &simulation)
             launchProcess(reason: .backgroundTask)
             afterCallback(in: &simulation)
@@ -103,6 +104,7 @@ extension SimulatedSystem {
             processState = .background
             assertions.enterBackground(at: now)
             record(.resume)
+            metrics.backgroundWakes += 1
             energy.chargeLaunchOverhead(in: &simulation)
         case .background, .foreground:
             break

@@ -4,6 +4,9 @@ public struct SystemMetrics: Sendable, Equatable {
     public var processingLaunches = 0
     /// Cold launches of the process to deliver a task.
     public var backgroundProcessLaunches = 0
+    /// Background wakes: cold launches and resumes of a suspended app to deliver tasks, each
+    /// charged the launch overhead.
+    public var backgroundWakes = 0
     /// Task expirations, by cause: time up (including early expiry), user activity, power lost,
     /// network lost.
     public var expirations = 0

@@ -84,7 +84,8 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     public var throttlePenaltyHours: Double = 12
 
     /// Rate at which the system terminates a suspended app to reclaim memory (jetsam), per hour.
-    /// Default 0.05 (a suspended app survives about 20 h on average); range 0–2. [A]
+    /// Default 0.05 (a suspended app survives about 20 h on average); range 0–2. That suspended
+    /// apps are terminated for memory is Apple's [A]; the rate is [Inf].
     public var suspendedTerminationPerHour: Double = 0.05
 
     /// Whether a force-quit deletes the app's pending task requests. Default true; Apple does not

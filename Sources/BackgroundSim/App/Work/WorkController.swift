@@ -1,6 +1,7 @@
-/// The policy's handle on the app's work, `app.work`: start and stop the executor, see what is
-/// queued, and hear when a run ends.
+/// The policy's handle on the app's work, `app.work`: add items, start and stop the executor,
+/// see what is queued and how labelled items are doing, and hear when a run ends.
 ///
+///     try app.work.enqueue(WorkRequest(uploadBytes: 2_500_000, label: "photo"))
 ///     app.work.onQueueEmpty = { task.setTaskCompleted(success: true) }
 ///     app.work.start()
 public final class WorkController {
@@ -19,6 +20,27 @@ public final class WorkController {
 
     /// Whether any item is queued.
     public var hasPendingWork: Bool { pendingCount > 0 }
+
+    /// Adds an item to the queue (which survives termination). Adding nothing while the process
+    /// is not running (a stale handle) is ignored.
+    ///
+    /// - Throws: A ``ScenarioIssue`` naming the request's field if it is out of range or asks
+    ///   for no work, or if the scenario's workload is a cadence.
+    public func enqueue(_ request: WorkRequest) throws(ScenarioIssue) {
+        guard isCurrent else { return }
+        let now = system.snapshot.now
+        system.work.settle(at: now)
+        try system.work.enqueue(request, at: now)
+        // The system reconciles the executor after the callback this runs in, so a started
+        // executor picks the item up at once.
+    }
+
+    /// How the items labelled `label` are doing, as of now.
+    public func progress(label: String) -> WorkProgress {
+        let now = system.snapshot.now
+        system.work.settle(at: now)
+        return system.work.progress(label: label, at: now)
+    }
 
     /// Whether the policy has started the executor in this process.
     public var isRunning: Bool { isCurrent && system.work.isStarted }

@@ -51,6 +51,10 @@ public final class WorkEngine {
 
     /// What the work has done so far (as of the last settle).
     public private(set) var metrics = WorkMetrics()
+    /// The labels policies gave their items; an item's label is its index here plus one.
+    private(set) var labels: [String] = []
+    /// Each label's items, queued, completed and failed (as of the last settle).
+    private(set) var progressByLabel: [WorkProgress] = []
 
     init(parameters: WorkParameters, seed: UInt64) {
         self.parameters = parameters
@@ -138,11 +142,79 @@ public final class WorkEngine {
         let upload = size(p.uploadMedianKilobytes, p.uploadSigma, 1_000)
         let download = size(p.downloadMedianKilobytes, p.downloadSigma, 1_000)
         let deadline = p.deadlineHours > 0 ? created + .hours(p.deadlineHours) : .distantFuture
+        compactQueue()
+        items.append(WorkItem(created: created, deadline: deadline, cpuSeconds: cpu, uploadBytes: upload, downloadBytes: download))
+    }
+
+    // MARK: Items the policy makes
+
+    /// Queues an item the policy made; its deadline is `request.deadline` after `now`, or the
+    /// workload's `deadlineHours` if it gives none.
+    ///
+    /// - Throws: A ``ScenarioIssue`` naming the request's field if a value is not finite, is
+    ///   negative or out of range, if it asks for no work, if there are too many labels, or if
+    ///   the scenario's workload is a cadence (which owns the queue).
+    func enqueue(_ request: WorkRequest, at now: SimInstant) throws(ScenarioIssue) {
+        var validator = ParameterValidator()
+        request.validate(&validator)
+        if let issue = validator.issues.first { throw issue }
+        guard cadence == nil else {
+            throw ScenarioIssue(path: "work.arrivals", message: "a cadence workload owns the queue; a policy may add items with arrivals \"none\" or \"appSessions\"")
+        }
+        var label: UInt16 = 0
+        if !request.label.isEmpty {
+            if let index = labels.firstIndex(of: request.label) {
+                label = UInt16(index + 1)
+            } else {
+                guard labels.count < WorkRequest.maximumLabels else {
+                    throw ScenarioIssue(path: "label", message: "expected at most \(WorkRequest.maximumLabels) distinct labels in a run")
+                }
+                labels.append(request.label)
+                progressByLabel.append(WorkProgress())
+                label = UInt16(labels.count)
+            }
+        }
+        metrics.created += 1
+        guard items.count - head < parameters.maximumQueuedItems else {
+            metrics.failedQueueFull += 1
+            if label > 0 { progressByLabel[Int(label) - 1].failed += 1 }
+            return
+        }
+        let deadline = request.deadline.map { now + $0 }
+            ?? (parameters.deadlineHours > 0 ? now + .hours(parameters.deadlineHours) : .distantFuture)
+        compactQueue()
+        var item = WorkItem(created: now, deadline: deadline, cpuSeconds: request.cpuSeconds,
+                            uploadBytes: request.uploadBytes, downloadBytes: request.downloadBytes)
+        item.label = label
+        items.append(item)
+        if label > 0 { progressByLabel[Int(label) - 1].queued += 1 }
+    }
+
+    /// The progress of the items labelled `label` at `now` (after a settle): queued items whose
+    /// deadline has passed count as failed.
+    func progress(label: String, at now: SimInstant) -> WorkProgress {
+        guard let index = labels.firstIndex(of: label) else { return WorkProgress() }
+        var progress = progressByLabel[index]
+        let expired = items[head...].count { $0.label == UInt16(index + 1) && $0.deadline <= now }
+        progress.queued -= expired
+        progress.failed += expired
+        return progress
+    }
+
+    /// Moves a labelled item from queued to completed or failed.
+    private func count(_ label: UInt16, failed: Bool) {
+        guard label > 0 else { return }
+        let index = Int(label) - 1
+        progressByLabel[index].queued -= 1
+        if failed { progressByLabel[index].failed += 1 } else { progressByLabel[index].completed += 1 }
+    }
+
+    /// Reclaims finished slots once they are most of the array, so the queue stays O(queued).
+    private func compactQueue() {
         if head > 1_024 && head * 2 > items.count {
             items.removeFirst(head)
             head = 0
         }
-        items.append(WorkItem(created: created, deadline: deadline, cpuSeconds: cpu, uploadBytes: upload, downloadBytes: download))
     }
 
     /// Adds one item, for the package's tests.
@@ -175,6 +247,13 @@ public final class WorkEngine {
     func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters) -> Bool {
         settle(at: now)
         materialize(upTo: now)
+        // An item whose deadline has passed fails now, rather than block the items behind it
+        // until the executor reaches it.
+        while cadence == nil, head < items.count, items[head].deadline <= now {
+            metrics.failedDeadline += 1
+            count(items[head].label, failed: true)
+            head += 1
+        }
         let throughput = network.throughput(on: path)
         let canWork = isStarted && processRunning && queuedCount > 0 && (!headNeedsNetwork || path.isSatisfied)
         if canWork {
@@ -218,6 +297,7 @@ public final class WorkEngine {
             }
             if items[head].deadline <= cursor {
                 metrics.failedDeadline += 1
+                count(items[head].label, failed: true)
                 head += 1
                 continue
             }
@@ -226,6 +306,7 @@ public final class WorkEngine {
             guard items[head].isDone else { break }
             metrics.completed += 1
             metrics.latency.record(items[head].created.duration(to: cursor).seconds)
+            count(items[head].label, failed: false)
             head += 1
             if let remaining = remainingInRun {
                 remainingInRun = remaining - 1
@@ -242,9 +323,15 @@ public final class WorkEngine {
     }
 
     /// When the executor next needs attention: the completion of the items in hand (at most 64
-    /// ahead, to bound the work), or `nil` if it is not progressing.
+    /// ahead, to bound the work); while started but held, the deadline of the item in hand;
+    /// otherwise `nil`.
     func nextCheck(after now: SimInstant) -> SimInstant? {
-        guard let since = activeSince else { return nil }
+        guard let since = activeSince else {
+            // Started but held (no network for the item in hand): look again when that item's
+            // deadline passes, so that it fails then and frees the items behind it.
+            guard isStarted, cadence == nil, head < items.count, items[head].deadline < .distantFuture else { return nil }
+            return Swift.max(now, items[head].deadline)
+        }
         if let cadence {
             let seconds = cadence.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate,
                                                    limit: Swift.min(remainingInRun ?? .max, 4_096))
@@ -281,6 +368,7 @@ public final class WorkEngine {
         settle(at: now)
         materialize(upTo: now)
         metrics.failedGivenUp += queuedCount
+        for index in head..<items.count { count(items[index].label, failed: true) }
         items.removeAll()
         head = 0
         if cadence != nil { cadence!.dropAll() }
@@ -293,7 +381,12 @@ public final class WorkEngine {
         settle(at: now)
         if killed && wasActive && !parameters.resumable && queuedCount > 0 {
             metrics.failedKilled += 1
-            if cadence != nil { cadence!.dropHead() } else { head += 1 }
+            if cadence != nil {
+                cadence!.dropHead()
+            } else {
+                count(items[head].label, failed: true)
+                head += 1
+            }
         }
         if !parameters.resumable { restartHead() }
         activeSince = nil

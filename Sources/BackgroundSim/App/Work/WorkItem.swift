@@ -15,6 +15,8 @@ struct WorkItem: Sendable, Equatable {
     var totalCPUSeconds: Double
     var totalUploadBytes: Double
     var totalDownloadBytes: Double
+    /// The policy's label for the item (an index into the engine's labels); 0 for none.
+    var label: UInt16 = 0
 
     init(created: SimInstant, deadline: SimInstant, cpuSeconds: Double, uploadBytes: Double, downloadBytes: Double) {
         self.created = created

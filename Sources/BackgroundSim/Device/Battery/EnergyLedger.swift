@@ -34,22 +34,27 @@ public struct EnergyLedger: Sendable, Equatable {
     private(set) var fromBattery = [Double](repeating: 0, count: Consumer.allCases.count)
     /// Joules supplied by the charger, by consumer.
     private(set) var fromCharger = [Double](repeating: 0, count: Consumer.allCases.count)
+    /// Joules, from the battery and the charger, drawn while the app was not in the foreground.
+    private(set) var whileAppInBackground = [Double](repeating: 0, count: Consumer.allCases.count)
     private var updated: SimInstant
 
     public init(at instant: SimInstant) {
         updated = instant
     }
 
-    /// Books energy from the last update to `instant`.
-    public mutating func advance(to instant: SimInstant, onCharger: Bool) {
+    /// Books energy from the last update to `instant`; with `appInBackground`, the app's
+    /// consumers' energy also counts as drawn while the app was not in the foreground.
+    public mutating func advance(to instant: SimInstant, onCharger: Bool, appInBackground: Bool = false) {
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
         for index in watts.indices where watts[index] != 0 {
+            let joules = watts[index] * seconds
             if onCharger {
-                fromCharger[index] += watts[index] * seconds
+                fromCharger[index] += joules
             } else {
-                fromBattery[index] += watts[index] * seconds
+                fromBattery[index] += joules
             }
+            if appInBackground && index >= Consumer.appCPU.rawValue { whileAppInBackground[index] += joules }
         }
         updated = instant
     }
@@ -70,6 +75,9 @@ public struct EnergyLedger: Sendable, Equatable {
 
     /// Joules the charger supplied to `consumer`.
     public func chargerJoules(of consumer: Consumer) -> Double { fromCharger[consumer.rawValue] }
+    /// Joules `consumer` drew (from the battery or the charger) while the app was not in the
+    /// foreground; for the app's consumers only.
+    public func backgroundJoules(of consumer: Consumer) -> Double { whileAppInBackground[consumer.rawValue] }
 
     /// Joules drawn from the battery by all consumers.
     public var totalBatteryJoules: Double { fromBattery.reduce(0, +) }
