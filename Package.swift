@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "bgsimTests",
-            dependencies: ["SimKernel"]
+            dependencies: ["SimKernel", "BackgroundSim", "BackgroundSimCLI"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -86,10 +86,7 @@ public enum ScenarioLoader {
     /// `document` in today's format: a bare policy name becomes `{"name": …}`; the removed
     /// `policies` section is reported with how to move its values.
     static func upgraded(_ document: JSONValue, issues: inout [ScenarioIssue]) -> JSONValue {
-        var result = document
-        if case .string(let name)? = document["app"]?["policy"] {
-            result = setting(.object([("name", .string(name))]), at: ["app", "policy"], in: result)
-        }
+        var result = withPolicyObject(document)
         if case .object(let sections)? = document["policies"] {
             let policyNames = ["protonUpload": "proton-upload", "coverDrop": "coverdrop-send", "zashiSync": "zashi-sync",
                                "periodicDemo": "bgscheduler-demo"]
@@ -108,6 +105,13 @@ public enum ScenarioLoader {
             result = .object(members.filter { $0.key != "policies" })
         }
         return result
+    }
+
+    /// `document` with a bare `app.policy` name written as `{"name": …}`, so that settings under
+    /// `app.policy.parameters` (a sweep's axes) have an object to go in.
+    package static func withPolicyObject(_ document: JSONValue) -> JSONValue {
+        guard case .string(let name)? = document["app"]?["policy"] else { return document }
+        return setting(.object([("name", .string(name))]), at: ["app", "policy"], in: document)
     }
 
     /// The definition of the policy `document` names, if the name is a string; an unknown name

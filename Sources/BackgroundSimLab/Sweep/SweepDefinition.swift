@@ -107,7 +107,7 @@ package struct SweepDefinition: Sendable {
             base = ScenarioLoader.document(of: scenario)
         case (nil, let scenario?):
             guard case .object = scenario else { throw fail("scenario", "expected a scenario object") }
-            base = scenario
+            base = ScenarioLoader.withPolicyObject(scenario)
         case (nil, nil):
             base = .object([])
         default:

@@ -1,0 +1,55 @@
+@testable import BackgroundSim
+import BackgroundSimLab
+import SimKernel
+import Testing
+
+/// A policy written in Swift as an arm of every experiment that takes scenarios.
+@Suite("Swift policies in experiments")
+struct SwiftPolicyArmTests {
+    /// Keeps one refresh request pending, 30 min after each submit.
+    final class Refresher: BackgroundPolicy {
+        func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+            app.taskScheduler.register(forTaskWithIdentifier: "mine") { task in
+                self.submit(app)
+                task.setTaskCompleted(success: true)
+            }
+        }
+        func didEnterBackground(_ app: AppContext) { submit(app) }
+        func submit(_ app: AppContext) {
+            var request = TaskRequest.appRefresh(identifier: "mine")
+            request.earliestBeginDate = app.date + .minutes(30)
+            try? app.taskScheduler.submit(request)
+        }
+    }
+
+    static var mine: Scenario {
+        var scenario = Presets.scenario(named: "device-only")!.running("mine") { Refresher() }
+        scenario.app.permittedIdentifiers = ["mine"]
+        return scenario
+    }
+
+    @Test("a comparison's arm runs the Swift policy: refresh launches where the preset has none")
+    func comparison() throws {
+        let comparison = try Comparison.run([("device-only", Presets.scenario(named: "device-only")!), ("mine", Self.mine)],
+                                            seeds: [1, 2, 3], days: 20, jobs: 2)
+        let refresh = try #require(comparison.rows.first { $0.metric.key == "os.refreshLaunchesPerDay" })
+        #expect(refresh.summaries[0].mean == 0)
+        #expect(refresh.summaries[1].mean > 0.5)
+    }
+
+    @Test("a what-if cell of a Swift policy's scenario still runs that policy")
+    func whatIfCell() throws {
+        let cell = try WhatIfGrid.standard.scenario(Self.mine, cell: 40)
+        #expect(cell.app.policy.name == "mine")
+        let result = try SimulationRunner.run(scenario: cell, seed: 1, days: 20)
+        #expect(result.os.refreshLaunchesPerDay > 0.5)
+    }
+
+    @Test("replications of the same Swift-policy scenario are reproducible")
+    func replications() throws {
+        let first = try Replications.run(Self.mine, seeds: [4, 5], days: 10, jobs: 2)
+        let second = try Replications.run(Self.mine, seeds: [4, 5], days: 10, jobs: 1)
+        #expect(first.map(\.digest) == second.map(\.digest))
+        #expect(first.allSatisfy { $0.os.metrics.refreshLaunches > 0 })
+    }
+}
