@@ -8,7 +8,7 @@ import Foundation
 enum CheckCommand {
     static let usage = """
         USAGE: bgsim check (--preset NAME | --scenario FILE) [--seeds N] [--first-seed S] [--days D]
-                           [--swarm] [--within-hours H] [--jobs J] [--out DIR] [--no-shrink] [--quiet]
+                           [--swarm [--pin DIMENSIONS]] [--within-hours H] [--jobs J] [--out DIR] [--no-shrink] [--quiet]
                bgsim check (--preset NAME | --scenario FILE) --seed S --days D
 
         Runs the scenario on N seeds for D days each and checks every run against the invariant
@@ -16,7 +16,8 @@ enum CheckCommand {
         suspended, the assertion budget) and the policy's (every task completed exactly once, no
         leaked assertion, no crash), plus what a built-in policy promises about itself (CoverDrop:
         delays of 5–130 min, successful runs an hour apart on the device clock). With --swarm,
-        each seed draws its own user, network, charging, launch model, clock jumps and faults.
+        each seed draws its own user, network, charging, launch model, clock jumps, faults and
+        workload; --pin keeps the named dimensions at the scenario's values.
 
         On a violation: the first failure (the one earliest in its run) is shrunk — fewer days,
         fewer faults, a plainer scenario that still fails — and written to DIR, with the line that
@@ -28,6 +29,8 @@ enum CheckCommand {
           --seed S           Check this one seed only (with --days: a replay line's check).
           --days D           Simulated days per run (default 7).
           --swarm            Draw a random scenario around the given one for each seed.
+          --pin D,D          With --swarm, vary none of these (keep the scenario's): sessions, appUsage,
+                             network, charging, launchModel, clock, faults, workload.
           --within-hours H   Also check liveness: every work item completes within H hours.
           --jobs J           Runs in parallel (default: all cores). The result does not depend on it.
           --out DIR          Where to write the minimal failing scenario (default: bgsim-failures, created
@@ -47,7 +50,7 @@ enum CheckCommand {
     static let defaultDirectory = "bgsim-failures"
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "seeds", "first-seed", "seed", "days", "within-hours", "jobs", "out"],
+        let flags = try Flags(arguments, known: ["preset", "scenario", "seeds", "first-seed", "seed", "days", "within-hours", "jobs", "out", "pin"],
                               switches: ["swarm", "no-shrink", "quiet"])
         if let directory = flags.string("out") { try Output.checkDirectory(directory, for: "--out") }
         let directory = flags.string("out") ?? defaultDirectory
@@ -68,14 +71,25 @@ enum CheckCommand {
             invariants.append(WorkCompletesWithin(hours: try flags.number("within-hours", default: 24, in: 0.01...100_000)))
         }
         var checker = PolicyChecker(scenario: scenario, days: days, invariants: invariants)
-        if flags.isSet("swarm") { checker.swarm = Swarm() }
+        if flags.isSet("swarm") {
+            var swarm = Swarm()
+            for name in (flags.string("pin") ?? "").split(separator: ",", omittingEmptySubsequences: false) where flags.string("pin") != nil {
+                guard let dimension = Swarm.Dimension(rawValue: String(name)) else {
+                    throw UsageError("--pin expects dimensions from \(Swarm.Dimension.allCases.map(\.rawValue).joined(separator: ", ")), separated by commas, got '\(name)'")
+                }
+                swarm.varies.remove(dimension)
+            }
+            checker.swarm = swarm
+        } else if flags.string("pin") != nil {
+            throw UsageError("--pin needs --swarm")
+        }
 
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let report = try checker.check(seeds: seeds, jobs: jobs, progress: meter.advance)
         meter.finish()
         guard let first = report.firstFailure else {
             print("every invariant held: \(seeds.count) seed\(seeds.count == 1 ? "" : "s") × \(days) days of \(scenario.name)"
-                  + "\(flags.isSet("swarm") ? " (swarm)" : ""), \(invariants.count) invariants: \(invariants.map(\.name).joined(separator: ", "))")
+                  + "\(checker.swarm.map { " (swarm varying \($0.variesDescription))" } ?? ""), \(invariants.count) invariants: \(invariants.map(\.name).joined(separator: ", "))")
             return 0
         }
         var shrunk: ShrunkFailure?

@@ -131,7 +131,15 @@ package struct Shrinker: Sendable {
             variant { $0.faults.submitErrors[index].toHours = Self.halved($0.faults.submitErrors[index].fromHours, $0.faults.submitErrors[index].toHours) }
         }
         // Less work, fewer force-quits.
-        if scenario.work.itemsPerAppSession > 0.05 { variant { $0.work.itemsPerAppSession /= 2 } }
+        // Only the fields the workload uses: fewer items per session, or a slower cadence.
+        switch scenario.work.arrivals {
+        case .appSessions where scenario.work.itemsPerAppSession > 0.05:
+            variant { $0.work.itemsPerAppSession /= 2 }
+        case .cadence where scenario.work.cadenceSeconds < 43_200:
+            variant { $0.work.cadenceSeconds = Swift.min(86_400, $0.work.cadenceSeconds * 2) }
+        default:
+            break
+        }
         variant { $0.user.app.forceQuitProbability = 0 }
         // What a swarm drew, back to the base scenario's values.
         let base = checker.scenario
@@ -149,6 +157,7 @@ package struct Shrinker: Sendable {
             $0.power.topUpsPerDay = base.power.topUpsPerDay
         }
         variant { $0.power.initialBatteryPercent = base.power.initialBatteryPercent }
+        variant { $0.work = base.work }
         return candidates
     }
 

@@ -11,6 +11,41 @@ import SimKernel
 public struct Swarm: Sendable {
     static let label = StreamLabel("swarm.scenario")
 
+    /// What a swarm may vary; a dimension it does not vary keeps the base scenario's values.
+    public enum Dimension: String, CaseIterable, Sendable, Comparable {
+        /// Phone sessions per day.
+        case sessions
+        /// The app-usage profile and the force-quit habit.
+        case appUsage
+        /// Wi-Fi, no-service and poor-signal shares (kept only where the base's home Wi-Fi can
+        /// give them).
+        case network
+        /// Overnight charging, top-ups and the starting battery level.
+        case charging
+        /// The launch model (``launchModels``).
+        case launchModel
+        /// Random device clock jumps.
+        case clock
+        /// Faults at random times (``faultsPerDay``).
+        case faults
+        /// The workload, when the base has one: items per app session or the cadence, and the
+        /// sizes (so that empty queues, tiny items and backlogs all occur).
+        case workload
+
+        public static func < (lhs: Dimension, rhs: Dimension) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The dimensions this swarm varies. Default: all of them; remove one to pin it to the base
+    /// scenario (an always-LTE base keeps its network with `varies.remove(.network)`).
+    public var varies: Set<Dimension> = Set(Dimension.allCases)
+
+    /// "sessions, appUsage, …" — what this swarm varies, in a fixed order.
+    public var variesDescription: String {
+        varies.isEmpty ? "nothing" : varies.sorted().map(\.rawValue).joined(separator: ", ")
+    }
+
     /// Expected faults per simulated day (Poisson). Default 1.5; useful 0–10. Our assumption [Inf]:
     /// hostile enough that a week sees several of every kind across a thousand seeds.
     public var faultsPerDay = 1.5
@@ -29,26 +64,48 @@ public struct Swarm: Sendable {
         func uniform(_ low: Double, _ high: Double) -> Double { UniformDistribution(low, high).sample(using: &stream) }
         func pick<T>(_ choices: [T]) -> T { choices[Int(stream.next(below: UInt64(choices.count)))] }
 
+        // Every dimension draws from the stream whether or not it is varied, so pinning one
+        // changes no other dimension's draws.
         // The user.
-        scenario.user.sessionsPerDay = uniform(20, 120)
-        if scenario.user.app.profile != .custom {
-            scenario.user.app.profile = pick([.severalTimesADay, .daily, .daily, .weekly])
+        let sessions = uniform(20, 120)
+        if varies.contains(.sessions) { scenario.user.sessionsPerDay = sessions }
+        let profile: AppUsageProfile = pick([.severalTimesADay, .daily, .daily, .weekly])
+        let forceQuits = uniform(0, 0.3)
+        if varies.contains(.appUsage) {
+            if scenario.user.app.profile != .custom { scenario.user.app.profile = profile }
+            scenario.user.app.forceQuitProbability = forceQuits
         }
-        scenario.user.app.forceQuitProbability = uniform(0, 0.3)
-        // The network: shares that home Wi-Fi at the default probability can give.
-        scenario.network.wifiShare = uniform(0.55, 0.8)
-        scenario.network.offlineShare = uniform(0, 0.08)
-        scenario.network.poorSignalShare = uniform(0, 0.4)
-        scenario.network.goodSignalShare = Swift.min(scenario.network.goodSignalShare, 1 - scenario.network.poorSignalShare)
+        // The network: kept only if the base's home Wi-Fi and schedule can give the shares.
+        let wifi = uniform(0.55, 0.8), offline = uniform(0, 0.08), poor = uniform(0, 0.4)
+        if varies.contains(.network) {
+            var network = scenario.network
+            network.wifiShare = wifi
+            network.offlineShare = offline
+            network.poorSignalShare = poor
+            network.goodSignalShare = Swift.min(network.goodSignalShare, 1 - poor)
+            var trial = scenario
+            trial.network = network
+            if !trial.validate(policies: .builtIn.including(trial.app.policy.definition)).contains(where: { $0.path.hasPrefix("network.") }) {
+                scenario.network = network
+            }
+        }
         // Charging.
-        scenario.power.overnightChargeProbability = uniform(0.3, 1)
-        scenario.power.topUpsPerDay = uniform(0, 2)
-        scenario.power.initialBatteryPercent = uniform(10, 100)
+        let overnight = uniform(0.3, 1), topUps = uniform(0, 2), initial = uniform(10, 100)
+        if varies.contains(.charging) {
+            scenario.power.overnightChargeProbability = overnight
+            scenario.power.topUpsPerDay = topUps
+            scenario.power.initialBatteryPercent = initial
+        }
         // The system's discretion and the device clock.
-        if !launchModels.isEmpty { scenario.system.launchModel = pick(launchModels) }
-        scenario.clock.randomJumpsPerDay = uniform(0, maximumClockJumpsPerDay)
+        if !launchModels.isEmpty {
+            let model = pick(launchModels)
+            if varies.contains(.launchModel) { scenario.system.launchModel = model }
+        }
+        let jumps = uniform(0, maximumClockJumpsPerDay)
+        if varies.contains(.clock) { scenario.clock.randomJumpsPerDay = jumps }
 
         // Faults, at uniform times in the run.
+        let faultsBefore = scenario.faults
         let span = Double(Swift.max(1, days)) * 24
         let count = PoissonDistribution(mean: faultsPerDay * Double(Swift.max(1, days))).sample(using: &stream)
         for _ in 0..<count {
@@ -71,6 +128,24 @@ public struct Swarm: Sendable {
                 scenario.faults.submitErrors.append(.init(fromHours: start, toHours: start + uniform(0.5, 12), error: error))
             default:
                 scenario.faults.batteryDeaths.append(.init(atHours: start))
+            }
+        }
+        if !varies.contains(.faults) { scenario.faults = faultsBefore }
+
+        // The workload, drawn last so that the dimensions above draw as they always have.
+        let itemsPerSession = pick([0.2, 1.0, 3.0, 10.0])
+        let cadence = pick([20.0, 75.0, 600.0, 3_600.0])
+        let sizeFactor = pick([0.01, 0.3, 1.0, 10.0])
+        if varies.contains(.workload) {
+            switch scenario.work.arrivals {
+            case .appSessions: scenario.work.itemsPerAppSession = itemsPerSession
+            case .cadence: scenario.work.cadenceSeconds = cadence
+            case .none: break
+            }
+            if scenario.work.arrivals != .none {
+                scenario.work.uploadMedianKilobytes *= sizeFactor
+                scenario.work.downloadMedianKilobytes *= sizeFactor
+                scenario.work.cpuMedianSeconds *= sizeFactor
             }
         }
         return scenario

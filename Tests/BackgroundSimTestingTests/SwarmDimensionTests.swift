@@ -1,0 +1,57 @@
+@testable import BackgroundSim
+@testable import BackgroundSimChecking
+import Testing
+
+@Suite("Swarm dimensions")
+struct SwarmDimensionTests {
+    static var alwaysLTE: Scenario {
+        var scenario = Presets.scenario(named: "coverdrop-send")!
+        scenario.network.wifiShare = 0
+        scenario.network.homeWifiProbability = 0
+        scenario.network.fiveGShare = 0
+        return scenario
+    }
+
+    @Test("an always-LTE base stays always-LTE in every draw, and every draw is valid")
+    func alwaysLTEStays() throws {
+        let swarm = Swarm()
+        for seed in UInt64(1)...200 {
+            let drawn = swarm.scenario(around: Self.alwaysLTE, seed: seed, days: 7)
+            #expect(drawn.network.wifiShare == 0 && drawn.network.homeWifiProbability == 0, "seed \(seed)")
+            #expect(drawn.validate().isEmpty, "seed \(seed): \(drawn.validate())")
+        }
+    }
+
+    @Test("a pinned dimension keeps the base's values, and pinning one changes no other dimension's draws")
+    func pinning() {
+        let base = Presets.scenario(named: "proton-upload")!
+        var pinned = Swarm()
+        pinned.varies = Set(Swarm.Dimension.allCases).subtracting([.charging, .faults])
+        #expect(pinned.variesDescription == "sessions, appUsage, network, launchModel, clock, workload")
+        for seed in UInt64(1)...50 {
+            let free = Swarm().scenario(around: base, seed: seed, days: 7)
+            let kept = pinned.scenario(around: base, seed: seed, days: 7)
+            #expect(kept.power == base.power && kept.faults == base.faults)
+            #expect(kept.user == free.user && kept.network == free.network && kept.system == free.system && kept.work == free.work)
+        }
+    }
+
+    @Test("the workload is varied: items per session for session arrivals, the cadence for a cadence, sizes for both")
+    func workload() {
+        let sessions = Presets.scenario(named: "proton-upload")!
+        let cadence = Presets.scenario(named: "zashi-sync")!
+        var sessionValues = Set<Double>(), cadenceValues = Set<Double>(), sizes = Set<Double>()
+        for seed in UInt64(1)...60 {
+            let a = Swarm().scenario(around: sessions, seed: seed, days: 7)
+            let b = Swarm().scenario(around: cadence, seed: seed, days: 7)
+            sessionValues.insert(a.work.itemsPerAppSession)
+            cadenceValues.insert(b.work.cadenceSeconds)
+            sizes.insert(a.work.uploadMedianKilobytes)
+            #expect(b.work.itemsPerAppSession == cadence.work.itemsPerAppSession, "a cadence workload's session rate is left alone")
+        }
+        #expect(sessionValues.count == 4 && cadenceValues.count == 4 && sizes.count == 4)
+        var pinned = Swarm()
+        pinned.varies.remove(.workload)
+        #expect(pinned.scenario(around: cadence, seed: 3, days: 7).work == cadence.work)
+    }
+}
