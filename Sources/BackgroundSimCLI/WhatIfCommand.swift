@@ -6,7 +6,7 @@ import CommandLineSupport
 /// usage and device models.
 enum WhatIfCommand {
     static let usage = """
-        USAGE: bgsim whatif SCENARIO... [--seeds N] [--first-seed S] [--days D] [--jobs J]
+        USAGE: bgsim whatif SCENARIO... [--conditions FILE] [--seeds N] [--first-seed S] [--days D] [--jobs J]
                             [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
 
         Runs each scenario in every cell of a grid of conditions — network mix (mostly Wi-Fi,
@@ -15,9 +15,12 @@ enum WhatIfCommand {
         iPhone 15, iPhone 16 Pro Max): 81 cells, on the same seeds — and reports what the app's
         background work costs in battery (%/day) in typical conditions, how each condition moves
         it, and every cell. A SCENARIO is a preset name (see 'bgsim presets') or a scenario file;
-        the grid's settings are applied on top of it (docs/WHATIF.md lists them).
+        the grid's settings are applied on top of it (docs/WHATIF.md lists them). With
+        --conditions, the grid is your own: dimensions of named levels, each a set of scenario
+        settings, optionally with the share of your users at each level, which weighs the cells.
 
         OPTIONS:
+          --conditions FILE  Your own grid of conditions instead of the standard one (docs/WHATIF.md).
           --seeds N          Seeds per cell (default 8).
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
           --days D           Simulated days per run (default 30).
@@ -33,7 +36,7 @@ enum WhatIfCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"],
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "conditions"],
                               switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         guard !flags.positional.isEmpty else {
@@ -46,7 +49,14 @@ enum WhatIfCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
         let seeds = (0..<UInt64(count)).map { first &+ $0 }
-        let grid = WhatIfGrid.standard
+        var grid = WhatIfGrid.standard
+        if let path = flags.string("conditions") {
+            do {
+                grid = try WhatIfConditions.load(path: path, policies: context.policies)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         let meter = ProgressMeter(total: scenarios.count * grid.cellCount * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))
         let study = try WhatIfStudy.run(scenarios, grid: grid, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)

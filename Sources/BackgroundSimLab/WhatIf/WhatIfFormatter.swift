@@ -17,9 +17,11 @@ package enum WhatIfFormatter {
             let typical = study.summaries[index][study.grid.typicalCell][battery]
             let (low, high) = study.extremes(scenario: index, metric: battery)
             func value(_ cell: Int) -> String { Format.significant(study.summaries[index][cell][battery].mean) }
+            let weighted = study.weightedMean(scenario: index, metric: battery)
+                .map { "; \(Format.significant($0)) weighted by the conditions' shares" } ?? ""
             return "\(study.names[index]): \(ComparisonFormatter.cell(typical)) %/day in typical conditions; "
                 + "from \(value(low)) (\(study.grid.describe(cell: low).joined(separator: ", "))) "
-                + "to \(value(high)) (\(study.grid.describe(cell: high).joined(separator: ", ")))"
+                + "to \(value(high)) (\(study.grid.describe(cell: high).joined(separator: ", ")))" + weighted
         }
     }
 
@@ -112,9 +114,15 @@ package enum WhatIfFormatter {
                     ("name", .string(dimension.name)),
                     ("typical", .string(dimension.levels[dimension.typical].name)),
                     ("levels", .array(dimension.levels.map { level in
-                        .object([("name", .string(level.name)), ("settings", .object(level.settings.map { ($0.path, $0.value) }))])
+                        .object([("name", .string(level.name)), ("share", level.share.map(JSONValue.number) ?? .null),
+                                 ("settings", .object(level.settings.map { ($0.path, $0.value) }))])
                     })),
                 ])
+            })),
+            ("weighted", study.grid.cellWeights == nil ? .null : .object(WhatIfStudy.metrics.enumerated().map { metric in
+                (metric.element.key, .array(study.names.indices.map { index in
+                    study.weightedMean(scenario: index, metric: metric.offset).map(JSONValue.number) ?? .null
+                }))
             })),
             ("cells", .array((0..<study.grid.cellCount).map { cell in
                 .object([

@@ -11,6 +11,15 @@ public struct WhatIfGrid: Sendable {
         public var name: String
         /// Scenario parameter paths (as in validation messages) and their values.
         package var settings: [(path: String, value: JSONValue)]
+        /// The share of users at this level, when the grid weighs its cells (0–1; a dimension's
+        /// shares sum to 1).
+        public var share: Double?
+
+        package init(name: String, settings: [(path: String, value: JSONValue)], share: Double? = nil) {
+            self.name = name
+            self.settings = settings
+            self.share = share
+        }
     }
 
     public struct Dimension: Sendable {
@@ -55,6 +64,15 @@ public struct WhatIfGrid: Sendable {
         ], typical: 1),
     ])
 
+    /// Each cell's weight — the product of its levels' shares — when every level of every
+    /// dimension has a share; `nil` otherwise.
+    public var cellWeights: [Double]? {
+        guard dimensions.allSatisfy({ $0.levels.allSatisfy { $0.share != nil } }) else { return nil }
+        return (0..<cellCount).map { cell in
+            zip(dimensions, levels(ofCell: cell)).reduce(1.0) { $0 * ($1.0.levels[$1.1].share ?? 0) }
+        }
+    }
+
     /// The number of cells.
     public var cellCount: Int { dimensions.reduce(1) { $0 * $1.levels.count } }
 
@@ -93,6 +111,12 @@ public struct WhatIfGrid: Sendable {
 
     /// `base` with cell `index`'s settings, validated.
     public func scenario(_ base: Scenario, cell index: Int) throws(ScenarioError) -> Scenario {
+        try scenario(base, cell: index, policies: .builtIn)
+    }
+
+    /// `base` with cell `index`'s settings, validated, names resolved in `policies` (and the
+    /// base's own policy).
+    package func scenario(_ base: Scenario, cell index: Int, policies: PolicyRegistry) throws(ScenarioError) -> Scenario {
         var document = ScenarioLoader.document(of: base)
         for (dimension, level) in zip(dimensions, levels(ofCell: index)) {
             for setting in dimension.levels[level].settings {
@@ -100,6 +124,6 @@ public struct WhatIfGrid: Sendable {
             }
         }
         return try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(base.name) (what-if cell \(index): \(describe(cell: index).joined(separator: ", ")))",
-                                         policies: PolicyRegistry.builtIn.including(base.app.policy.definition))
+                                         policies: policies.including(base.app.policy.definition))
     }
 }

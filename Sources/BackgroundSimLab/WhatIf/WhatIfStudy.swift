@@ -37,6 +37,19 @@ public struct WhatIfStudy: Sendable {
         return WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
     }
 
+    /// Scenario `scenario`'s mean of `metric` over the cells weighted by the grid's shares
+    /// (``WhatIfGrid/cellWeights``): what the population the shares describe sees on average.
+    /// `nil` if the grid has no shares, or no cell has the metric.
+    public func weightedMean(scenario: Int, metric: Int) -> Double? {
+        guard let weights = grid.cellWeights else { return nil }
+        var total = 0.0, weight = 0.0
+        for (cell, w) in weights.enumerated() where summaries[scenario][cell][metric].count > 0 {
+            total += w * summaries[scenario][cell][metric].mean
+            weight += w
+        }
+        return weight > 0 ? total / weight : nil
+    }
+
     /// The index of `key` in ``metrics``.
     static func metric(_ key: String) -> Int { metrics.firstIndex { $0.key == key }! }
 
