@@ -19,11 +19,11 @@ enum PresetsCommand {
         // Policies of the tool's own that no preset runs: each name is also a scenario (the
         // default user and device running that policy).
         let own = context.policies.definitions.filter { definition in
-            PolicyRegistry.builtIn.definition(named: definition.name) == nil && !context.presets.contains { $0.name == definition.name }
+            definition.name != "none" && !context.presets.contains { $0.name == definition.name }
         }
         if !own.isEmpty {
             print("")
-            print("Policies of this tool (each name runs the default scenario with that policy):")
+            print("Policies without a preset (each name runs the default scenario with that policy):")
             let policyWidth = own.map(\.name.count).max() ?? 0
             for definition in own { print(definition.name.column(policyWidth + 3) + definition.summary) }
         }

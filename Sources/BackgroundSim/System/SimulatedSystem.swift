@@ -41,6 +41,8 @@ public final class SimulatedSystem {
     /// The faults the system injects (``FaultPlan``): jetsams, Background App Refresh off,
     /// submit errors, early expirations.
     let faults: FaultPlan
+    /// The local calendar (the app reads its clock's time of day in it).
+    let calendar: SimCalendar
     /// The app's work: a queue that survives termination, and the executor.
     public let work: WorkEngine
     let makePolicy: (() -> any BackgroundPolicy)?
@@ -98,6 +100,7 @@ public final class SimulatedSystem {
          makePolicy: (() -> any BackgroundPolicy)?) {
         self.parameters = parameters
         self.faults = faults
+        self.calendar = calendar
         self.appParameters = app
         self.networkParameters = network
         self.work = WorkEngine(parameters: work, seed: seed)

@@ -69,6 +69,8 @@ public struct PolicyRegistry: Sendable {
                              parameters: ZashiSyncParameters.self, taskIdentifiers: [ZashiSyncParameters().identifier]) { ProcessingSync(parameters: $0) },
             PolicyDefinition(name: "bgscheduler-demo", summary: "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations.",
                              parameters: PeriodicDemoParameters.self, taskIdentifiers: [PeriodicDemoParameters().identifier]) { PeriodicRefreshDemo(parameters: $0) },
+            PolicyDefinition(name: "recipe", summary: "A policy described as data: request, delay rule, when to submit, retries, what a run does (docs/RECIPES.md).",
+                             parameters: RecipeParameters.self, taskIdentifiers: [RecipeParameters().identifier]) { RecipePolicy(parameters: $0) },
         ])
     }()
 

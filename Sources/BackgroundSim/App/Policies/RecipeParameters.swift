@@ -1,0 +1,141 @@
+/// A background policy described as data: `app.policy = {"name": "recipe", "parameters": {…}}`.
+/// The patterns real apps use — which request, when it may begin, when it is submitted, how
+/// failures are retried, what a run does and how it completes — each a field with a default, so
+/// a team without Swift can describe and sweep its policy (docs/RECIPES.md has examples).
+public struct RecipeParameters: PolicyParameters {
+    public init() {}
+
+    // MARK: The request
+
+    /// The task identifier (it must be in `app.permittedIdentifiers`). Default "recipe.task".
+    public var identifier = "recipe.task"
+    /// `refresh` (`BGAppRefreshTaskRequest`) or `processing` (`BGProcessingTaskRequest`). Default refresh.
+    public var kind: RecipeTaskKind = .refresh
+    /// Processing only: `requiresNetworkConnectivity`. Default false.
+    public var requiresNetworkConnectivity = false
+    /// Processing only: `requiresExternalPower`. Default false.
+    public var requiresExternalPower = false
+
+    // MARK: When it may begin
+
+    /// How `earliestBeginDate` is set: `fixed` (now + ``delayMinutes``), `exponential` (an
+    /// exponential draw with mean ``delayMinutes``, clamped to ``minimumDelayMinutes`` …
+    /// ``maximumDelayMinutes``) or `nextWindow` (the next local day at ``windowTime`` plus a
+    /// uniform 0 … ``windowJitterMinutes``). Default fixed.
+    public var delayRule: RecipeDelayRule = .fixed
+    /// The fixed delay, or the exponential's mean, in minutes. Default 15; valid 0–10,080.
+    public var delayMinutes: Double = 15
+    /// The exponential's clamp, in minutes. Defaults 0 and 10,080; valid 0–10,080, minimum ≤ maximum.
+    public var minimumDelayMinutes: Double = 0
+    public var maximumDelayMinutes: Double = 10_080
+    /// `nextWindow`: the local time the window opens, "HH:MM". Default 03:00.
+    public var windowTime = TimeOfDay(hour: 3)
+    /// `nextWindow`: a uniform random delay after the window opens, in minutes. Default 60; valid 0–1,440.
+    public var windowJitterMinutes: Double = 60
+    /// Minutes added to the first request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
+    public var launchExtraMinutes: Double = 0
+
+    // MARK: When it is submitted
+
+    /// On entering the background. Default true.
+    public var submitOnEnterBackground = true
+    /// On every process launch (foreground or background), with ``launchExtraMinutes`` added. Default false.
+    public var submitOnLaunch = false
+    /// On every return to the foreground. Default false.
+    public var submitOnForeground = false
+    /// First thing in the task's handler, as Apple advises. Default true.
+    public var submitInHandler = true
+    /// After a run that completed with success. Default false.
+    public var submitAfterSuccess = false
+    /// After a run that completed without success, using the retry rule. Default false.
+    public var submitAfterFailure = false
+
+    // MARK: Retrying
+
+    /// The delay after a failed run (with ``submitAfterFailure``): `none` (the usual rule),
+    /// `doubling` (``retryMinimumMinutes`` × 2^(failures − 1), at most ``retryMaximumMinutes``;
+    /// a success resets the count) or `random` (uniform between the two). Default none.
+    public var retryRule: RecipeRetryRule = .none
+    /// Defaults 5 and 120 minutes; valid 0–10,080, minimum ≤ maximum.
+    public var retryMinimumMinutes: Double = 5
+    public var retryMaximumMinutes: Double = 120
+
+    // MARK: What a run does
+
+    /// A run that starts within this many minutes of the last successful one (on the device
+    /// clock) does nothing and completes without success. Default 0 (no limit); valid 0–10,080.
+    public var minimumIntervalMinutes: Double = 0
+    /// A run needs Wi-Fi: off Wi-Fi it completes without success at once. Default false.
+    public var requiresWifi = false
+    /// Items the run completes before it completes: 0 works until the queue is empty. Default 0; valid 0–10,000.
+    public var itemsPerRun = 0
+    /// Items the policy itself adds at the start of each run (cover traffic, a sync request),
+    /// each of these sizes. Default 0; valid 0–1,000.
+    public var enqueuePerRun = 0
+    /// Bytes up and down and CPU seconds of each added item. Defaults 0; valid 0–10¹⁰ bytes, 0–86,400 s.
+    public var enqueueUploadBytes: Double = 0
+    public var enqueueDownloadBytes: Double = 0
+    public var enqueueCPUSeconds: Double = 0
+    /// Whether the run sets an expiration handler (stop the work, complete without success).
+    /// Without one, an overrun is killed by the system. Default true.
+    public var setsExpirationHandler = true
+    /// `workDone`: success only when the run finished its work; `always`: success whenever it
+    /// completes (the expiration handler's completion included). Default workDone.
+    public var completion: RecipeCompletion = .workDone
+
+    // MARK: In the foreground and when leaving
+
+    /// Work runs while the app is in the foreground (started at a user launch and on every
+    /// return), and stops when it leaves unless the extension holds it. Default false.
+    public var workInForeground = false
+    /// On leaving with work queued, a `beginBackgroundTask` extension keeps working until the
+    /// queue is empty or the extension expires. Default false.
+    public var extensionWhenLeaving = false
+
+    public func validate(_ v: inout ParameterValidator) {
+        v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
+        v.check(delayMinutes, 0...10_080, "delayMinutes")
+        v.check(minimumDelayMinutes, 0...10_080, "minimumDelayMinutes")
+        v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 10_080, "maximumDelayMinutes")
+        v.check(windowJitterMinutes, 0...1_440, "windowJitterMinutes")
+        v.check(launchExtraMinutes, 0...10_080, "launchExtraMinutes")
+        v.check(retryMinimumMinutes, 0...10_080, "retryMinimumMinutes")
+        v.check(retryMaximumMinutes, from: retryMinimumMinutes, to: 10_080, "retryMaximumMinutes")
+        v.check(minimumIntervalMinutes, 0...10_080, "minimumIntervalMinutes")
+        v.check(itemsPerRun, 0...10_000, "itemsPerRun")
+        v.check(enqueuePerRun, 0...1_000, "enqueuePerRun")
+        v.check(enqueueUploadBytes, 0...1e10, "enqueueUploadBytes")
+        v.check(enqueueDownloadBytes, 0...1e10, "enqueueDownloadBytes")
+        v.check(enqueueCPUSeconds, 0...86_400, "enqueueCPUSeconds")
+        if enqueuePerRun > 0 {
+            v.require(enqueueUploadBytes > 0 || enqueueDownloadBytes > 0 || enqueueCPUSeconds > 0, "enqueuePerRun",
+                      "expected the added items to need some work: enqueueUploadBytes, enqueueDownloadBytes or enqueueCPUSeconds above 0")
+        }
+        if kind == .refresh {
+            v.require(!requiresNetworkConnectivity, "requiresNetworkConnectivity", "a refresh request has no requirements; use kind \"processing\"")
+            v.require(!requiresExternalPower, "requiresExternalPower", "a refresh request has no requirements; use kind \"processing\"")
+        }
+        v.require(submitOnEnterBackground || submitOnLaunch || submitOnForeground, "submitOnEnterBackground",
+                  "expected at least one of submitOnEnterBackground, submitOnLaunch and submitOnForeground (nothing would ever be submitted)")
+    }
+}
+
+/// The kind of task a recipe requests.
+public enum RecipeTaskKind: String, NamedChoice, Sendable {
+    case refresh, processing
+}
+
+/// How a recipe sets the earliest begin date.
+public enum RecipeDelayRule: String, NamedChoice, Sendable {
+    case fixed, exponential, nextWindow
+}
+
+/// How a recipe delays the request after a failed run.
+public enum RecipeRetryRule: String, NamedChoice, Sendable {
+    case none, doubling, random
+}
+
+/// When a recipe's run reports success.
+public enum RecipeCompletion: String, NamedChoice, Sendable {
+    case workDone, always
+}

@@ -1,0 +1,128 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+/// Policies described as data (`app.policy.name = "recipe"`).
+@Suite("Recipes")
+struct RecipeTests {
+    static func digests(_ scenario: Scenario, days: Int = 60) throws -> [String] {
+        try [UInt64(1), 2, 3].map { try SimulationRunner.run(scenario: scenario, seed: $0, days: days).digest.description }
+    }
+
+    @Test("the refresh probe as a recipe gives the probe's digests, event for event")
+    func probeAsRecipe() throws {
+        let probe = Presets.scenario(named: "probe-refresh")!
+        var recipe = RecipeParameters()
+        recipe.identifier = ProbePolicy.refreshIdentifier
+        recipe.delayMinutes = 15
+        var scenario = probe
+        scenario.app.policy = PolicyConfiguration(name: "recipe", parameters: recipe)
+        #expect(try Self.digests(scenario) == Self.digests(probe))
+    }
+
+    @Test("Zashi's designed sync as a recipe gives the Swift policy's digests")
+    func zashiAsRecipe() throws {
+        let zashi = Presets.scenario(named: "zashi-sync")!
+        var recipe = RecipeParameters()
+        recipe.identifier = ZashiSyncParameters().identifier
+        recipe.kind = .processing
+        recipe.requiresExternalPower = true
+        recipe.requiresNetworkConnectivity = true
+        recipe.delayMinutes = 60
+        recipe.requiresWifi = true
+        recipe.workInForeground = true
+        var scenario = zashi
+        scenario.app.policy = PolicyConfiguration(name: "recipe", parameters: recipe)
+        #expect(try Self.digests(scenario, days: 90) == Self.digests(zashi, days: 90))
+    }
+
+    /// A quiet phone whose app uses `recipe`, opened at 0 s for a minute.
+    func harness(_ recipe: RecipeParameters, _ configure: (inout Scenario) -> Void = { _ in }) throws -> SystemHarness {
+        var scenario = SystemHarness.quietScenario
+        scenario.app.permittedIdentifiers = [recipe.identifier]
+        configure(&scenario)
+        let harness = try SystemHarness(scenario) { RecipePolicy(parameters: recipe) }
+        harness.useApp(at: SimInstant.start, for: .minutes(1))
+        return harness
+    }
+
+    func delays(_ harness: SystemHarness) -> [Double] {
+        harness.entries(.submit).compactMap { if case .submit(_, _, let delay) = $0.event { delay.seconds / 60 } else { nil } }
+    }
+
+    @Test("the exponential rule draws delays clamped to its bounds, with about its mean")
+    func exponentialDelays() throws {
+        var recipe = RecipeParameters()
+        recipe.delayRule = .exponential
+        recipe.delayMinutes = 10
+        recipe.minimumDelayMinutes = 5
+        recipe.maximumDelayMinutes = 120
+        let harness = try harness(recipe)
+        try harness.run(until: .start + .days(20))
+        let drawn = delays(harness)
+        #expect(drawn.count > 200)
+        #expect(drawn.allSatisfy { $0 >= 5 - 1e-9 && $0 <= 120 + 1e-9 })
+        #expect(drawn.contains { abs($0 - 5) < 1e-9 }, "draws below 5 are clamped to 5")
+        // Clamped mean of Exp(10) to [5, 120]: 5 + 10·e^(−0.5) − 10·e^(−12) ≈ 11.07.
+        let mean = drawn.reduce(0, +) / Double(drawn.count)
+        #expect(abs(mean - 11.07) < 1.5, "mean \(mean)")
+    }
+
+    @Test("the next-window rule asks for the next local day at the window's time plus up to the jitter")
+    func nextWindow() throws {
+        var recipe = RecipeParameters()
+        recipe.kind = .processing
+        recipe.delayRule = .nextWindow
+        recipe.windowTime = TimeOfDay(hour: 3)
+        recipe.windowJitterMinutes = 60
+        let harness = try harness(recipe)
+        try harness.run(until: .start + .days(10))
+        let calendar = Scenario().calendar.calendar
+        let submits = harness.entries(.submit)
+        #expect(!submits.isEmpty)
+        for submit in submits {
+            guard case .submit(_, _, let delay) = submit.event else { continue }
+            let begin = submit.time + delay
+            #expect(calendar.day(of: begin) == calendar.day(of: submit.time) + 1)
+            let time = calendar.timeOfDay(at: begin)
+            #expect(time >= .hours(3) && time <= .hours(4), "begin at \(begin)")
+        }
+    }
+
+    @Test("failures retry with doubling delays between the bounds; a run too soon after a success is skipped")
+    func retriesAndInterval() throws {
+        var recipe = RecipeParameters()
+        recipe.requiresWifi = true                 // never on Wi-Fi here: every run fails
+        recipe.submitInHandler = false
+        recipe.submitAfterFailure = true
+        recipe.retryRule = .doubling
+        recipe.retryMinimumMinutes = 5
+        recipe.retryMaximumMinutes = 40
+        let harness = try harness(recipe) {
+            $0.network.wifiShare = 0
+            $0.network.homeWifiProbability = 0
+        }
+        try harness.run(until: .start + .days(1))
+        // The first request on leaving (15 min), then 5, 10, 20, 40, 40, … after each failure.
+        #expect(Array(delays(harness).prefix(6)) == [15, 5, 10, 20, 40, 40])
+    }
+
+    @Test("bad recipes are refused naming the field", arguments: [
+        (#"{"delayRule": "sometimes"}"#, "app.policy.parameters.delayRule", "expected one of"),
+        (#"{"minimumDelayMinutes": 30, "maximumDelayMinutes": 10}"#, "app.policy.parameters.maximumDelayMinutes", "from 30 to 10080"),
+        (#"{"requiresExternalPower": true}"#, "app.policy.parameters.requiresExternalPower", "use kind \"processing\""),
+        (#"{"enqueuePerRun": 2}"#, "app.policy.parameters.enqueuePerRun", "need some work"),
+        (#"{"submitOnEnterBackground": false}"#, "app.policy.parameters.submitOnEnterBackground", "nothing would ever be submitted"),
+        (#"{"windowTime": "25:00"}"#, "app.policy.parameters.windowTime", "HH:MM"),
+        (#"{"delayMinuts": 3}"#, "app.policy.parameters.delayMinuts", "did you mean \"delayMinutes\""),
+    ])
+    func refusals(parameters: String, path: String, message: String) {
+        let text = #"{"app": {"policy": {"name": "recipe", "parameters": "# + parameters + "}}}"
+        do {
+            _ = try ScenarioLoader.decode(text, source: "r.json")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.issues.contains { $0.path == path && $0.message.contains(message) }, "\(error)")
+        }
+    }
+}
