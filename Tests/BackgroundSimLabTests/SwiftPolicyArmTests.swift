@@ -1,5 +1,5 @@
 @testable import BackgroundSim
-import BackgroundSimLab
+@testable import BackgroundSimLab
 import SimKernel
 import Testing
 
@@ -8,6 +8,8 @@ import Testing
 struct SwiftPolicyArmTests {
     /// Keeps one refresh request pending, 30 min after each submit.
     final class Refresher: BackgroundPolicy {
+        let minutes: Int64
+        init(minutes: Int64 = 30) { self.minutes = minutes }
         func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
             app.taskScheduler.register(forTaskWithIdentifier: "mine") { task in
                 self.submit(app)
@@ -17,7 +19,7 @@ struct SwiftPolicyArmTests {
         func didEnterBackground(_ app: AppContext) { submit(app) }
         func submit(_ app: AppContext) {
             var request = TaskRequest.appRefresh(identifier: "mine")
-            request.earliestBeginDate = app.date + .minutes(30)
+            request.earliestBeginDate = app.date + .minutes(minutes)
             try? app.taskScheduler.submit(request)
         }
     }
@@ -51,5 +53,21 @@ struct SwiftPolicyArmTests {
         let second = try Replications.run(Self.mine, seeds: [4, 5], days: 10, jobs: 1)
         #expect(first.map(\.digest) == second.map(\.digest))
         #expect(first.allSatisfy { $0.os.metrics.refreshLaunches > 0 })
+    }
+
+    @Test("a sweep composed in Swift makes a policy per cell: longer intervals, fewer refresh launches; its front by hand")
+    func sweep() throws {
+        let cells = [Int64(15), 240, 1_440].map { minutes -> (name: String, scenario: Scenario) in
+            var scenario = Presets.scenario(named: "device-only")!.running("every \(minutes)") { Refresher(minutes: minutes) }
+            scenario.app.permittedIdentifiers = ["mine"]
+            return ("every \(minutes) min", scenario)
+        }
+        let sweep = try ScenarioSweep.run(cells, objectives: ["os.refreshLaunchesPerDay", "energy.appJoulesPerDay"],
+                                          seeds: [1, 2], days: 20, jobs: 2)
+        let launches = sweep.cells.map { $0.objectives[0].mean }
+        #expect(launches[0] > launches[1] && launches[1] > launches[2], "\(launches)")
+        #expect(throws: ScenarioError.self) { try ScenarioSweep.run(cells, objectives: ["nope"], seeds: [1], days: 1, jobs: 1) }
+        // By hand: (1, 5) and (2, 2) and (5, 1) trade off; (3, 3) is beaten by (2, 2); nil is on no front.
+        #expect(ParetoFront.indices([[1, 5], [3, 3], [2, 2], nil, [5, 1], [2, 2]]) == [0, 2, 4, 5])
     }
 }

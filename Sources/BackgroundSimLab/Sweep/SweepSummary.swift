@@ -53,13 +53,11 @@ package struct SweepSummary: Sendable {
 
     /// The cells no other cell beats on both objectives, ordered by the first objective.
     package var paretoFront: [Cell] {
-        let rated = cells.filter { cost($0, 0) != nil && cost($0, 1) != nil }
-        let front = rated.filter { cell in
-            !rated.contains { other in
-                let a0 = cost(other, 0)!, a1 = cost(other, 1)!, b0 = cost(cell, 0)!, b1 = cost(cell, 1)!
-                return a0 <= b0 && a1 <= b1 && (a0 < b0 || a1 < b1)
-            }
+        let points = cells.map { cell -> [Double]? in
+            guard let first = cost(cell, 0), let second = cost(cell, 1) else { return nil }
+            return [first, second]
         }
+        let front = ParetoFront.indices(points).map { cells[$0] }
         return front.sorted { (cost($0, 0)!, $0.index) < (cost($1, 0)!, $1.index) }
     }
 
