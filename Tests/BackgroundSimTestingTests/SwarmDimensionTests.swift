@@ -55,3 +55,24 @@ struct SwarmDimensionTests {
         #expect(pinned.scenario(around: cadence, seed: 3, days: 7).work == cadence.work)
     }
 }
+
+@Suite("Shrinking workloads")
+struct ShrinkWorkloadTests {
+    @Test("a cadence workload is shrunk by slowing its cadence, never by touching items per session; session arrivals the other way round")
+    func onlyTheFieldInUse() {
+        let shrinker = Shrinker(checker: PolicyChecker(scenario: Presets.scenario(named: "zashi-sync")!))
+        var cadence = Presets.scenario(named: "zashi-sync")!
+        cadence.work.itemsPerAppSession = 3
+        let cadenceVariants = shrinker.simplifications(of: cadence)
+        // (One variant puts the checker's own workload back whole: what a swarm drew.)
+        let base = shrinker.checker.scenario.work
+        #expect(cadenceVariants.allSatisfy { $0.work.itemsPerAppSession == 3 || $0.work == base })
+        #expect(cadenceVariants.contains { $0.work.cadenceSeconds == 150 })
+
+        var sessions = Presets.scenario(named: "proton-upload")!
+        sessions.work.cadenceSeconds = 75
+        let sessionVariants = shrinker.simplifications(of: sessions)
+        #expect(sessionVariants.allSatisfy { $0.work.cadenceSeconds == 75 || $0.work == base })
+        #expect(sessionVariants.contains { $0.work.itemsPerAppSession == sessions.work.itemsPerAppSession / 2 })
+    }
+}
