@@ -41,16 +41,7 @@ struct EnergyWorkedExampleTests {
     /// A quiet phone, always on `radio` with good signal and 1 Mbps up, that wakes the app with a
     /// refresh task every `interval`, just after a 2.5 MB item arrives.
     static func run(_ radio: Radio, every interval: SimDuration, days: Int) throws -> (joules: Double, wakes: Int) {
-        var scenario = SystemHarness.quietScenario
-        scenario.network.offlineShare = 0
-        scenario.network.goodSignalShare = 1
-        scenario.network.poorSignalShare = 0
-        scenario.network.fiveGShare = 0
-        scenario.network.wifiShare = radio == .wifi ? 1 : 0
-        scenario.network.homeWifiProbability = radio == .wifi ? 1 : 0
-        scenario.network.lteUplinkMbps = 1
-        scenario.network.wifiUplinkMbps = 1
-        scenario.energy.tailShareProbability = 0
+        var scenario = SystemHarness.onOneNetwork(wifi: radio == .wifi, uplinkMbps: 1)
         scenario.work.arrivals = .cadence
         scenario.work.cadenceSeconds = interval.seconds
         scenario.work.uploadMedianKilobytes = 2_500

@@ -35,15 +35,7 @@ struct PolicyWorkTests {
 
     @Test("a policy's 2.5 MB upload per wake on LTE at 1 Mbps: the report's per-wake energy is the hand calculation's 47.67 J, by component")
     func perWakeEnergy() throws {
-        var scenario = SystemHarness.quietScenario
-        scenario.network.offlineShare = 0
-        scenario.network.goodSignalShare = 1
-        scenario.network.poorSignalShare = 0
-        scenario.network.fiveGShare = 0
-        scenario.network.wifiShare = 0
-        scenario.network.homeWifiProbability = 0
-        scenario.network.lteUplinkMbps = 1
-        scenario.energy.tailShareProbability = 0
+        let scenario = SystemHarness.onOneNetwork(uplinkMbps: 1)
         let harness = try SystemHarness(scenario, policy: Self.uploader(WorkRequest(uploadBytes: 2_500_000, label: "photo"), every: .minutes(30)))
         harness.useApp(at: SimInstant.start, for: .seconds(1))
         let end = SimInstant.start + .days(1) + .minutes(1)

@@ -22,6 +22,24 @@ final class SystemHarness {
         return scenario
     }
 
+    /// The quiet scenario always on one network with good signal and no other traffic to share
+    /// the radio: LTE, or Wi-Fi with `wifi`; optionally with that network's uplink rate set.
+    static func onOneNetwork(wifi: Bool = false, uplinkMbps: Double? = nil) -> Scenario {
+        var scenario = quietScenario
+        scenario.network.offlineShare = 0
+        scenario.network.goodSignalShare = 1
+        scenario.network.poorSignalShare = 0
+        scenario.network.fiveGShare = 0
+        scenario.network.wifiShare = wifi ? 1 : 0
+        scenario.network.homeWifiProbability = wifi ? 1 : 0
+        if let uplinkMbps {
+            scenario.network.lteUplinkMbps = uplinkMbps
+            scenario.network.wifiUplinkMbps = uplinkMbps
+        }
+        scenario.energy.tailShareProbability = 0
+        return scenario
+    }
+
     init(_ scenario: Scenario = quietScenario, policy: @escaping () -> any BackgroundPolicy) throws {
         let setup = try RunSetup(scenario: scenario, seed: 1, policy: policy)
         simulation = setup.simulation

@@ -141,13 +141,7 @@ struct WorkEnergyTests {
     /// charger, whose app uploads `bytes` after `cpuSeconds` of computing when the user opens it
     /// at 100 s; the ledger at 200 s.
     func uploadLedger(bytes: Double, cpuSeconds: Double = 0, transferCPUWatts: Double = 0) throws -> EnergyLedger {
-        var scenario = SystemHarness.quietScenario
-        scenario.network.homeWifiProbability = 0
-        scenario.network.wifiShare = 0
-        scenario.network.fiveGShare = 0
-        scenario.network.goodSignalShare = 1
-        scenario.network.poorSignalShare = 0
-        scenario.energy.tailShareProbability = 0
+        var scenario = SystemHarness.onOneNetwork()
         scenario.energy.transferCPUWatts = transferCPUWatts
         let harness = try SystemHarness(scenario) { ScriptedPolicy(onLaunch: { app, _ in app.work.start() }) }
         harness.system.work.enqueue(created: .at(0), cpuSeconds: cpuSeconds, uploadBytes: bytes)
