@@ -19,9 +19,9 @@ enum BenchMain {
                            (default preset device-only: the device alone).
           scenario-days    The same with the iOS model and an app (default preset probe-refresh).
           sweep            S seeds × D days of a preset as replications on J jobs (default 1,000 × 1,000
-                           of proton-upload: one million device-days).
+                           of proton-upload-designed: one million device-days).
           check            S seeds × D days of a preset checked against the invariant library on J jobs
-                           (default 10,000 × 7 of coverdrop-send); --swarm draws each seed's scenario.
+                           (default 10,000 × 7 of coverdrop-designed); --swarm draws each seed's scenario.
 
         Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).

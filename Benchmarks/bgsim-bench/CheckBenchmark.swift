@@ -10,7 +10,7 @@ enum CheckBenchmark {
         let seeds = try flags.integer("seeds", default: 10_000, in: 1...10_000_000)
         let days = try flags.integer("days", default: 7, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
-        let presetName = flags.string("preset") ?? "coverdrop-send"
+        let presetName = flags.string("preset") ?? "coverdrop-designed"
         guard let scenario = Presets.scenario(named: presetName) else {
             throw UsageError("unknown preset '\(presetName)'; expected one of \(Presets.all.map(\.name).joined(separator: ", "))")
         }

@@ -10,7 +10,7 @@ enum SweepBenchmark {
         let seeds = try flags.integer("seeds", default: 1_000, in: 1...1_000_000)
         let days = try flags.integer("days", default: 1_000, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
-        let presetName = flags.string("preset") ?? "proton-upload"
+        let presetName = flags.string("preset") ?? "proton-upload-designed"
         guard let scenario = Presets.scenario(named: presetName) else {
             throw UsageError("unknown preset '\(presetName)'; expected one of \(Presets.all.map(\.name).joined(separator: ", "))")
         }

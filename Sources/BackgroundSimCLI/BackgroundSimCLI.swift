@@ -22,7 +22,7 @@ import Foundation
 ///     }
 ///
 /// A registered name then works wherever a preset's does (`mysim run --preset my-upload`,
-/// `mysim compare proton-upload my-upload`: the default scenario with that policy), in a scenario
+/// `mysim compare proton-upload-designed my-upload`: the default scenario with that policy), in a scenario
 /// file's `app.policy`, and in sweep axes over `app.policy.parameters.*`.
 public struct BackgroundSimCLI: Sendable {
     /// The policies scenario files and command lines may name.

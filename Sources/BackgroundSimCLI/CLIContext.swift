@@ -14,8 +14,15 @@ struct CLIContext: Sendable {
 
     /// The scenario `name` stands for: a preset, or a registered policy's name (the default
     /// scenario running that policy); `nil` if it is neither.
+    /// A former preset name (``Presets/renamed``) gives the preset that replaced it, with a note
+    /// on standard error.
     func scenario(named name: String) -> Scenario? {
         if let preset = presets.first(where: { $0.name == name }) { return preset.scenario }
+        let current = Presets.currentName(for: name)
+        if current != name, let preset = presets.first(where: { $0.name == current }) {
+            Output.error("note: the preset \"\(name)\" is now called \"\(current)\" (\(Self.renamingReason))")
+            return preset.scenario
+        }
         guard let definition = policies.definition(named: name), name != "none" else { return nil }
         var scenario = Scenario()
         scenario.name = name
@@ -23,6 +30,9 @@ struct CLIContext: Sendable {
         scenario.app.permittedIdentifiers = definition.taskIdentifiers
         return scenario
     }
+
+    /// Why presets were renamed, for the note.
+    static let renamingReason = "each seed app now exists as designed and as shipped; 'bgsim presets' lists both"
 
     /// The names `scenario(named:)` knows, for messages.
     var scenarioNames: String {

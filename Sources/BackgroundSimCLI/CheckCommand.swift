@@ -40,7 +40,7 @@ enum CheckCommand {
 
         EXAMPLES:
           bgsim check --preset coverdrop-send-forgetful --seeds 1000
-          bgsim check --preset proton-upload --swarm --seeds 500 --days 7 --within-hours 24
+          bgsim check --preset proton-upload-designed --swarm --seeds 500 --days 7 --within-hours 24
 
         EXIT STATUS: 0 every invariant held, 1 a violation (or the simulation failed), 2 bad usage.
         """

@@ -13,8 +13,9 @@ enum CompareCommand {
         random numbers) and compares each with the first: means with 95 % confidence intervals,
         paired differences, a verdict per metric, and how much pairing narrowed the intervals.
         A SCENARIO is a preset name (see 'bgsim presets') or a scenario JSON file. With none, the
-        built-in default: Proton Drive's uploads as designed against the variant its design
-        document leaves open (restart uploads when the user returns to the app), over \(defaultSeeds) seeds × \(defaultDays) days.
+        built-in default: the Guardian's CoverDrop message sending as its design document
+        describes it against what its iOS code ships (cover traffic on every run, a run on every
+        foreground), over \(defaultSeeds) seeds × \(defaultDays) days.
 
         OPTIONS:
           --seeds N          Seeds per scenario (default 20; \(defaultSeeds) for the built-in default).
@@ -29,11 +30,11 @@ enum CompareCommand {
 
         EXAMPLES:
           bgsim compare --report comparison.html
-          bgsim compare coverdrop-send my-coverdrop.json --seeds 40 --days 120 --format markdown
+          bgsim compare coverdrop-shipped my-coverdrop.json --seeds 40 --days 120 --format markdown
         """
 
-    /// The built-in comparison: Proton Drive's uploads against the variant its design leaves open.
-    static let defaultScenarios = ["proton-upload", "proton-upload-restart"]
+    /// The built-in comparison: CoverDrop as designed against CoverDrop as shipped.
+    static let defaultScenarios = ["coverdrop-designed", "coverdrop-shipped"]
     static let defaultSeeds = 100
     static let defaultDays = 365
 
@@ -43,7 +44,7 @@ enum CompareCommand {
         let builtIn = flags.positional.isEmpty
         guard builtIn || flags.positional.count >= 2 else {
             throw UsageError("compare needs at least two scenarios (preset names or files), or none for the built-in default; "
-                             + "try 'bgsim compare proton-upload proton-upload-restart'")
+                             + "try 'bgsim compare coverdrop-designed coverdrop-shipped'")
         }
         let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional, context)
         let count = try flags.integer("seeds", default: builtIn ? defaultSeeds : 20, in: 2...100_000)

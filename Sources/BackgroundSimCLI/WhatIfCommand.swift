@@ -32,7 +32,7 @@ enum WhatIfCommand {
           --quiet            No progress on standard error (it is shown only when that is a terminal).
 
         EXAMPLE:
-          bgsim whatif proton-upload coverdrop-send zashi-sync --report whatif.html
+          bgsim whatif proton-upload-designed coverdrop-designed zashi-designed --report whatif.html
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
@@ -40,7 +40,7 @@ enum WhatIfCommand {
                               switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         guard !flags.positional.isEmpty else {
-            throw UsageError("whatif needs at least one scenario (a preset name or a file); try 'bgsim whatif proton-upload'")
+            throw UsageError("whatif needs at least one scenario (a preset name or a file); try 'bgsim whatif proton-upload-designed'")
         }
         let scenarios = try ScenarioArguments.load(flags.positional, context)
         let count = try flags.integer("seeds", default: 8, in: 2...100_000)

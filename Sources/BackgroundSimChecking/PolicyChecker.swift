@@ -4,7 +4,7 @@ import SimKernel
 
 /// Runs a scenario over many seeds and checks invariants over every run.
 ///
-///     let checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: 7,
+///     let checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: 7,
 ///                                 invariants: Invariants.standard + [WorkCompletesWithin(hours: 24)])
 ///     let report = try checker.check(seeds: Array(1...1_000))
 ///     if let failure = report.firstFailure { print(failure.violations[0]) }

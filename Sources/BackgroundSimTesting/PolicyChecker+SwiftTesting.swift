@@ -7,7 +7,7 @@ extension PolicyChecker {
     /// the failure shrunk to a small scenario (written to a file) and the line that replays it.
     ///
     ///     @Test func coverDropKeepsItsPromises() throws {
-    ///         var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: 7,
+    ///         var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: 7,
     ///                                     invariants: Invariants.standard + [WorkCompletesWithin(hours: 48)])
     ///         checker.swarm = Swarm()
     ///         try checker.expectNoViolations(seeds: Array(1...500))

@@ -8,7 +8,7 @@ import Testing
 struct LabDoorTests {
     /// A preset with one value a Swift caller could set but no file could hold.
     static var broken: Scenario {
-        var scenario = Presets.scenario(named: "proton-upload")!
+        var scenario = Presets.scenario(named: "proton-upload-designed")!
         scenario.network.wifiShare = .nan
         return scenario
     }
@@ -32,7 +32,7 @@ struct LabDoorTests {
 
     @Test("replications, comparisons and what-ifs refuse an invalid scenario, or bad days, before any run")
     func refusedBeforeRunning() {
-        let good = Presets.scenario(named: "proton-upload")!
+        let good = Presets.scenario(named: "proton-upload-designed")!
         expectRefused { _ = try Replications.run(Self.broken, seeds: [1, 2], days: 2, jobs: 1, progress: $0) }
         expectRefused { _ = try Replications.run(good, seeds: [1, 2], days: -1, jobs: 1, progress: $0) }
         // Past the 64-bit nanosecond clock's reach (106,751 days).

@@ -6,7 +6,7 @@ import Testing
 struct ReplicationTests {
     @Test("results are identical for 1 and N jobs, in seed order")
     func jobsDoNotMatter() throws {
-        let scenario = Presets.scenario(named: "proton-upload")!
+        let scenario = Presets.scenario(named: "proton-upload-designed")!
         let seeds: [UInt64] = [5, 1, 9, 3, 7, 2]
         let one = try Replications.run(scenario, seeds: seeds, days: 20, jobs: 1)
         let four = try Replications.run(scenario, seeds: seeds, days: 20, jobs: 4)
@@ -18,7 +18,7 @@ struct ReplicationTests {
     @Test("every numeric field of the report is summarised across seeds, in the report's order")
     func replicationSummary() throws {
         let seeds: [UInt64] = [3, 4, 5]
-        let results = try Replications.run(Presets.scenario(named: "zashi-sync")!, seeds: seeds, days: 10, jobs: 2)
+        let results = try Replications.run(Presets.scenario(named: "zashi-designed")!, seeds: seeds, days: 10, jobs: 2)
         let summary = ReplicationSummary(results)
         #expect(summary.seeds == seeds)
         var leaves: [(String, Double)] = []
@@ -60,12 +60,12 @@ struct ReplicationTests {
 struct ComparisonTests {
     @Test("pairing narrows the intervals on a preset: the same user, charging and network on both sides")
     func pairingNarrows() throws {
-        var variant = Presets.scenario(named: "proton-upload")!
+        var variant = Presets.scenario(named: "proton-upload-designed")!
         var parameters = ProtonUploadParameters()
         parameters.restartOnForeground = true
         variant.app.policy.parameters = parameters
         let comparison = try Comparison.run(
-            [("proton-upload", Presets.scenario(named: "proton-upload")!), ("restart", variant)],
+            [("proton-upload-designed", Presets.scenario(named: "proton-upload-designed")!), ("restart", variant)],
             seeds: Array(1...12), days: 30, jobs: 2)
         let drawn = try #require(comparison.rows.first { $0.metric.key == "device.batteryDrainPercentPerDay" })
         let narrowing = try #require(comparison.narrowing(drawn, candidate: 1))

@@ -58,7 +58,7 @@ final class ParsedXML: NSObject, XMLParserDelegate {
 @Suite("HTML reports")
 struct ReportTests {
     static let comparison: Comparison = {
-        let scenarios = ["proton-upload", "coverdrop-send", "zashi-sync"].map { ($0, Presets.scenario(named: $0)!) }
+        let scenarios = ["proton-upload-designed", "coverdrop-designed", "zashi-designed"].map { ($0, Presets.scenario(named: $0)!) }
         return try! Comparison.run(scenarios, seeds: [1, 2, 3, 4], days: 10, jobs: 2)
     }()
 
@@ -111,7 +111,7 @@ struct ReportTests {
 
     @Test("the report does not depend on the number of jobs")
     func jobsDoNotMatter() throws {
-        let scenarios = ["proton-upload", "coverdrop-send"].map { ($0, Presets.scenario(named: $0)!) }
+        let scenarios = ["proton-upload-designed", "coverdrop-designed"].map { ($0, Presets.scenario(named: $0)!) }
         let one = try Comparison.run(scenarios, seeds: [7, 8, 9], days: 5, jobs: 1)
         let two = try Comparison.run(scenarios, seeds: [7, 8, 9], days: 5, jobs: 2)
         #expect(ComparisonReport.html(one) == ComparisonReport.html(two))
@@ -157,7 +157,7 @@ struct ReportTests {
 struct SweepReportTests {
     static let definition = """
         {
-          "name": "delays", "preset": "coverdrop-send",
+          "name": "delays", "preset": "coverdrop-designed",
           "axes": [ { "path": "app.policy.parameters.meanDelayMinutes", "values": [5, 30, 120] },
                     { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] } ],
           "seeds": 3, "days": 10

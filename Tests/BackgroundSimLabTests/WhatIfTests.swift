@@ -34,9 +34,9 @@ struct WhatIfTests {
 
     @Test("the typical cell reproduces the base scenario's runs exactly; usage and battery size move the cost the expected way")
     func study() throws {
-        let base = Presets.scenario(named: "proton-upload")!
+        let base = Presets.scenario(named: "proton-upload-designed")!
         let seeds: [UInt64] = [1, 2, 3, 4]
-        let study = try WhatIfStudy.run([("proton-upload", base)], seeds: seeds, days: 10, jobs: 2)
+        let study = try WhatIfStudy.run([("proton-upload-designed", base)], seeds: seeds, days: 10, jobs: 2)
         let direct = try Replications.run(base, seeds: seeds, days: 10, jobs: 1)
         for (index, metric) in WhatIfStudy.metrics.enumerated() {
             #expect(study.summaries[0][grid.typicalCell][index] == SampleSummary(direct.compactMap(metric.value)), "\(metric.key)")

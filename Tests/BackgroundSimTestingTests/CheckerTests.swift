@@ -9,7 +9,7 @@ import Testing
 struct CheckerTests {
     @Test("a many-seed check keeps no scenario per passing run, yet each run still tells its own")
     func passingRunsDrawTheirScenario() throws {
-        var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: 2)
+        var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: 2)
         checker.swarm = Swarm()
         let report = try checker.check(seeds: [3, 4, 5], jobs: 1)
         for run in report.runs where run.passed {
@@ -23,23 +23,23 @@ struct CheckerTests {
     func minimalPolicyParameters() throws {
         var scenario = Presets.scenario(named: "coverdrop-send-forgetful")!
         var parameters = CoverDropParameters()
-        parameters.messagesPerRun = 2
+        parameters.messagesPerRun = 3
         scenario.app.policy.parameters = parameters
         let document = ScenarioFile.minimalDocument(of: scenario)
-        #expect(JSONWriter.compact(document["app"]?["policy"] ?? .null) == #"{"name":"coverdrop-send-forgetful","parameters":{"messagesPerRun":2}}"#)
+        #expect(JSONWriter.compact(document["app"]?["policy"] ?? .null) == #"{"name":"coverdrop-send-forgetful","parameters":{"messagesPerRun":3}}"#)
         #expect(try ScenarioLoader.decode(JSONWriter.compact(document), source: "minimal") == scenario)
     }
 
     @Test("a checker refuses an invalid scenario or a bad number of days before any run")
     func refusesInvalidScenarios() {
-        var scenario = Presets.scenario(named: "coverdrop-send")!
+        var scenario = Presets.scenario(named: "coverdrop-designed")!
         scenario.system.heuristic.usageHalfLifeDays = -.infinity
         #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: scenario).check(seeds: [1, 2], jobs: 1) }
-        #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: -3).check(seeds: [1], jobs: 1) }
+        #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: -3).check(seeds: [1], jobs: 1) }
     }
 
     @Test("every reference policy keeps the library's invariants and its own, on plain and swarm seeds",
-          arguments: ["proton-upload", "coverdrop-send", "zashi-sync", "bgscheduler-demo", "probe-refresh", "probe-processing"])
+          arguments: ["proton-upload-designed", "coverdrop-designed", "zashi-designed", "bgscheduler-designed", "probe-refresh", "probe-processing"])
     func referencePoliciesHold(preset: String) throws {
         let scenario = Presets.scenario(named: preset)!
         var checker = PolicyChecker(scenario: scenario, days: 4, invariants: Invariants.standard + Invariants.declared(by: scenario))
@@ -63,7 +63,7 @@ struct CheckerTests {
 
     @Test("a swarm draws the same scenario for a seed every time, different ones for different seeds, all valid")
     func swarmScenarios() throws {
-        let base = Presets.scenario(named: "proton-upload")!
+        let base = Presets.scenario(named: "proton-upload-designed")!
         let swarm = Swarm()
         #expect(swarm.scenario(around: base, seed: 9, days: 7) == swarm.scenario(around: base, seed: 9, days: 7))
         var launchModels: Set<String> = []
@@ -168,7 +168,7 @@ struct CheckerTests {
             issue.description.contains("taskCompletedExactlyOnce broken") && issue.description.contains("replay: bgsim run --scenario")
         }
         // And none when every invariant holds.
-        try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send")!, days: 3).expectNoViolations(seeds: Array(1...10), jobs: 2)
+        try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: 3).expectNoViolations(seeds: Array(1...10), jobs: 2)
     }
 
     @Test("the app draws nothing while the phone is off (found by a swarm: the ledger booked a radio tail at 0 %)")

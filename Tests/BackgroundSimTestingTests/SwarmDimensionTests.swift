@@ -5,7 +5,7 @@ import Testing
 @Suite("Swarm dimensions")
 struct SwarmDimensionTests {
     static var alwaysLTE: Scenario {
-        var scenario = Presets.scenario(named: "coverdrop-send")!
+        var scenario = Presets.scenario(named: "coverdrop-designed")!
         scenario.network.wifiShare = 0
         scenario.network.homeWifiProbability = 0
         scenario.network.fiveGShare = 0
@@ -24,7 +24,7 @@ struct SwarmDimensionTests {
 
     @Test("a pinned dimension keeps the base's values, and pinning one changes no other dimension's draws")
     func pinning() {
-        let base = Presets.scenario(named: "proton-upload")!
+        let base = Presets.scenario(named: "proton-upload-designed")!
         var pinned = Swarm()
         pinned.varies = Set(Swarm.Dimension.allCases).subtracting([.charging, .faults])
         #expect(pinned.variesDescription == "sessions, appUsage, network, launchModel, clock, workload")
@@ -38,8 +38,8 @@ struct SwarmDimensionTests {
 
     @Test("the workload is varied: items per session for session arrivals, the cadence for a cadence, sizes for both")
     func workload() {
-        let sessions = Presets.scenario(named: "proton-upload")!
-        let cadence = Presets.scenario(named: "zashi-sync")!
+        let sessions = Presets.scenario(named: "proton-upload-designed")!
+        let cadence = Presets.scenario(named: "zashi-designed")!
         var sessionValues = Set<Double>(), cadenceValues = Set<Double>(), sizes = Set<Double>()
         for seed in UInt64(1)...60 {
             let a = Swarm().scenario(around: sessions, seed: seed, days: 7)
@@ -60,8 +60,8 @@ struct SwarmDimensionTests {
 struct ShrinkWorkloadTests {
     @Test("a cadence workload is shrunk by slowing its cadence, never by touching items per session; session arrivals the other way round")
     func onlyTheFieldInUse() {
-        let shrinker = Shrinker(checker: PolicyChecker(scenario: Presets.scenario(named: "zashi-sync")!))
-        var cadence = Presets.scenario(named: "zashi-sync")!
+        let shrinker = Shrinker(checker: PolicyChecker(scenario: Presets.scenario(named: "zashi-designed")!))
+        var cadence = Presets.scenario(named: "zashi-designed")!
         cadence.work.itemsPerAppSession = 3
         let cadenceVariants = shrinker.simplifications(of: cadence)
         // (One variant puts the checker's own workload back whole: what a swarm drew.)
@@ -69,7 +69,7 @@ struct ShrinkWorkloadTests {
         #expect(cadenceVariants.allSatisfy { $0.work.itemsPerAppSession == 3 || $0.work == base })
         #expect(cadenceVariants.contains { $0.work.cadenceSeconds == 150 })
 
-        var sessions = Presets.scenario(named: "proton-upload")!
+        var sessions = Presets.scenario(named: "proton-upload-designed")!
         sessions.work.cadenceSeconds = 75
         let sessionVariants = shrinker.simplifications(of: sessions)
         #expect(sessionVariants.allSatisfy { $0.work.cadenceSeconds == 75 || $0.work == base })

@@ -81,7 +81,7 @@ struct PolicyRegistryTests {
 
     @Test("parameters of another policy's type are refused at the door, naming the field")
     func wrongParameterType() {
-        var scenario = Presets.scenario(named: "coverdrop-send")!
+        var scenario = Presets.scenario(named: "coverdrop-designed")!
         scenario.app.policy.parameters = ZashiSyncParameters()
         #expect {
             _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: 1)
@@ -97,10 +97,10 @@ struct PolicyRegistryTests {
             _ = try ScenarioLoader.decode(text, source: "old.json")
         } throws: { error in
             guard let issues = (error as? ScenarioError)?.issues, issues.count == 1 else { return false }
-            return issues[0].path == "policies.coverDrop" && issues[0].message.contains(#""app": {"policy": {"name": "coverdrop-send", "parameters": {…}}}"#)
+            return issues[0].path == "policies.coverDrop" && issues[0].message.contains(#""app": {"policy": {"name": "coverdrop-designed", "parameters": {…}}}"#)
         }
-        // A bare name still means the policy with its defaults.
+        // A bare name still means the policy with its defaults; a former name, the policy that replaced it.
         let bare = try? ScenarioLoader.decode(#"{"app": {"policy": "coverdrop-send"}}"#, source: "bare.json")
-        #expect(bare?.app.policy == PolicyConfiguration(name: "coverdrop-send", parameters: CoverDropParameters()))
+        #expect(bare?.app.policy == PolicyConfiguration(name: "coverdrop-designed", parameters: CoverDropParameters()))
     }
 }

@@ -22,7 +22,7 @@ struct RecipeTests {
 
     @Test("Zashi's designed sync as a recipe gives the Swift policy's digests")
     func zashiAsRecipe() throws {
-        let zashi = Presets.scenario(named: "zashi-sync")!
+        let zashi = Presets.scenario(named: "zashi-designed")!
         var recipe = RecipeParameters()
         recipe.identifier = ZashiSyncParameters().identifier
         recipe.kind = .processing

@@ -28,7 +28,7 @@ struct ReferencePolicyTests {
 
     @Test("Proton: uploads complete, some in the background; URLs expire after 3 h")
     func protonUploads() throws {
-        let run = try run(Presets.scenario(named: "proton-upload")!, days: 120)
+        let run = try run(Presets.scenario(named: "proton-upload-designed")!, days: 120)
         let work = run.result.work
         #expect(work.created > 50)
         #expect(work.completed + work.metrics.failed + work.metrics.backlogAtEnd == work.created)
@@ -52,7 +52,7 @@ struct ReferencePolicyTests {
 
     @Test("Proton: the extension is begun only with uploads in progress")
     func protonExtensionOnlyWithWork() throws {
-        var scenario = Presets.scenario(named: "proton-upload")!
+        var scenario = Presets.scenario(named: "proton-upload-designed")!
         scenario.work.arrivals = .none
         let run = try run(scenario)
         #expect(run.result.os.metrics.assertionsBegun == 0)
@@ -83,7 +83,7 @@ struct ReferencePolicyTests {
 
     @Test("CoverDrop: no two successful runs within an hour (no clock jumps)")
     func coverDropRateLimit() throws {
-        let run = try run(Presets.scenario(named: "coverdrop-send")!, days: 120)
+        let run = try run(Presets.scenario(named: "coverdrop-designed")!, days: 120)
         let successes = run.log.filter { $0.event == .workQueueEmpty || $0.event == .workLimitReached }.map(\.time)
         #expect(successes.count > 30)
         for (earlier, later) in zip(successes, successes.dropFirst()) {
@@ -114,7 +114,7 @@ struct ReferencePolicyTests {
 
     @Test("CoverDrop: every delay within 5–120 min (+10 for the failsafe); a failsafe after each app start", arguments: [UInt64(1), 2])
     func coverDropDelays(seed: UInt64) throws {
-        var scenario = Presets.scenario(named: "coverdrop-send")!
+        var scenario = Presets.scenario(named: "coverdrop-designed")!
         scenario.network.offlineShare = 0.3                  // errors: retries with backoff
         let run = try run(scenario, seed: seed, days: 60)
         let submits = run.entries(.submit)
@@ -136,7 +136,7 @@ struct ReferencePolicyTests {
 
     @Test("Zashi: setTaskCompleted(true) exactly when synced; processing only on power, syncing only on Wi-Fi")
     func zashiCompletion() throws {
-        let run = try run(Presets.scenario(named: "zashi-sync")!, days: 60)
+        let run = try run(Presets.scenario(named: "zashi-designed")!, days: 60)
         let synced = Set(run.entries(.workQueueEmpty).map(\.time))
         let completions = run.entries(.taskCompleted)
         #expect(completions.count > 30)
@@ -148,7 +148,7 @@ struct ReferencePolicyTests {
         #expect(run.result.work.created == 60 * 1_152)
         #expect(run.result.work.completed > run.result.work.created * 9 / 10)
         // Without Wi-Fi, the same user's tasks still launch (on power) but never sync.
-        var cellular = Presets.scenario(named: "zashi-sync")!
+        var cellular = Presets.scenario(named: "zashi-designed")!
         cellular.network.homeWifiProbability = 0
         cellular.network.wifiShare = 0
         let noWifi = try self.run(cellular, days: 60)
@@ -164,7 +164,7 @@ struct ReferencePolicyTests {
 
     @Test("The demo runs its three operations in order in each refresh run")
     func demoOperations() throws {
-        var scenario = Presets.scenario(named: "bgscheduler-demo")!
+        var scenario = Presets.scenario(named: "bgscheduler-designed")!
         scenario.system.launchModel = .eager
         final class Holder { var system: SimulatedSystem? }
         let holder = Holder()

@@ -24,7 +24,7 @@ struct ScenarioFileFuzzTests {
         .number(50.000_000_05), .number(100_000), .number(1e19), .number(1e300), .number(-1e300), .number(1e-300),
         .number(9_007_199_254_740_993), .string(""), .string("x"), .string("23:00"), .string("+7:00"),
         .string("25:61"), .string("2026-13-40"), .string("+026-01-05"), .string("iPhone 15"), .string("daily"),
-        .string("coverdrop-send"), .bool(true), .bool(false), .null, .array([]), .object([]),
+        .string("coverdrop-designed"), .bool(true), .bool(false), .null, .array([]), .object([]),
         .array([.number(1), .number(2)]), .object([("a", .number(1))]),
     ]
 

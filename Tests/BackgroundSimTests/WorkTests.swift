@@ -243,7 +243,7 @@ struct WorkFailureTests {
         final class Sink { var wakes = 0 }
         let sink = Sink()
         let result = try SimulationRunner.run(
-            scenario: Presets.scenario(named: "bgscheduler-demo")!, seed: 2, days: 30,
+            scenario: Presets.scenario(named: "bgscheduler-designed")!, seed: 2, days: 30,
             log: { if $0.event == .resume || $0.event == .launch(reason: .backgroundTask) { sink.wakes += 1 } })
         let energy = result.energy
         #expect(sink.wakes > 30)

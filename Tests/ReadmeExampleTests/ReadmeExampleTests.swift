@@ -25,7 +25,7 @@ final class MyUploadPolicy: BackgroundPolicy {
 }
 
 @Test func uploadsKeepTheirPromises() throws {
-    var scenario = Presets.scenario(named: "proton-upload")!   // a user, a phone, photo uploads
+    var scenario = Presets.scenario(named: "proton-upload-designed")!   // a user, a phone, photo uploads
     scenario.app.permittedIdentifiers = ["com.example.upload"]
     var checker = PolicyChecker(scenario: scenario, days: 7, policy: { MyUploadPolicy() })
     checker.swarm = Swarm()   // each seed: its own habits, network, launch model and faults
@@ -36,7 +36,7 @@ final class MyUploadPolicy: BackgroundPolicy {
 struct ReadmeExampleTests {
     @Test("asking for liveness (every upload within 48 h) finds the weeks where processing tasks alone are not enough")
     func liveness() throws {
-        var scenario = Presets.scenario(named: "proton-upload")!
+        var scenario = Presets.scenario(named: "proton-upload-designed")!
         scenario.app.permittedIdentifiers = ["com.example.upload"]
         var checker = PolicyChecker(scenario: scenario, days: 7, policy: { MyUploadPolicy() })
         checker.swarm = Swarm()

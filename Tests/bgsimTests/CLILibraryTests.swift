@@ -71,7 +71,7 @@ struct CLILibraryTests {
         #expect(try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n").count == 2)
 
         let html = dir.appendingPathComponent("cmp.html").path
-        #expect(Self.tool.run(["compare", "coverdrop-send", "team-refresh", "--seeds", "2", "--days", "5", "--report", html]) == 0)
+        #expect(Self.tool.run(["compare", "coverdrop-designed", "team-refresh", "--seeds", "2", "--days", "5", "--report", html]) == 0)
         #expect(FileManager.default.fileExists(atPath: html))
     }
 }

@@ -7,11 +7,11 @@ struct CheckCommandTests {
 
     @Test("a policy that keeps every invariant passes: exit 0 and the invariants named")
     func passes() throws {
-        let output = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-send", "--seeds", "20", "--days", "3", "--swarm"])
+        let output = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-designed", "--seeds", "20", "--days", "3", "--swarm"])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
-        #expect(output.standardOutput.contains("every invariant held: 20 seeds × 3 days of coverdrop-send (swarm varying sessions, appUsage, network, charging, launchModel, clock, faults, workload)"))
+        #expect(output.standardOutput.contains("every invariant held: 20 seeds × 3 days of coverdrop-designed (swarm varying sessions, appUsage, network, charging, launchModel, clock, faults, workload)"))
         #expect(output.standardOutput.contains("taskCompletedExactlyOnce"))
-        let pinned = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-send", "--seeds", "5", "--days", "2", "--swarm", "--pin", "network,faults"])
+        let pinned = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-designed", "--seeds", "5", "--days", "2", "--swarm", "--pin", "network,faults"])
         #expect(pinned.standardOutput.contains("(swarm varying sessions, appUsage, charging, launchModel, clock, workload)"), "\(pinned.standardOutput)")
     }
 
@@ -42,11 +42,11 @@ struct CheckCommandTests {
     @Test("bad check arguments exit 2", arguments: [
         (["check"], "check needs --preset NAME or --scenario FILE; try 'bgsim check --preset device-only'"),
         (["check", "--preset", "nope"], "unknown preset 'nope'"),
-        (["check", "--preset", "coverdrop-send", "--seeds", "0"], "--seeds expects a whole number from 1"),
-        (["check", "--preset", "coverdrop-send", "--seed", "3", "--seeds", "4"], "give --seed S (one seed) or --seeds N, not both"),
-        (["check", "--preset", "coverdrop-send", "--within-hours", "soon"], "--within-hours expects a number"),
-        (["check", "--preset", "coverdrop-send", "--swarm", "--pin", "nets"], "--pin expects dimensions from sessions, appUsage, network"),
-        (["check", "--preset", "coverdrop-send", "--pin", "network"], "--pin needs --swarm"),
+        (["check", "--preset", "coverdrop-designed", "--seeds", "0"], "--seeds expects a whole number from 1"),
+        (["check", "--preset", "coverdrop-designed", "--seed", "3", "--seeds", "4"], "give --seed S (one seed) or --seeds N, not both"),
+        (["check", "--preset", "coverdrop-designed", "--within-hours", "soon"], "--within-hours expects a number"),
+        (["check", "--preset", "coverdrop-designed", "--swarm", "--pin", "nets"], "--pin expects dimensions from sessions, appUsage, network"),
+        (["check", "--preset", "coverdrop-designed", "--pin", "network"], "--pin needs --swarm"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)

@@ -21,7 +21,7 @@ struct CommandLineFuzzTests {
         let outputs = ["\(dir)/out.json", "\(dir)/out.csv", "\(dir)/out.md", "\(dir)/out.txt", "/dev/null", dir,
                        "\(dir)/no/such/folder/out.json", "\(dir)/scenario.json", ""]
         return [
-            ("--preset", ["device-only", "probe-refresh", "coverdrop-send", "zashi-sync", "nope", ""]),
+            ("--preset", ["device-only", "probe-refresh", "coverdrop-designed", "zashi-designed", "nope", ""]),
             ("--scenario", ["\(dir)/scenario.json", "\(dir)/bad.json", "\(dir)/missing.json", dir, "-", "/dev/null"]),
             ("--days", ["1", "2", "0", "-1", "x", "1e3", "2.5", "100001", "1000000", "99999999999999999999", ""]),
             ("--seed", ["1", "7", "-1", "abc", "18446744073709551616", ""]),
@@ -39,7 +39,7 @@ struct CommandLineFuzzTests {
 
     static func positionals(_ dir: String) -> [String] {
         ["\(dir)/sweep.json", "\(dir)/scenario.json", "\(dir)/bad.json", "\(dir)/results/a.jsonl", "\(dir)/missing.json",
-         dir, "-", "device-only", "coverdrop-send", "run", "extra"]
+         dir, "-", "device-only", "coverdrop-designed", "run", "extra"]
     }
 
     @Test("300 fuzzed command lines exit 0, or 2 with a message (check: 1 for a violation), never on a signal or a timeout")
@@ -47,7 +47,7 @@ struct CommandLineFuzzTests {
         let directory = try ToolRunner.temporaryDirectory("bgsim-cli-fuzz")
         defer { try? FileManager.default.removeItem(at: directory) }
         let dir = directory.path
-        try #"{"app": {"policy": "coverdrop-send"}}"#.write(toFile: "\(dir)/scenario.json", atomically: true, encoding: .utf8)
+        try #"{"app": {"policy": "coverdrop-designed"}}"#.write(toFile: "\(dir)/scenario.json", atomically: true, encoding: .utf8)
         try #"{"user": {"sessionsPerDay": "many"}, "power": {"topUpMinimumMinutes": 601}}"#
             .write(toFile: "\(dir)/bad.json", atomically: true, encoding: .utf8)
         try #"{"name": "s", "preset": "probe-refresh", "axes": [{"path": "user.sessionsPerDay", "values": [30, 60]}], "seeds": 2, "days": 2}"#

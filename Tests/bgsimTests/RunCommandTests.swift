@@ -156,7 +156,7 @@ struct RunCommandTests {
 struct RunReplicationsTests {
     @Test("replications summarise every field, identically for 1 and 2 jobs")
     func replications() throws {
-        let arguments = ["run", "--preset", "coverdrop-send", "--seeds", "3", "--days", "5", "--format", "csv"]
+        let arguments = ["run", "--preset", "coverdrop-designed", "--seeds", "3", "--days", "5", "--format", "csv"]
         let one = try ToolRunner.run("bgsim", arguments + ["--jobs", "1"])
         let two = try ToolRunner.run("bgsim", arguments + ["--jobs", "2"])
         #expect(one.status == 0, "\(one.standardError)")
@@ -168,9 +168,9 @@ struct RunReplicationsTests {
     }
 
     @Test("bad replication flags exit 2", arguments: [
-        (["run", "--preset", "coverdrop-send", "--seeds", "1"], "--seeds expects a whole number from 2"),
-        (["run", "--preset", "coverdrop-send", "--seeds", "3", "--trace", "t.jsonl"], "--trace records one run"),
-        (["run", "--preset", "coverdrop-send", "--seeds", "3", "--format", "xml"], "--format expects one of"),
+        (["run", "--preset", "coverdrop-designed", "--seeds", "1"], "--seeds expects a whole number from 2"),
+        (["run", "--preset", "coverdrop-designed", "--seeds", "3", "--trace", "t.jsonl"], "--trace records one run"),
+        (["run", "--preset", "coverdrop-designed", "--seeds", "3", "--format", "xml"], "--format expects one of"),
     ])
     func badFlags(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)
@@ -183,7 +183,7 @@ struct RunReplicationsTests {
 struct CompareCommandTests {
     @Test("compare prints verdicts, JSON that parses and an HTML report, identically for 1 and 2 jobs")
     func compare() throws {
-        let arguments = ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--format", "json"]
+        let arguments = ["compare", "proton-upload-designed", "coverdrop-designed", "--seeds", "3", "--days", "10", "--format", "json"]
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: reports) }
@@ -193,13 +193,22 @@ struct CompareCommandTests {
         #expect(one.standardOutput == two.standardOutput)
         let report = try String(contentsOf: reports.appendingPathComponent("1.html"), encoding: .utf8)
         #expect(report == (try String(contentsOf: reports.appendingPathComponent("2.html"), encoding: .utf8)))
-        #expect(report.contains("bgsim compare proton-upload coverdrop-send --seeds 3 --days 10<"), "the command, without --jobs and paths")
+        #expect(report.contains("bgsim compare proton-upload-designed coverdrop-designed --seeds 3 --days 10<"), "the command, without --jobs and paths")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(one.standardOutput.utf8)) as? [String: Any])
-        #expect((object["scenarios"] as? [String]) == ["proton-upload", "coverdrop-send"])
-        let table = try ToolRunner.run("bgsim", ["compare", "proton-upload", "coverdrop-send", "--seeds", "3", "--days", "10", "--quiet"])
+        #expect((object["scenarios"] as? [String]) == ["proton-upload-designed", "coverdrop-designed"])
+        let table = try ToolRunner.run("bgsim", ["compare", "proton-upload-designed", "coverdrop-designed", "--seeds", "3", "--days", "10", "--quiet"])
         #expect(table.standardOutput.contains("Verdicts"))
         // Standard error is not a terminal here: no progress, only results on standard output.
         #expect(one.standardError.isEmpty)
+    }
+
+    @Test("a former preset name runs the preset that replaced it, with a note saying so")
+    func renamedPreset() throws {
+        let output = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-send", "--days", "2", "--format", "json"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardError.contains(#"note: the preset "coverdrop-send" is now called "coverdrop-designed""#))
+        let renamed = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-designed", "--days", "2", "--format", "json"])
+        #expect(output.standardOutput == renamed.standardOutput)
     }
 
     @Test("with no scenarios, compare runs the built-in default (the README's main command) and writes its report")
@@ -208,15 +217,15 @@ struct CompareCommandTests {
         defer { try? FileManager.default.removeItem(atPath: report) }
         let output = try ToolRunner.run("bgsim", ["compare", "--seeds", "3", "--days", "20", "--report", report])
         #expect(output.status == 0, "\(output.standardError)")
-        #expect(output.standardOutput.contains("proton-upload-restart: work completed"))
-        #expect(output.standardError.contains("comparing the built-in default, proton-upload vs proton-upload-restart, over 3 seeds × 20 days"))
-        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("BackgroundSim comparison: proton-upload vs proton-upload-restart"))
+        #expect(output.standardOutput.contains("coverdrop-shipped: app energy"))
+        #expect(output.standardError.contains("comparing the built-in default, coverdrop-designed vs coverdrop-shipped, over 3 seeds × 20 days"))
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("BackgroundSim comparison: coverdrop-designed vs coverdrop-shipped"))
     }
 
     @Test("bad compare arguments exit 2", arguments: [
-        (["compare", "proton-upload"], "at least two scenarios (preset names or files), or none for the built-in default"),
-        (["compare", "proton-upload", "nonsense"], "neither a preset"),
-        (["compare", "proton-upload", "coverdrop-send", "--seeds", "1"], "--seeds expects a whole number from 2"),
+        (["compare", "proton-upload-designed"], "at least two scenarios (preset names or files), or none for the built-in default"),
+        (["compare", "proton-upload-designed", "nonsense"], "neither a preset"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--seeds", "1"], "--seeds expects a whole number from 2"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)
@@ -231,7 +240,7 @@ struct TraceCommandTests {
     func perfettoTrace() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-trace-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload", "--days", "3", "--out", path])
+        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload-designed", "--days", "3", "--out", path])
         #expect(output.status == 0, "\(output.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let events = try #require(object["traceEvents"] as? [[String: Any]])
@@ -264,7 +273,7 @@ struct TraceCommandTests {
 
     @Test("trace without --out is a usage error")
     func needsOut() throws {
-        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload"])
+        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "proton-upload-designed"])
         #expect(output.status == 2)
         #expect(output.standardError.contains("trace needs --out FILE"))
     }
@@ -276,20 +285,20 @@ struct WhatIfCommandTests {
     func csvAndReport() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("whatif-\(UUID().uuidString).html").path
         defer { try? FileManager.default.removeItem(atPath: report) }
-        let output = try ToolRunner.run("bgsim", ["whatif", "coverdrop-send", "--seeds", "2", "--days", "2", "--format", "csv", "--report", report])
+        let output = try ToolRunner.run("bgsim", ["whatif", "coverdrop-designed", "--seeds", "2", "--days", "2", "--format", "csv", "--report", report])
         #expect(output.status == 0, "\(output.standardError)")
         let lines = output.standardOutput.split(separator: "\n")
         #expect(lines.first == "scenario,cell,network,charging,app_usage,device,metric,unit,mean,ci95_low,ci95_high,p10,median,p90,count")
         #expect(lines.count == 1 + 81 * 5)
         let html = try String(contentsOfFile: report, encoding: .utf8)
-        #expect(html.contains("bgsim whatif coverdrop-send --seeds 2 --days 2<"))
+        #expect(html.contains("bgsim whatif coverdrop-designed --seeds 2 --days 2<"))
     }
 
     @Test("bad whatif arguments exit 2", arguments: [
         (["whatif"], "at least one scenario"),
         (["whatif", "nonsense"], "neither a preset"),
-        (["whatif", "coverdrop-send", "--days", "0"], "--days expects a whole number from 1"),
-        (["whatif", "coverdrop-send", "--format", "pdf"], "--format expects one of"),
+        (["whatif", "coverdrop-designed", "--days", "0"], "--days expects a whole number from 1"),
+        (["whatif", "coverdrop-designed", "--format", "pdf"], "--format expects one of"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)

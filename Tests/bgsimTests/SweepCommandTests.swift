@@ -6,7 +6,7 @@ struct SweepCommandTests {
     static let sweep = """
         {
           "name": "delays",
-          "preset": "coverdrop-send",
+          "preset": "coverdrop-designed",
           "axes": [
             { "path": "app.policy.parameters.meanDelayMinutes", "values": [5, 30, 120] },
             { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] }
@@ -68,7 +68,7 @@ struct SweepCommandTests {
     }
 
     @Test("bad sweep files and flags exit 2 naming the field", arguments: [
-        (#"{"preset": "coverdrop-send", "axes": [{"path": "app.policy.parameters.meanDelayMinute", "values": [1]}]}"#,
+        (#"{"preset": "coverdrop-designed", "axes": [{"path": "app.policy.parameters.meanDelayMinute", "values": [1]}]}"#,
          [String](), "app.policy.parameters.meanDelayMinute: unknown key; did you mean \"meanDelayMinutes\"?"),
         (#"{"preset": "nope", "axes": [{"path": "user.sessionsPerDay", "values": [1]}]}"#, [], "preset: expected one of"),
         (#"{"axes": []}"#, [], "axes: expected a non-empty array"),

@@ -3,7 +3,7 @@
 # Run from the repository root: experiments/battery-what-if/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift run -c release bgsim whatif proton-upload coverdrop-send zashi-sync bgscheduler-demo \
+swift run -c release bgsim whatif proton-upload-designed coverdrop-designed zashi-designed bgscheduler-designed \
     --seeds 16 --days 60 \
     --format markdown --output experiments/battery-what-if/report.md \
     --report experiments/battery-what-if/report.html

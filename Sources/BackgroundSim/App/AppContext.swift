@@ -53,6 +53,21 @@ public final class AppContext {
     /// `ProcessInfo.thermalState`.
     public var thermalState: ThermalState { system.snapshot.thermalState }
 
+    /// `UIApplication.isProtectedDataAvailable`: whether files and keychain items protected
+    /// while the device is locked (`NSFileProtectionComplete`, `kSecAttrAccessibleWhenUnlocked`)
+    /// can be read now. The model's phone is unlocked exactly while its screen is on (a session:
+    /// lock-screen glances that leave it locked are not modelled [Inf]), and the keys stay for
+    /// ``protectedDataLockDelay`` after the screen goes off.
+    public var isProtectedDataAvailable: Bool {
+        let snapshot = system.snapshot
+        return snapshot.isScreenOn || snapshot.screenOffSince.duration(to: snapshot.now) < Self.protectedDataLockDelay
+    }
+
+    /// How long protected data stays readable after the device locks: 10 s [A] (Apple Platform
+    /// Security guide, "Data Protection classes": the class key of Complete Protection is
+    /// discarded 10 seconds after the device locks).
+    public static let protectedDataLockDelay = SimDuration.seconds(10)
+
     // MARK: Background-task assertions
 
     /// `beginBackgroundTask(withName:expirationHandler:)`: asks for time to finish work in the

@@ -59,15 +59,18 @@ package enum ReportFormatter {
             lines.append("  " + label.column(width + 2) + value)
         }
         let work = result.work
-        if work.created > 0 {
+        if work.created > 0 || work.metrics.coverSent > 0 {
             let latency = work.metrics.latency
-            let workRows: [(String, String)] = [
+            var workRows: [(String, String)] = [
                 ("Items created / completed", "\(work.created) / \(work.completed)"),
                 ("Items failed (deadline, queue full)", "\(work.metrics.failedDeadline), \(work.metrics.failedQueueFull)"),
                 ("Latency p50 / p90 / p99", "\(minutes(latency.quantile(0.5))) / \(minutes(latency.quantile(0.9))) / \(minutes(latency.quantile(0.99)))"),
                 ("App energy per day", fixed(result.energy.appJoulesPerDay, 1) + " J"),
                 ("App battery per day", fixed(result.energy.appBatteryPercentPerDay, 2) + " % of capacity"),
             ]
+            if work.metrics.coverSent + work.metrics.coverUnsent > 0 {
+                workRows.insert(("Cover items sent / unsent", "\(work.metrics.coverSent) / \(work.metrics.coverUnsent)"), at: 2)
+            }
             lines += ["", "Work"]
             for (label, value) in workRows {
                 lines.append("  " + label.column(width + 2) + value)

@@ -34,6 +34,10 @@ public struct WorkReport: Sendable, Equatable {
                 ("mean", .number(rounded(latency.mean))),
             ])),
             ("backlogAtEnd", .number(Double(metrics.backlogAtEnd))),
+            ("coverItems", .object([
+                ("sent", .number(Double(metrics.coverSent))),
+                ("unsent", .number(Double(metrics.coverUnsent))),
+            ])),
         ])
     }
 }

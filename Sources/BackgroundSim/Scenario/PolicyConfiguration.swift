@@ -6,13 +6,13 @@ import Foundation
 /// the `parameters` that differ from the policy's defaults (a bare string is the name with
 /// default parameters):
 ///
-///     "app": { "policy": { "name": "coverdrop-send", "parameters": { "meanDelayMinutes": 10 } } }
+///     "app": { "policy": { "name": "coverdrop-designed", "parameters": { "meanDelayMinutes": 10 } } }
 ///
 /// In Swift:
 ///
 ///     var parameters = CoverDropParameters()
 ///     parameters.meanDelayMinutes = 10
-///     scenario.app.policy = PolicyConfiguration(name: "coverdrop-send", parameters: parameters)
+///     scenario.app.policy = PolicyConfiguration(name: "coverdrop-designed", parameters: parameters)
 ///
 /// A team's own policy goes in with its definition, and every run, comparison, sweep and what-if
 /// of the scenario then makes that policy, whether or not a registry knows its name:
@@ -48,7 +48,8 @@ public struct PolicyConfiguration: Codable, Sendable, Equatable {
     /// The built-in policy `name` with its default parameters (``NoParameters`` for a name that
     /// is not registered, which validation reports).
     public init(name: String) {
-        self.init(name: name, parameters: PolicyRegistry.builtIn.definition(named: name)?.defaultParameters ?? NoParameters())
+        let definition = PolicyRegistry.builtIn.definition(named: name)
+        self.init(name: definition?.name ?? name, parameters: definition?.defaultParameters ?? NoParameters())
     }
 
     /// No app code.
@@ -80,12 +81,13 @@ public struct PolicyConfiguration: Codable, Sendable, Equatable {
     /// the decoder's ``CodingUserInfoKey/policyRegistry`` (``PolicyRegistry/builtIn`` if none).
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
+        let written = try container.decode(String.self, forKey: .name)
         let registry = decoder.userInfo[.policyRegistry] as? PolicyRegistry ?? .builtIn
-        guard let definition = registry.definition(named: name) else {
+        guard let definition = registry.definition(named: written) else {
             throw DecodingError.dataCorruptedError(forKey: .name, in: container,
-                                                   debugDescription: "expected one of \(registry.quotedNames), got \"\(name)\"")
+                                                   debugDescription: "expected one of \(registry.quotedNames), got \"\(written)\"")
         }
+        name = definition.name
         parameters = container.contains(.parameters)
             ? try definition.parametersType.init(from: container.superDecoder(forKey: .parameters))
             : definition.defaultParameters

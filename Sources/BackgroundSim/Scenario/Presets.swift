@@ -33,28 +33,60 @@ public enum Presets {
             name: "probe-processing",
             summary: "Default user and device; the app keeps one processing request (power, network) pending.",
             scenario: probe(name: "probe-processing", policy: "probe-processing", identifier: ProbePolicy.processingIdentifier)),
-        Preset(name: "proton-upload", summary: "Proton Drive photo uploads: extension, then processing tasks; 3 h URL expiry.",
+        Preset(name: "proton-upload-designed",
+               summary: "Proton Drive uploads as designed: extension, then processing tasks (network required); 3 h URL expiry.",
                scenario: protonUpload),
         Preset(name: "proton-upload-restart",
-               summary: "Proton Drive uploads that also restart when the user returns to the app (an open question in its design).",
+               summary: "Proton Drive uploads as designed, also restarting when the user returns to the app (an open question of the design).",
                scenario: protonUploadRestart),
-        Preset(name: "coverdrop-send", summary: "CoverDrop message sending in app refresh; hourly rate limit, backoff 5–120 min.",
-               scenario: coverDropSend),
+        Preset(name: "proton-upload-shipped",
+               summary: "Proton Drive uploads as the App Store build ships them: the extension only, uploads paused when it expires.",
+               scenario: protonUploadShipped),
+        Preset(name: "proton-photos-backup",
+               summary: "Proton Drive's Photos backup as shipped: its own processing task, at once when photos wait, else a day ahead.",
+               scenario: protonPhotosBackup),
+        Preset(name: "coverdrop-designed",
+               summary: "CoverDrop sending as designed: real messages only, cancel on success, backoff 5–120 min, hourly rate limit.",
+               scenario: coverDropDesigned),
+        Preset(name: "coverdrop-shipped",
+               summary: "CoverDrop sending as shipped: 2 fixed-size messages a run padded with cover, a run on every foreground, no cancel.",
+               scenario: coverDropShipped),
+        Preset(name: "coverdrop-processing-2025-07",
+               summary: "CoverDrop as built in July 2025: a processing request with network required, no resubmit in the handler.",
+               scenario: coverDropProcessing202507),
         Preset(name: "coverdrop-send-forgetful",
                summary: "CoverDrop with a planted bug after device clock jumps, on a phone whose clock jumps often: for bgsim check.",
                scenario: coverDropForgetful),
-        Preset(name: "zashi-sync", summary: "Zashi wallet sync in processing tasks on power and Wi-Fi; a block every 75 s.",
-               scenario: zashiSync),
-        Preset(name: "bgscheduler-demo", summary: "TestBGScheduler: refresh every 60 s with three 2 s operations.",
-               scenario: bgschedulerDemo),
+        Preset(name: "zashi-designed", summary: "Zashi wallet sync as designed: a processing task on power and Wi-Fi an hour ahead; a block every 75 s.",
+               scenario: zashiDesigned),
+        Preset(name: "zashi-shipped",
+               summary: "Zashi wallet sync as shipped: the next night 03:00 + 0–60 min, a 14:00 scheduler task, no keys while locked.",
+               scenario: zashiShipped),
+        Preset(name: "bgscheduler-designed", summary: "TestBGScheduler as designed: refresh every 60 s with three 2 s operations.",
+               scenario: bgschedulerDesigned),
+        Preset(name: "bgscheduler-shipped",
+               summary: "TestBGScheduler as shipped: handler registered in the scene delegate, completion called twice (bgsim check finds both).",
+               scenario: bgschedulerShipped),
     ]
+
+    /// The names presets had before each seed app existed as designed and as shipped, and the
+    /// preset each now stands for: `bgsim` accepts them and says what replaced them.
+    public static let renamed: [(old: String, new: String)] = [
+        ("proton-upload", "proton-upload-designed"), ("coverdrop-send", "coverdrop-designed"),
+        ("zashi-sync", "zashi-designed"), ("bgscheduler-demo", "bgscheduler-designed"),
+    ]
+
+    /// The current name for `name`: itself, or what replaced it (``renamed``).
+    public static func currentName(for name: String) -> String {
+        renamed.first { $0.old == name }?.new ?? name
+    }
 
     /// Proton Drive's photo uploads: about one photo every other app session (2.5 MB median,
     /// HEIC-sized [Inf]), upload URLs valid for 3 h (its "Background Operations" design), block uploads that keep their
     /// progress [Inf].
     static var protonUpload: Scenario {
-        var scenario = app(name: "proton-upload", identifier: ProtonUploadParameters().identifier,
-                           description: "Proton Drive: photo uploads in an extension, then processing tasks; URLs expire after 3 h.")
+        var scenario = app(name: "proton-upload-designed", policy: "proton-upload-designed", identifier: ProtonUploadParameters().identifier,
+                           description: "Proton Drive as designed: photo uploads in an extension, then processing tasks; URLs expire after 3 h.")
         scenario.work.arrivals = .appSessions
         scenario.work.itemsPerAppSession = 0.5
         scenario.work.uploadMedianKilobytes = 2_500
@@ -69,7 +101,7 @@ public enum Presets {
     /// on a phone whose clock jumps three times a day by ±3 h (a traveller's time zones and
     /// erratic network time [Inf]), so that `bgsim check` has something to find.
     static var coverDropForgetful: Scenario {
-        var scenario = coverDropSend
+        var scenario = coverDropDesigned
         scenario.name = "coverdrop-send-forgetful"
         scenario.description = "CoverDrop with a planted bug: after the device clock jumps back, the worker forgets setTaskCompleted."
         scenario.app.policy.name = "coverdrop-send-forgetful"
@@ -91,25 +123,73 @@ public enum Presets {
         return scenario
     }
 
-    /// CoverDrop: a real message now and then (about one every five app sessions [Inf]), each
-    /// padded to a fixed 5 kB [Inf] with a little CPU for encryption.
-    static var coverDropSend: Scenario {
-        var scenario = app(name: "coverdrop-send", identifier: CoverDropParameters().identifier,
-                           description: "CoverDrop: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
+    /// Proton Drive's uploads as the App Store build ships them: the same photos, the extension only.
+    static var protonUploadShipped: Scenario {
+        var scenario = protonUpload
+        scenario.name = "proton-upload-shipped"
+        scenario.description = "Proton Drive as shipped in the App Store build: uploads in the extension only, paused when it expires."
+        scenario.app.policy = PolicyConfiguration(name: "proton-upload-shipped")
+        scenario.app.permittedIdentifiers = []
+        return scenario
+    }
+
+    /// Proton Drive's Photos backup as shipped: a photo every two hours while the phone is away
+    /// (about a dozen a day [Inf]), 2.5 MB each [Inf], backed up by the module's own processing
+    /// task or in the foreground.
+    static var protonPhotosBackup: Scenario {
+        var scenario = app(name: "proton-photos-backup", policy: "proton-photos-backup", identifier: PhotosBackupParameters().identifier,
+                           description: "Proton Drive's Photos backup as shipped: its own processing task (network), at once when photos wait, else a day ahead.")
+        scenario.work.arrivals = .cadence
+        scenario.work.cadenceSeconds = 7_200
+        scenario.work.uploadMedianKilobytes = 2_500
+        scenario.work.cpuMedianSeconds = 0.2
+        return scenario
+    }
+
+    /// CoverDrop as designed: a real message now and then (about one every five app sessions
+    /// [Inf], written during the session and so queued when the user leaves), each a fixed 1 kB on the wire (the 773-byte encrypted message with its request
+    /// [C]/[Inf]) with a little CPU for encryption [Inf].
+    static var coverDropDesigned: Scenario {
+        var scenario = app(name: "coverdrop-designed", policy: "coverdrop-designed", identifier: CoverDropParameters().identifier,
+                           description: "CoverDrop as designed: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
         scenario.work.arrivals = .appSessions
         scenario.work.itemsPerAppSession = 0.2
-        scenario.work.uploadMedianKilobytes = 5
+        scenario.work.appSessionMoment = .close
+        scenario.work.uploadMedianKilobytes = 1
         scenario.work.uploadSigma = 0
         scenario.work.cpuMedianSeconds = 0.05
         scenario.work.cpuSigma = 0
         return scenario
     }
 
-    /// Zashi: a block every 75 s (about 1,152 a day, as its "Background Syncing" design says), each about 1 kB of compact block
-    /// data and 20 ms of trial decryption [Inf].
-    static var zashiSync: Scenario {
-        var scenario = app(name: "zashi-sync", identifier: ZashiSyncParameters().identifier,
-                           description: "Zashi: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s.")
+    /// CoverDrop as shipped: the same messages, a sending queue of 8 [C].
+    static var coverDropShipped: Scenario {
+        var scenario = coverDropDesigned
+        scenario.name = "coverdrop-shipped"
+        scenario.description = "CoverDrop as shipped: every run sends 2 fixed-size messages, padded with cover; a run on every foreground."
+        scenario.app.policy = PolicyConfiguration(name: "coverdrop-shipped")
+        scenario.work.maximumQueuedItems = 8
+        return scenario
+    }
+
+    /// CoverDrop as built in July 2025 (guardian/coverdrop `2ebee75`): a processing request with
+    /// the network required, and a handler that does not resubmit.
+    static var coverDropProcessing202507: Scenario {
+        var scenario = coverDropShipped
+        scenario.name = "coverdrop-processing-2025-07"
+        scenario.description = "CoverDrop as built in July 2025: a processing request (network required); the handler does not resubmit."
+        var parameters = CoverDropShippedParameters()
+        parameters.requestKind = .processing
+        parameters.resubmitsInHandler = false
+        scenario.app.policy = PolicyConfiguration(name: "coverdrop-shipped", parameters: parameters)
+        return scenario
+    }
+
+    /// Zashi as designed: a block every 75 s (about 1,152 a day, as its "Background Syncing"
+    /// design says), each about 1 kB of compact block data and 20 ms of trial decryption [Inf].
+    static var zashiDesigned: Scenario {
+        var scenario = app(name: "zashi-designed", policy: "zashi-designed", identifier: ZashiSyncParameters().identifier,
+                           description: "Zashi as designed: wallet sync in processing tasks on power and Wi-Fi; blocks accumulate every 75 s.")
         scenario.work.arrivals = .cadence
         scenario.work.cadenceSeconds = 75
         scenario.work.downloadMedianKilobytes = 1
@@ -117,30 +197,48 @@ public enum Presets {
         return scenario
     }
 
-    /// TestBGScheduler's demo: refresh every 60 s with three 2 s operations; no work queue.
-    static var bgschedulerDemo: Scenario {
-        app(name: "bgscheduler-demo", identifier: PeriodicDemoParameters().identifier,
-            description: "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations.")
+    /// Zashi as shipped: the same blocks, both task identifiers.
+    static var zashiShipped: Scenario {
+        var scenario = zashiDesigned
+        scenario.name = "zashi-shipped"
+        scenario.description = "Zashi as shipped: sync the next night 03:00 + 0–60 min on power and Wi-Fi, a 14:00 scheduler task; keys need an unlocked phone."
+        scenario.app.policy = PolicyConfiguration(name: "zashi-shipped")
+        let parameters = ZashiShippedParameters()
+        scenario.app.permittedIdentifiers = [parameters.syncIdentifier, parameters.schedulerIdentifier]
+        return scenario
+    }
+
+    /// TestBGScheduler as designed: refresh every 60 s with three 2 s operations; no work queue.
+    static var bgschedulerDesigned: Scenario {
+        app(name: "bgscheduler-designed", policy: "bgscheduler-designed", identifier: PeriodicDemoParameters().identifier,
+            description: "TestBGScheduler as designed: refresh 60 s after backgrounding, every 60 s, three 2 s operations.")
+    }
+
+    /// TestBGScheduler as shipped (i336616/TestBGScheduler `9176947`).
+    static var bgschedulerShipped: Scenario {
+        app(name: "bgscheduler-shipped", policy: "bgscheduler-shipped", identifier: PeriodicDemoParameters().identifier,
+            description: "TestBGScheduler as shipped: handler registered in the scene delegate; setTaskCompleted called twice.")
     }
 
     /// A probe: the default user and device with a probe policy that is allowed its identifier.
     static func probe(name: String, policy: String, identifier: String) -> Scenario {
-        app(name: name, identifier: identifier,
+        app(name: name, policy: policy, identifier: identifier,
             description: "Measures how often the system launches a \(policy == "probe-refresh" ? "refresh" : "processing") task.")
     }
 
-    /// The default user and device running the policy of the same name, allowed its task identifier.
-    static func app(name: String, identifier: String, description: String) -> Scenario {
+    /// The default user and device running `policy`, allowed its task identifier.
+    static func app(name: String, policy: String, identifier: String, description: String) -> Scenario {
         var scenario = Scenario()
         scenario.name = name
         scenario.description = description
-        scenario.app.policy = PolicyConfiguration(name: name)
+        scenario.app.policy = PolicyConfiguration(name: policy)
         scenario.app.permittedIdentifiers = [identifier]
         return scenario
     }
 
-    /// The preset called `name`, if there is one.
+    /// The preset called `name` (or by a name in ``renamed``), if there is one.
     public static func scenario(named name: String) -> Scenario? {
-        all.first { $0.name == name }?.scenario
+        let current = currentName(for: name)
+        return all.first { $0.name == current }?.scenario
     }
 }

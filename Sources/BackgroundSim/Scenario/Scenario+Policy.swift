@@ -3,7 +3,7 @@ extension Scenario {
     /// named `name` in outputs: how a policy written in Swift joins any experiment that takes
     /// scenarios — replications, comparisons, sweeps, the what-if, the checker.
     ///
-    ///     let mine = Presets.scenario(named: "proton-upload")!.running("mine") { MyUploadPolicy() }
+    ///     let mine = Presets.scenario(named: "proton-upload-designed")!.running("mine") { MyUploadPolicy() }
     ///     let comparison = try Comparison.run([("proton", proton), ("mine", mine)], seeds: Array(1...40), days: 90, jobs: 2)
     ///
     /// The task identifiers the policy uses must be in ``AppParameters/permittedIdentifiers``.

@@ -88,8 +88,8 @@ public enum ScenarioLoader {
     static func upgraded(_ document: JSONValue, issues: inout [ScenarioIssue]) -> JSONValue {
         var result = withPolicyObject(document)
         if case .object(let sections)? = document["policies"] {
-            let policyNames = ["protonUpload": "proton-upload", "coverDrop": "coverdrop-send", "zashiSync": "zashi-sync",
-                               "periodicDemo": "bgscheduler-demo"]
+            let policyNames = ["protonUpload": "proton-upload-designed", "coverDrop": "coverdrop-designed", "zashiSync": "zashi-designed",
+                               "periodicDemo": "bgscheduler-designed"]
             for section in sections {
                 let name = policyNames[section.key] ?? "the policy's name"
                 issues.append(ScenarioIssue(path: "policies.\(section.key)", message: """

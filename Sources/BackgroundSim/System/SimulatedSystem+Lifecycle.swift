@@ -4,7 +4,7 @@ extension SimulatedSystem {
     /// The user opened the app: a launch, or a return to the foreground.
     func appOpened(in simulation: inout Simulation<WorldEvent>) {
         lastAppUse = snapshot.now
-        work.appSessionOpened(at: snapshot.now, day: snapshot.day)
+        work.appSession(at: snapshot.now, day: snapshot.day, closing: false)
         launch.model.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
         if forceQuitFlag {
             forceQuitFlag = false
@@ -27,6 +27,7 @@ extension SimulatedSystem {
     /// The app left the foreground, swiped away if `forceQuit`.
     func appClosed(forceQuit: Bool, in simulation: inout Simulation<WorldEvent>) {
         guard processState == .foreground else { return }
+        work.appSession(at: snapshot.now, day: snapshot.day, closing: true)
         processState = .background
         assertions.enterBackground(at: snapshot.now)
         record(.didEnterBackground)

@@ -6,7 +6,7 @@ import Foundation
 ///
 ///     {
 ///       "name": "coverdrop-delays",
-///       "preset": "coverdrop-send",
+///       "preset": "coverdrop-designed",
 ///       "axes": [
 ///         { "path": "app.policy.parameters.meanDelayMinutes", "values": [10, 30, 60] },
 ///         { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] }
@@ -101,7 +101,8 @@ package struct SweepDefinition: Sendable {
         let base: JSONValue
         switch (document["preset"], document["scenario"]) {
         case (.string(let preset)?, nil):
-            guard let scenario = presets.first(where: { $0.name == preset })?.scenario else {
+            let current = Presets.currentName(for: preset)
+            guard let scenario = (presets.first { $0.name == preset } ?? presets.first { $0.name == current })?.scenario else {
                 throw fail("preset", "expected one of \(presets.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(preset)\"")
             }
             base = ScenarioLoader.document(of: scenario)

@@ -75,7 +75,7 @@ extension PolicyDefinition {
 extension Presets.Preset {
     /// Proton Drive's user and photo workload, with the team's policy instead of Proton's.
     public static var myUpload: Presets.Preset {
-        var scenario = Presets.scenario(named: "proton-upload")!
+        var scenario = Presets.scenario(named: "proton-upload-designed")!
         scenario.name = "my-upload-photos"
         scenario.app.policy = PolicyConfiguration(.myUpload)
         scenario.app.permittedIdentifiers = [UploadPolicy.identifier]

@@ -1,5 +1,8 @@
-/// The parameters of ``RefreshMessageSender`` (the Guardian's CoverDrop message sending);
-/// defaults from the "Background message sending" design document in guardian/coverdrop.
+/// The parameters of ``RefreshMessageSender`` (the Guardian's CoverDrop message sending as
+/// designed); defaults from the "Background message sending" design document in
+/// guardian/coverdrop (`docs/background_message_sending.md`, unchanged since `e0bd24a`), and,
+/// where the document gives no number, the shipped code's (guardian/coverdrop at `a43016f`,
+/// `ios/reference/CoverDropCore/Sources/CoverDropCore/`) [C].
 public struct CoverDropParameters: PolicyParameters {
     /// The defaults.
     public init() {}
@@ -11,8 +14,9 @@ public struct CoverDropParameters: PolicyParameters {
     /// one hour in production). Default 60; valid 0–1,440.
     public var minimumRunIntervalMinutes: Double = 60
 
-    /// Most messages sent in one run ("up to a configured limit"). Default 5 [Inf]; valid 1–1,000.
-    public var messagesPerRun = 5
+    /// Most messages sent in one run ("up to a configured limit"). Default 2 [C]
+    /// (`numMessagesPerBackgroundRun` in the app's configuration); valid 1–1,000.
+    public var messagesPerRun = 2
 
     /// Lower bound of the exponential delays, in minutes. Default 5 (the design: "exponential
     /// delay between 5-120 mins"); valid 0–1,440.
@@ -23,8 +27,9 @@ public struct CoverDropParameters: PolicyParameters {
     public var maximumDelayMinutes: Double = 120
 
     /// Mean of the random exponential delay before a scheduled run, in minutes, before bounding.
-    /// Default 30 [Inf] (the design gives only the bounds); valid 1–1,440.
-    public var meanDelayMinutes: Double = 30
+    /// Default 10 [C] (the design gives only the bounds; the shipped code's
+    /// `expectedMeanDelaySeconds` in `Services/BackgroundTaskService.swift`); valid 1–1,440.
+    public var meanDelayMinutes: Double = 10
 
     /// The failsafe's fixed part, in minutes ("10 mins delay + exponential delay"). Default 10;
     /// valid 0–1,440.

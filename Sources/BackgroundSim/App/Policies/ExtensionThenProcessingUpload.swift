@@ -1,6 +1,7 @@
 import SimKernel
 
-/// Proton Drive's upload policy as its design documents describe it (ProtonDriveApps/ios-drive,
+/// Proton Drive's upload policy as its design documents describe it (the App Store build ships
+/// without the processing fallback: ``ExtensionOnlyUpload``) (ProtonDriveApps/ios-drive,
 /// `ProtonDrive-iOS/ProtonDrive/BackgroundOperations/BackgroundOperations.md` and
 /// `…/ApplicationState/ComputationalAvailability/ComputationalAvailability.md`), built on ``ComputationalAvailabilityController``:
 ///
@@ -73,7 +74,8 @@ package final class ExtensionThenProcessingUpload: BackgroundPolicy {
             app.work.stop()
             if (old == .extensionTask || old == .processingTask) && app.work.hasPendingWork {
                 app.defaults.set(true, forKey: Self.interruptedKey)
-                processing.schedule(after: .minutes(parameters.reschedulingDelayMinutes))
+                processing.schedule(after: .minutes(parameters.reschedulingDelayMinutes),
+                                    requiresNetworkConnectivity: parameters.requiresNetworkConnectivity)
             }
         }
     }

@@ -4,7 +4,7 @@
 ///     let upload = PolicyDefinition(name: "my-upload", summary: "Uploads in a processing task.",
 ///                                   parameters: UploadParameters.self) { UploadPolicy(parameters: $0) }
 public struct PolicyDefinition: Sendable {
-    /// The name scenarios use (`"coverdrop-send"`).
+    /// The name scenarios use (`"coverdrop-designed"`).
     public let name: String
     /// What the policy does, in a sentence (`bgsim presets`).
     public let summary: String

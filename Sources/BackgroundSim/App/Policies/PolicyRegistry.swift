@@ -25,10 +25,16 @@ public struct PolicyRegistry: Sendable {
         definitions.append(definition)
     }
 
-    /// The policy called `name`, if registered.
+    /// The policy called `name`, if registered, or the built-in policy a former built-in name
+    /// (``renamed``) now stands for.
     public func definition(named name: String) -> PolicyDefinition? {
         definitions.first { $0.name == name }
+            ?? PolicyRegistry.renamed.first { $0.old == name }.flatMap { renamed in definitions.first { $0.name == renamed.new } }
     }
+
+    /// The names built-in policies had before each seed app existed as designed and as shipped,
+    /// and the policy each now stands for (the same as the presets': ``Presets/renamed``).
+    public static var renamed: [(old: String, new: String)] { Presets.renamed }
 
     /// This registry with `definition` in it, replacing one of the same name (itself if `nil`):
     /// what re-reading a scenario that carries its own policy needs.
@@ -56,19 +62,47 @@ public struct PolicyRegistry: Sendable {
                              taskIdentifiers: [ProbePolicy.processingIdentifier]) {
                 ProbePolicy(kind: .processing)
             },
-            PolicyDefinition(name: "proton-upload", summary: "Proton Drive: uploads in an extension, then a processing task; URLs expire after 3 h.",
-                             parameters: ProtonUploadParameters.self, taskIdentifiers: [ProtonUploadParameters().identifier]) { ExtensionThenProcessingUpload(parameters: $0) },
-            PolicyDefinition(name: "coverdrop-send", summary: "CoverDrop: message sending in app refresh, rate-limited hourly, backoff 5–120 min.",
+            PolicyDefinition(name: "proton-upload-designed",
+                             summary: "Proton Drive as designed: uploads in an extension, then a processing task (network required).",
+                             parameters: ProtonUploadParameters.self, taskIdentifiers: [ProtonUploadParameters().identifier]) {
+                ExtensionThenProcessingUpload(parameters: $0)
+            },
+            PolicyDefinition(name: "proton-upload-shipped",
+                             summary: "Proton Drive as shipped in the App Store build: uploads in the extension only, paused when it expires.",
+                             parameters: ProtonStoreUploadParameters.self) { ExtensionOnlyUpload(parameters: $0) },
+            PolicyDefinition(name: "proton-photos-backup",
+                             summary: "Proton Drive's Photos backup as shipped: its own processing task, at once when photos wait, else a day ahead.",
+                             parameters: PhotosBackupParameters.self, taskIdentifiers: [PhotosBackupParameters().identifier]) {
+                PhotosBackupProcessing(parameters: $0)
+            },
+            PolicyDefinition(name: "coverdrop-designed",
+                             summary: "CoverDrop as designed: real messages in app refresh, cancel on success, backoff 5–120 min, hourly limit.",
                              parameters: CoverDropParameters.self, taskIdentifiers: [CoverDropParameters().identifier]) { RefreshMessageSender(parameters: $0) },
+            PolicyDefinition(name: "coverdrop-shipped",
+                             summary: "CoverDrop as shipped: 2 fixed-size messages a run padded with cover, a run on every foreground, no cancel.",
+                             parameters: CoverDropShippedParameters.self, taskIdentifiers: [CoverDropShippedParameters().identifier]) {
+                CoverDropShipped(parameters: $0)
+            },
             PolicyDefinition(name: "coverdrop-send-forgetful",
                              summary: "CoverDrop with a planted bug: after the device clock jumps back, the worker forgets setTaskCompleted.",
                              parameters: CoverDropParameters.self, taskIdentifiers: [CoverDropParameters().identifier]) {
                 RefreshMessageSender(parameters: $0, forgetsCompletionAfterClockJump: true)
             },
-            PolicyDefinition(name: "zashi-sync", summary: "Zashi: wallet sync in a processing task on power and Wi-Fi, completed only when synced.",
+            PolicyDefinition(name: "zashi-designed", summary: "Zashi as designed: wallet sync in a processing task on power and Wi-Fi, completed only when synced.",
                              parameters: ZashiSyncParameters.self, taskIdentifiers: [ZashiSyncParameters().identifier]) { ProcessingSync(parameters: $0) },
-            PolicyDefinition(name: "bgscheduler-demo", summary: "TestBGScheduler: refresh 60 s after backgrounding, every 60 s, three 2 s operations.",
+            PolicyDefinition(name: "zashi-shipped",
+                             summary: "Zashi as shipped: sync the next night 03:00 + 0–60 min, a 14:00 scheduler task, no keys while locked.",
+                             parameters: ZashiShippedParameters.self,
+                             taskIdentifiers: [ZashiShippedParameters().syncIdentifier, ZashiShippedParameters().schedulerIdentifier]) {
+                ZashiShippedSync(parameters: $0)
+            },
+            PolicyDefinition(name: "bgscheduler-designed", summary: "TestBGScheduler as designed: refresh 60 s after backgrounding, every 60 s, three 2 s operations.",
                              parameters: PeriodicDemoParameters.self, taskIdentifiers: [PeriodicDemoParameters().identifier]) { PeriodicRefreshDemo(parameters: $0) },
+            PolicyDefinition(name: "bgscheduler-shipped",
+                             summary: "TestBGScheduler as shipped: handler registered in the scene delegate, setTaskCompleted called twice.",
+                             parameters: PeriodicDemoParameters.self, taskIdentifiers: [PeriodicDemoParameters().identifier]) {
+                SceneRegisteredRefreshDemo(parameters: $0)
+            },
             PolicyDefinition(name: "recipe", summary: "A policy described as data: request, delay rule, when to submit, retries, what a run does (docs/RECIPES.md).",
                              parameters: RecipeParameters.self, taskIdentifiers: [RecipeParameters().identifier]) { RecipePolicy(parameters: $0) },
         ])

@@ -13,6 +13,11 @@ public struct ProtonUploadParameters: PolicyParameters {
     /// is set to 1 minute"); valid 0–1,440.
     public var reschedulingDelayMinutes: Double = 1
 
+    /// The processing request's `requiresNetworkConnectivity`. Default true [C] (the design
+    /// documents do not say; the request the app's flag builds submit does:
+    /// ProtonDriveApps/ios-drive at `97efc13`).
+    public var requiresNetworkConnectivity = true
+
     /// Whether uploads restart when the user returns to the app while work is left. Default false
     /// (the design: "We don't try to restart when app transitions to foreground", an open
     /// question there).

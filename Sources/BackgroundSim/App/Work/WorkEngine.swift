@@ -107,9 +107,10 @@ public final class WorkEngine {
 
     // MARK: Arrivals
 
-    /// Creates the items of an app session opened at `now` (`appSessions` arrivals).
-    func appSessionOpened(at now: SimInstant, day: Int) {
-        guard parameters.arrivals == .appSessions else { return }
+    /// Creates the items of an app session that opened (or, with `closing`, closed) at `now`
+    /// (`appSessions` arrivals, at the workload's ``WorkParameters/appSessionMoment``).
+    func appSession(at now: SimInstant, day: Int, closing: Bool) {
+        guard parameters.arrivals == .appSessions, closing == (parameters.appSessionMoment == .close) else { return }
         if day != itemStreamDay {
             itemStreamDay = day
             itemStream = RandomStream(seed: seed, label: Self.itemLabel, index: UInt64(bitPattern: Int64(day)))
@@ -174,9 +175,9 @@ public final class WorkEngine {
                 label = UInt16(labels.count)
             }
         }
-        metrics.created += 1
+        if !request.isCover { metrics.created += 1 }
         guard items.count - head < parameters.maximumQueuedItems else {
-            metrics.failedQueueFull += 1
+            if request.isCover { metrics.coverUnsent += 1 } else { metrics.failedQueueFull += 1 }
             if label > 0 { progressByLabel[Int(label) - 1].failed += 1 }
             return
         }
@@ -186,6 +187,7 @@ public final class WorkEngine {
         var item = WorkItem(created: now, deadline: deadline, cpuSeconds: request.cpuSeconds,
                             uploadBytes: request.uploadBytes, downloadBytes: request.downloadBytes)
         item.label = label
+        item.isCover = request.isCover
         items.append(item)
         if label > 0 { progressByLabel[Int(label) - 1].queued += 1 }
     }
@@ -199,6 +201,27 @@ public final class WorkEngine {
         progress.queued -= expired
         progress.failed += expired
         return progress
+    }
+
+    /// How a queued item left the queue.
+    private enum Ending {
+        case completed(latencySeconds: Double), deadline, killed, givenUp
+    }
+
+    /// Counts `item` leaving the queue: in the report's items and latency, or, for cover
+    /// traffic, in `coverSent` and `coverUnsent`; and in its label's progress.
+    private func end(_ item: WorkItem, _ ending: Ending) {
+        switch (ending, item.isCover) {
+        case (.completed, true): metrics.coverSent += 1
+        case (_, true): metrics.coverUnsent += 1
+        case (.completed(let latency), false):
+            metrics.completed += 1
+            metrics.latency.record(latency)
+        case (.deadline, false): metrics.failedDeadline += 1
+        case (.killed, false): metrics.failedKilled += 1
+        case (.givenUp, false): metrics.failedGivenUp += 1
+        }
+        if case .completed = ending { count(item.label, failed: false) } else { count(item.label, failed: true) }
     }
 
     /// Moves a labelled item from queued to completed or failed.
@@ -250,8 +273,7 @@ public final class WorkEngine {
         // An item whose deadline has passed fails now, rather than block the items behind it
         // until the executor reaches it.
         while cadence == nil, head < items.count, items[head].deadline <= now {
-            metrics.failedDeadline += 1
-            count(items[head].label, failed: true)
+            end(items[head], .deadline)
             head += 1
         }
         let throughput = network.throughput(on: path)
@@ -296,17 +318,14 @@ public final class WorkEngine {
                 if cursor >= now { break }
             }
             if items[head].deadline <= cursor {
-                metrics.failedDeadline += 1
-                count(items[head].label, failed: true)
+                end(items[head], .deadline)
                 head += 1
                 continue
             }
             let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
             cursor = Swift.min(now, cursor + .seconds(used))
             guard items[head].isDone else { break }
-            metrics.completed += 1
-            metrics.latency.record(items[head].created.duration(to: cursor).seconds)
-            count(items[head].label, failed: false)
+            end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds))
             head += 1
             if let remaining = remainingInRun {
                 remainingInRun = remaining - 1
@@ -367,8 +386,8 @@ public final class WorkEngine {
     func giveUp(at now: SimInstant) {
         settle(at: now)
         materialize(upTo: now)
-        metrics.failedGivenUp += queuedCount
-        for index in head..<items.count { count(items[index].label, failed: true) }
+        if let cadence { metrics.failedGivenUp += cadence.count }
+        for index in head..<items.count { end(items[index], .givenUp) }
         items.removeAll()
         head = 0
         if cadence != nil { cadence!.dropAll() }
@@ -380,11 +399,11 @@ public final class WorkEngine {
         let wasActive = activeSince != nil
         settle(at: now)
         if killed && wasActive && !parameters.resumable && queuedCount > 0 {
-            metrics.failedKilled += 1
             if cadence != nil {
+                metrics.failedKilled += 1
                 cadence!.dropHead()
             } else {
-                count(items[head].label, failed: true)
+                end(items[head], .killed)
                 head += 1
             }
         }
@@ -407,10 +426,13 @@ public final class WorkEngine {
             result.backlogAtEnd = counts.live
             return result
         }
-        for index in head..<items.count where items[index].deadline <= end {
-            result.failedDeadline += 1
+        for item in items[head...] {
+            switch (item.isCover, item.deadline <= end) {
+            case (true, _): result.coverUnsent += 1
+            case (false, true): result.failedDeadline += 1
+            case (false, false): result.backlogAtEnd += 1
+            }
         }
-        result.backlogAtEnd = items[head...].count { $0.deadline > end }
         return result
     }
 }
@@ -426,6 +448,11 @@ public struct WorkMetrics: Sendable, Equatable {
     /// Items the policy gave up on.
     public var failedGivenUp = 0
     public var backlogAtEnd = 0
+    /// Cover-traffic items (``WorkRequest/isCover``) sent, and those that never were (dropped
+    /// on a full queue, past a deadline, killed, given up, or still queued at the end). Neither
+    /// counts in the fields above.
+    public var coverSent = 0
+    public var coverUnsent = 0
     /// Seconds from creation to completion of each completed item.
     public var latency = LogHistogram()
 

@@ -17,6 +17,8 @@ struct WorkItem: Sendable, Equatable {
     var totalDownloadBytes: Double
     /// The policy's label for the item (an index into the engine's labels); 0 for none.
     var label: UInt16 = 0
+    /// Cover traffic (``WorkRequest/isCover``): counted apart from the real work.
+    var isCover = false
 
     init(created: SimInstant, deadline: SimInstant, cpuSeconds: Double, uploadBytes: Double, downloadBytes: Double) {
         self.created = created

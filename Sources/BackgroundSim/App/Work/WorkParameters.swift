@@ -17,6 +17,11 @@ public struct WorkParameters: Codable, Sendable, Equatable {
     /// valid 0–100. [Inf]
     public var itemsPerAppSession: Double = 1
 
+    /// With `appSessions`: whether a session's items are created when the user opens the app
+    /// (`open`: photos taken before, to upload) or when they leave it (`close`: messages written
+    /// during the session, to send). Default open.
+    public var appSessionMoment: AppSessionMoment = .open
+
     /// With `cadence`: one item every this many seconds. Default 75 (a Zcash block: about 1,152
     /// a day, as Zashi's `BACKGROUND_SYNCING.md` counts them) [C]; valid 1–86,400.
     public var cadenceSeconds: Double = 75
@@ -57,4 +62,12 @@ public enum WorkArrivals: String, NamedChoice, Sendable {
     case appSessions
     /// Items arrive one every `cadenceSeconds` (blocks to sync).
     case cadence
+}
+
+/// When an app session's items are created.
+public enum AppSessionMoment: String, NamedChoice, Sendable {
+    /// When the user opens the app.
+    case open
+    /// When the user leaves it (before `applicationDidEnterBackground`).
+    case close
 }

@@ -23,18 +23,24 @@ public struct WorkRequest: Sendable, Equatable {
     /// A name to follow the item's progress by (``WorkController/progress(label:)``); empty for
     /// none. Up to 64 characters, and up to ``maximumLabels`` distinct labels a run.
     public var label: String
+    /// Cover traffic: an item sent only so that an observer of the network cannot tell when
+    /// there is real work (CoverDrop pads every run to a fixed number of messages). Its bytes,
+    /// time and energy count like any item's; it is left out of the `work` report's items,
+    /// failures and latency, and counted in `coverItemsSent` instead. Default false.
+    public var isCover: Bool
 
     /// The most distinct labels one run may use.
     public static let maximumLabels = 64
 
     /// An item of `uploadBytes`, `downloadBytes` and `cpuSeconds` (at least one above 0).
     public init(uploadBytes: Double = 0, downloadBytes: Double = 0, cpuSeconds: Double = 0,
-                deadline: SimDuration? = nil, label: String = "") {
+                deadline: SimDuration? = nil, label: String = "", isCover: Bool = false) {
         self.uploadBytes = uploadBytes
         self.downloadBytes = downloadBytes
         self.cpuSeconds = cpuSeconds
         self.deadline = deadline
         self.label = label
+        self.isCover = isCover
     }
 
     /// Reports values out of range, with field paths relative to the request.

@@ -1,0 +1,56 @@
+/// Proton Drive's photo uploads as the App Store build ships them (ProtonDriveApps/ios-drive at
+/// `97efc13`, v1.45.0; every release from 1.5 on checked): the processing fallback of its design
+/// (``ExtensionThenProcessingUpload``) is compiled only under `SUPPORTS_BACKGROUND_UPLOADS`, which
+/// the store configuration (`SharedBuildConfigs/Config-Release-Store.xcconfig`) sets to NO, so the
+/// extension is all there is:
+///
+/// - uploads run in the foreground;
+/// - leaving the app with uploads in progress begins the extension (`beginBackgroundTask`, only
+///   while uploads run); the queue emptying ends it;
+/// - the extension expiring pauses the uploads (interrupted) and ends it; nothing is scheduled;
+/// - returning to the foreground does not restart interrupted uploads
+///   (``ProtonStoreUploadParameters/restartOnForeground``); a new process does [Inf], since the
+///   interruption is the running app's state, not stored.
+package final class ExtensionOnlyUpload: BackgroundPolicy {
+    package let parameters: ProtonStoreUploadParameters
+    /// The extension's expiry paused the uploads in this process.
+    private var interrupted = false
+    private var extensionID = BackgroundTaskIdentifier.invalid
+
+    package init(parameters: ProtonStoreUploadParameters) {
+        self.parameters = parameters
+    }
+
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+        app.work.onQueueEmpty = { [unowned self] in endExtension(app) }
+        if reason == .user { app.work.start() }
+    }
+
+    package func didEnterBackground(_ app: AppContext) {
+        guard app.work.isRunning, app.work.hasPendingWork else {
+            app.work.stop()
+            return
+        }
+        extensionID = app.beginBackgroundTask(withName: "ExtensionBackgroundOperation") { [unowned self] in
+            app.work.stop()
+            interrupted = true
+            endExtension(app)
+        }
+    }
+
+    package func willEnterForeground(_ app: AppContext) {
+        endExtension(app)
+        if !interrupted || parameters.restartOnForeground {
+            interrupted = false
+            app.work.onQueueEmpty = { [unowned self] in endExtension(app) }
+            app.work.start()
+        }
+    }
+
+    private func endExtension(_ app: AppContext) {
+        guard extensionID != .invalid else { return }
+        let id = extensionID
+        extensionID = .invalid
+        app.endBackgroundTask(id)
+    }
+}
