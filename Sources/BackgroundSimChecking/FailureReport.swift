@@ -15,6 +15,13 @@ package enum FailureReport {
         let counts = report.failuresByInvariant.map { "\($0.invariant) on \($0.runs)" }.joined(separator: ", ")
         var lines = ["\(violation.invariant) broken: \(report.failures.count) of \(report.runs.count) seeds failed (\(counts))",
                      "first: seed \(first.seed), \(violation)"]
+        // Each other invariant that broke, by its first failure: a policy can have more than one bug.
+        for (invariant, _) in report.failuresByInvariant where invariant != violation.invariant {
+            let runs = report.failures.filter { $0.violations[0].invariant == invariant }
+            if let earliest = runs.min(by: { ($0.violations[0].time, $0.seed) < ($1.violations[0].time, $1.seed) }) {
+                lines.append("also:  seed \(earliest.seed), \(earliest.violations[0])")
+            }
+        }
         if let shrunk {
             // Faults, and the clock jumps that happened (random ones included).
             let original = shrunk.original.scenario.faults.count + shrunk.original.clockJumps.count

@@ -15,6 +15,18 @@ struct CheckCommandTests {
         #expect(pinned.standardOutput.contains("(swarm varying sessions, appUsage, charging, launchModel, clock, workload)"), "\(pinned.standardOutput)")
     }
 
+    @Test("TestBGScheduler as shipped: exit 1, naming both defects (no handler in a background launch, completion called twice)")
+    func shippedTestBGScheduler() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = try ToolRunner.run("bgsim", ["check", "--preset", "bgscheduler-shipped", "--seeds", "100", "--swarm", "--out", dir.path])
+        #expect(output.status == 1)
+        let text = output.standardOutput
+        #expect(text.contains("noCrashes") && text.contains("no launch handler was registered"), "\(text)")
+        #expect(text.contains("setTaskCompleted called again"), "\(text)")
+        #expect(text.contains("\nalso:  seed "), "each broken invariant's first failure is shown")
+    }
+
     @Test("the planted bug: exit 1, a minimal scenario file, and replay lines that reproduce it")
     func findsPlantedBug() throws {
         let dir = try directory()

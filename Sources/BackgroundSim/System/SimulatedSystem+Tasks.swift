@@ -25,17 +25,23 @@ extension SimulatedSystem {
         if let handler = task.expirationHandler {
             handler()
         } else {
-            // With no handler, the task is marked complete and unsuccessful [A].
-            task.setTaskCompleted(success: false)
+            // With no handler, the system marks the task complete and unsuccessful [A]
+            // (`BGTask.expirationHandler`); the app's own later call then finds it complete.
+            task.completeBySystem()
         }
     }
 
-    /// The app called `setTaskCompleted(success:)` on `task`.
-    func taskDidComplete(_ task: BackgroundTask, success: Bool) {
-        guard task.completionCalls == 1 else {
-            metrics.duplicateCompletions += 1
-            record(.duplicateCompletion(identifier: task.identifier, serial: task.serial))
-            return
+    /// `task` was completed: by the app's `setTaskCompleted(success:)`, or, `bySystem`, by the
+    /// system when it expired with no expiration handler.
+    func taskDidComplete(_ task: BackgroundTask, success: Bool, bySystem: Bool = false) {
+        if !bySystem {
+            guard task.completionCalls == 1 else {
+                metrics.duplicateCompletions += 1
+                record(.duplicateCompletion(identifier: task.identifier, serial: task.serial))
+                return
+            }
+            // The app's first call on a task the system already completed: nothing left to do.
+            guard !task.wasCompletedBySystem else { return }
         }
         if success { metrics.tasksCompletedSuccessfully += 1 } else { metrics.tasksCompletedUnsuccessfully += 1 }
         record(.taskCompleted(identifier: task.identifier, serial: task.serial, success: success))

@@ -58,7 +58,20 @@ public struct NoCrashes: Invariant {
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
         if case .crash(let reason, let identifier) = entry.event {
-            run.fail("crashed: \(reason.rawValue) (\(identifier))")
+            run.fail("crashed (\(reason.rawValue)): \(Self.explanation(of: reason, identifier: identifier))")
+        }
+    }
+
+    /// What the app did wrong, and what to do instead.
+    static func explanation(of reason: CrashReason, identifier: String) -> String {
+        switch reason {
+        case .noLaunchHandler:
+            "the system launched \(identifier) in the background and no launch handler was registered for it; "
+                + "register every handler in didFinishLaunching, before it returns (a scene delegate's callbacks do not run in a background launch)"
+        case .registrationAfterLaunch:
+            "registered a launch handler for \(identifier) after didFinishLaunching returned"
+        case .duplicateRegistration:
+            "registered a launch handler for \(identifier) twice"
         }
     }
 }
@@ -165,9 +178,16 @@ public enum Invariants {
     public static var standard: [any Invariant] { model + policy }
 
     /// What a built-in policy with the parameters of `scenario.app.policy` promises about
-    /// itself: CoverDrop's bounded delays (5–120 min, and the failsafe's 10 min more) and its
-    /// hourly rate limit on the device clock. Empty for the others.
+    /// itself: CoverDrop's bounded delays (5–120 min, and the failsafe's 10 min more) and, as
+    /// designed, its hourly rate limit on the device clock. (The shipped code measures the limit
+    /// from a run's start, so two runs' ends may be closer than an hour by the first run's length;
+    /// its bounded delays are declared.) Empty for the others.
     public static func declared(by scenario: Scenario) -> [any Invariant] {
+        if let p = scenario.app.policy.parameters(as: CoverDropShippedParameters.self) {
+            let upper = p.failsafeExtraMinutes + p.maximumDelayMinutes
+            guard p.minimumDelayMinutes <= upper else { return [] }
+            return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...upper)]
+        }
         guard let p = scenario.app.policy.parameters(as: CoverDropParameters.self) else { return [] }
         let upper = p.failsafeBaseMinutes + p.maximumDelayMinutes
         guard p.minimumDelayMinutes <= upper else { return [] }   // an invalid scenario; validation reports it

@@ -14,10 +14,14 @@ public final class BackgroundTask {
     /// Called shortly before the task's time runs out (or when the system ends it early).
     public var expirationHandler: (() -> Void)?
 
-    /// Set when the app completes the task.
+    /// Set when the task is completed (by the app, or by the system: see ``wasCompletedBySystem``).
     public private(set) var completion: Bool?
-    /// How many times ``setTaskCompleted(success:)`` was called (more than once is a bug).
+    /// How many times the app called ``setTaskCompleted(success:)`` (more than once is a bug).
     public private(set) var completionCalls = 0
+    /// The system completed the task, unsuccessfully, because it expired with no
+    /// ``expirationHandler`` set [A]. A later `setTaskCompleted` from the app then does nothing
+    /// (a second one is still a bug).
+    public private(set) var wasCompletedBySystem = false
 
     let serial: UInt32
     weak var system: SimulatedSystem?
@@ -32,7 +36,15 @@ public final class BackgroundTask {
     /// Tells the system the task is done, like `BGTask.setTaskCompleted(success:)`.
     public func setTaskCompleted(success: Bool) {
         completionCalls += 1
-        if completionCalls == 1 { completion = success }
+        if completion == nil { completion = success }
         system?.taskDidComplete(self, success: success)
+    }
+
+    /// The system completes the task, unsuccessfully: it expired with no expiration handler.
+    func completeBySystem() {
+        guard completion == nil else { return }
+        completion = false
+        wasCompletedBySystem = true
+        system?.taskDidComplete(self, success: false, bySystem: true)
     }
 }

@@ -1,0 +1,151 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+/// Each seed app's shipped behaviour (docs/POLICIES.md gives the repository, path and commit of
+/// each), checked on preset runs through the system's log.
+@Suite("Seed apps as shipped")
+struct ShippedPolicyTests {
+    typealias Run = ReferencePolicyTests.Run
+    func run(_ scenario: Scenario, seed: UInt64 = 1, days: Int = 60) throws -> Run {
+        try ReferencePolicyTests().run(scenario, seed: seed, days: days)
+    }
+
+    /// The entry after each `taskLaunch` of `identifier`, in log order.
+    func entriesAfterLaunches(_ run: Run, identifier: String) -> [SystemLogEntry] {
+        var result: [SystemLogEntry] = []
+        for (index, entry) in run.log.enumerated() {
+            if case .taskLaunch(identifier, _, _) = entry.event, index + 1 < run.log.count { result.append(run.log[index + 1]) }
+        }
+        return result
+    }
+
+    // MARK: CoverDrop
+
+    @Test("CoverDrop as designed takes the shipped code's constants where its document gives none")
+    func designedTakesShippedConstants() {
+        let designed = CoverDropParameters(), shipped = CoverDropShippedParameters()
+        #expect(designed.meanDelayMinutes == shipped.meanDelayMinutes)
+        #expect(designed.messagesPerRun == shipped.messagesPerRun)
+        #expect(designed.minimumDelayMinutes == shipped.minimumDelayMinutes && designed.maximumDelayMinutes == shipped.maximumDelayMinutes)
+        #expect(designed.minimumRunIntervalMinutes == shipped.minimumRunIntervalMinutes)
+    }
+
+    @Test("CoverDrop as shipped: every finished run sends exactly two messages, padded with cover; nothing is ever cancelled")
+    func coverDropShippedSendsFixedRuns() throws {
+        let run = try run(Presets.scenario(named: "coverdrop-shipped")!, days: 120)
+        let work = run.result.work.metrics
+        let finishedRuns = run.entries(.workLimitReached).count
+        let startedRuns = run.entries(.workStart).count
+        let sent = work.completed + work.coverSent
+        #expect(finishedRuns > 100)
+        #expect(sent >= 2 * finishedRuns && sent <= 2 * startedRuns, "\(sent) messages, \(finishedRuns)–\(startedRuns) runs")
+        #expect(work.coverSent > 5 * work.completed, "most sends are cover")
+        #expect(run.entries(.cancel).isEmpty && run.entries(.cancelAll).isEmpty)
+        // The designed policy sends real messages only, and cancels on success.
+        let designed = try self.run(Presets.scenario(named: "coverdrop-designed")!, days: 120)
+        #expect(designed.result.work.metrics.coverSent == 0)
+        #expect(!designed.entries(.cancel).isEmpty)
+    }
+
+    @Test("CoverDrop as shipped resubmits first thing in its handler (5–120 min, no failsafe); the July 2025 build asked for processing and did not")
+    func coverDropResubmitsInHandler() throws {
+        let identifier = CoverDropShippedParameters().identifier
+        let shipped = try run(Presets.scenario(named: "coverdrop-shipped")!, days: 30)
+        let afterLaunch = entriesAfterLaunches(shipped, identifier: identifier)
+        #expect(afterLaunch.count > 30)
+        for entry in afterLaunch {
+            guard case .submit(identifier, .appRefresh, let delay) = entry.event else {
+                Issue.record("after a launch: \(entry.event)")
+                continue
+            }
+            #expect(delay >= .minutes(5) - .milliseconds(1) && delay <= .minutes(120) + .milliseconds(1))
+        }
+        let july = try run(Presets.scenario(named: "coverdrop-processing-2025-07")!, days: 30)
+        let julyAfterLaunch = entriesAfterLaunches(july, identifier: identifier)
+        #expect(julyAfterLaunch.count > 5)
+        #expect(!julyAfterLaunch.contains { if case .submit = $0.event { true } else { false } })
+        #expect(july.entries(.submit).allSatisfy { if case .submit(_, .processing, _) = $0.event { true } else { false } })
+    }
+
+    @Test("CoverDrop as shipped: a run within the hour of the last one is skipped and completes with false")
+    func coverDropSkippedRunsFail() throws {
+        let run = try run(Presets.scenario(named: "coverdrop-shipped")!, days: 60)
+        // A skipped run completes at its launch instant, before any work starts.
+        var launchedAt: [UInt32: SimInstant] = [:]
+        var skipped = 0, succeeded = 0
+        for entry in run.log {
+            switch entry.event {
+            case .taskLaunch(_, let serial, _): launchedAt[serial] = entry.time
+            case .taskCompleted(_, let serial, let success):
+                if success { succeeded += 1 } else if launchedAt[serial] == entry.time { skipped += 1 }
+            default: break
+            }
+        }
+        #expect(skipped > 0 && succeeded > 0, "\(skipped) skipped, \(succeeded) succeeded")
+    }
+
+    // MARK: Zashi
+
+    @Test("Zashi as shipped asks for the next night 03:00–04:00 (sync) and the next day 14:00–15:00 (scheduler), local time")
+    func zashiWindows() throws {
+        let scenario = Presets.scenario(named: "zashi-shipped")!
+        let calendar = scenario.calendar.calendar
+        let run = try run(scenario, days: 30)
+        let parameters = ZashiShippedParameters()
+        let windows: [String: ClosedRange<SimDuration>] = [
+            parameters.syncIdentifier: .hours(3)...(.hours(4)), parameters.schedulerIdentifier: .hours(14)...(.hours(15)),
+        ]
+        var counts: [String: Int] = [:]
+        for entry in run.entries(.submit) {
+            guard case .submit(let identifier, .processing, let delay) = entry.event, let window = windows[identifier] else {
+                Issue.record("unexpected \(entry.event)")
+                continue
+            }
+            let begin = entry.time + delay
+            #expect(window.contains(calendar.timeOfDay(at: begin)), "\(identifier) at \(calendar.timeOfDay(at: begin))")
+            #expect(calendar.day(of: begin) == calendar.day(of: entry.time) + 1, "the next local day")
+            counts[identifier, default: 0] += 1
+        }
+        #expect(counts[parameters.syncIdentifier] == counts[parameters.schedulerIdentifier], "always submitted together")
+        #expect((counts[parameters.syncIdentifier] ?? 0) > 30)
+    }
+
+    @Test("Zashi as shipped: a sync launched cold while the phone is locked fails; keys readable after first unlock sync more")
+    func zashiLockedPhone() throws {
+        var scenario = Presets.scenario(named: "zashi-shipped")!
+        let identifier = ZashiShippedParameters().syncIdentifier
+        func successfulSyncs(_ run: Run) -> Int {
+            run.entries(.taskCompleted).count { if case .taskCompleted(identifier, _, true) = $0.event { true } else { false } }
+        }
+        let locked = try run(scenario, days: 120)
+        var parameters = ZashiShippedParameters()
+        parameters.coldLaunchNeedsUnlock = false
+        scenario.app.policy.parameters = parameters
+        let unlocked = try run(scenario, days: 120)
+        // Cold background launches (most night syncs: the suspended app is reclaimed) fail locked.
+        #expect(unlocked.result.os.metrics.backgroundProcessLaunches > 10)
+        #expect(successfulSyncs(unlocked) > successfulSyncs(locked) + 10,
+                "\(successfulSyncs(locked)) syncs with keys that need an unlocked phone, \(successfulSyncs(unlocked)) without")
+    }
+
+    // MARK: Proton Drive
+
+    @Test("Proton as shipped in the App Store build: the extension only, nothing ever submitted")
+    func protonStoreBuild() throws {
+        let run = try run(Presets.scenario(named: "proton-upload-shipped")!, days: 60)
+        #expect(run.entries(.submit).isEmpty)
+        #expect(run.result.os.metrics.assertionsBegun > 0)
+        #expect(run.result.work.completed > 0)
+    }
+
+    @Test("Proton's Photos backup: submitted on leaving with no earliest date when photos wait, else a day ahead; runs in processing tasks")
+    func photosBackup() throws {
+        let run = try run(Presets.scenario(named: "proton-photos-backup")!, days: 60)
+        let delays = run.entries(.submit).compactMap(run.delaySeconds)
+        #expect(delays.contains(0) && delays.contains(86_400))
+        #expect(delays.allSatisfy { $0 == 0 || abs($0 - 86_400) < 1e-3 }, "nil or +1 day")
+        #expect(run.result.os.metrics.processingLaunches > 10)
+        #expect(run.entries(.cancel).count > 10, "cancelled in the foreground")
+    }
+}
