@@ -28,6 +28,10 @@ package enum SystemEvent: Sendable, Equatable {
     /// A fault window of the system's ends (Background App Refresh back on): pending requests
     /// are considered again.
     case faultWindowEnd
+    /// The scenario's `debugger.simulateLaunch[index]` command.
+    case debuggerLaunch(index: UInt32)
+    /// The scenario's `debugger.simulateExpiration[index]` command.
+    case debuggerExpiration(index: UInt32)
 
     /// The event's trace code.
     var traceKind: UInt32 {
@@ -45,6 +49,8 @@ package enum SystemEvent: Sendable, Equatable {
         case .launchOverheadEnd: 210
         case .faultJetsam: 211
         case .faultWindowEnd: 212
+        case .debuggerLaunch: 213
+        case .debuggerExpiration: 214
         }
     }
 
@@ -53,6 +59,7 @@ package enum SystemEvent: Sendable, Equatable {
         switch self {
         case .taskExpiration(let serial), .taskGraceEnd(let serial): Int64(serial)
         case .appTimer(let id): Int64(id)
+        case .debuggerLaunch(let index), .debuggerExpiration(let index): Int64(index)
         case .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase,
              .launchOverheadEnd, .faultJetsam, .faultWindowEnd: 0
         }

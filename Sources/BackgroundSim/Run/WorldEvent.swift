@@ -3,7 +3,7 @@ import SimKernel
 /// Everything that can happen in a simulated world: the device's events, which the device
 /// handles first, and the iOS model's own.
 ///
-/// Trace kind codes: device events 101–113, system events 200–212. They are part of every
+/// Trace kind codes: device events 101–113, system events 200–214. They are part of every
 /// digest: never renumber one.
 package enum WorldEvent: Sendable, Equatable {
     case device(DeviceEvent)
@@ -55,6 +55,8 @@ extension WorldEvent: TraceableEvent {
         case 210: "launchOverheadEnd"
         case 211: "faultJetsam"
         case 212: "faultWindowEnd"
+        case 213: "debuggerLaunch"
+        case 214: "debuggerExpiration"
         default: "kind \(kind)"
         }
     }

@@ -214,6 +214,7 @@ extension Scenario {
                   "expected at most \(Int(FaultPlan.maximumFlapCycles)) off/on cycles in all windows (each is two events), got \(ParameterValidator.format(flapCycles.rounded())); use fewer or shorter windows, or longer offSeconds + onSeconds")
         for (index, fault) in f.submitErrors.enumerated() { window(fault.fromHours, fault.toHours, "faults.submitErrors[\(index)]") }
         for (index, fault) in f.batteryDeaths.enumerated() { v.check(fault.atHours, hours, "faults.batteryDeaths[\(index)].atHours") }
+        debugger.validate(&v)
         return v.issues
     }
 }

@@ -50,6 +50,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Faults injected at given times (none by default).
     public var faults = FaultPlan()
 
+    /// Xcode debugger commands replayed at given times (none by default).
+    public var debugger = DebuggerCommands()
+
     public init() {}
 }
 

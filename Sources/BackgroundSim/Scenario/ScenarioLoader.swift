@@ -184,6 +184,7 @@ public enum ScenarioLoader {
         template.clock.jumps = [ClockJump(atHours: 0, byMinutes: 0)]
         template.app.permittedIdentifiers = ["identifier"]
         template.faults = FaultPlan.example
+        template.debugger = DebuggerCommands.example
         return document(of: template)
     }()
 

@@ -67,6 +67,10 @@ extension SimulatedSystem {
             }
         case .faultWindowEnd:
             evaluateLaunches(in: &simulation)
+        case .debuggerLaunch(let index):
+            simulateLaunch(identifier: debugger.simulateLaunch[Int(index)].identifier, in: &simulation)
+        case .debuggerExpiration(let index):
+            simulateExpiration(identifier: debugger.simulateExpiration[Int(index)].identifier)
         case .workCheck:
             checkWork(at: simulation.now)
         case .radioPhase:

@@ -85,9 +85,42 @@ extension SimulatedSystem {
         record(.launchDecision(identifier: entry.request.identifier, kind: entry.request.kind, decision: decision))
     }
 
+    // MARK: The debugger's commands
+
+    /// `_simulateLaunchForTaskWithIdentifier:`: delivers the pending request of `identifier` now,
+    /// whatever the launch model says, as a task the system never expires.
+    func simulateLaunch(identifier: String, in simulation: inout Simulation<WorldEvent>) {
+        guard processIsRunning else {
+            record(.simulatedLaunch(identifier: identifier, outcome: .appNotRunning))
+            return
+        }
+        guard let entry = pending.entries.first(where: { $0.request.identifier == identifier }) else {
+            record(.simulatedLaunch(identifier: identifier, outcome: .noPendingRequest))
+            return
+        }
+        record(.simulatedLaunch(identifier: identifier, outcome: .done))
+        pending.remove([entry])
+        deliver([entry], simulated: true, in: &simulation)
+    }
+
+    /// `_simulateExpirationForTaskWithIdentifier:`: expires the running task of `identifier` now.
+    func simulateExpiration(identifier: String) {
+        guard processIsRunning else {
+            record(.simulatedExpiration(identifier: identifier, outcome: .appNotRunning))
+            return
+        }
+        guard let serial = running.unexpiredSerial(identifier: identifier) else {
+            record(.simulatedExpiration(identifier: identifier, outcome: .noRunningTask))
+            return
+        }
+        record(.simulatedExpiration(identifier: identifier, outcome: .done))
+        expire(serial: serial, cause: .timeUp)
+    }
+
     /// Delivers tasks for `requests`, launching or resuming the process first. Tasks launched
-    /// together share one time allotment (WWDC19 707 [A-DTS]).
-    private func deliver(_ requests: [PendingRequests.Entry], in simulation: inout Simulation<WorldEvent>) {
+    /// together share one time allotment (WWDC19 707 [A-DTS]); tasks a debugger command launched
+    /// (`simulated`) have none (their `taskLaunch` says 0 s) and the system never expires them.
+    private func deliver(_ requests: [PendingRequests.Entry], simulated: Bool = false, in simulation: inout Simulation<WorldEvent>) {
         let now = snapshot.now
         switch processState {
         case .notRunning:
@@ -109,13 +142,13 @@ extension SimulatedSystem {
         case .background, .foreground:
             break
         }
-        let allotmentEnd = requests.map { allotment(for: $0.request.kind) }.min() ?? now
+        let allotmentEnd = simulated ? now : requests.map { allotment(for: $0.request.kind) }.min() ?? now
         for entry in requests {
             let request = entry.request
             let serial = running.takeSerial()
             let task = BackgroundTask(identifier: request.identifier, kind: request.kind, serial: serial, system: self)
             countLaunch(request.kind)
-            launch.didLaunch(request.kind, at: now)
+            if !simulated { launch.didLaunch(request.kind, at: now) }   // the debugger's launches spend no budget [Inf]
             record(.taskLaunch(identifier: request.identifier, serial: serial, allotment: now.duration(to: allotmentEnd)))
             guard let handler = registrations.handler(for: request.identifier) else {
                 // Launching a task with no handler registered in this process crashes the app [A].
@@ -124,7 +157,7 @@ extension SimulatedSystem {
                 terminate(.crash, in: &simulation)
                 return
             }
-            running.add(task, for: request, expiringAt: allotmentEnd, in: &simulation)
+            running.add(task, for: request, expiringAt: simulated ? nil : allotmentEnd, in: &simulation)
             handler(task)
             afterCallback(in: &simulation)
             guard processIsRunning else { return }

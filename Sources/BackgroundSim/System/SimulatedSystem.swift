@@ -41,6 +41,8 @@ public final class SimulatedSystem {
     /// The faults the system injects (``FaultPlan``): jetsams, Background App Refresh off,
     /// submit errors, early expirations.
     let faults: FaultPlan
+    /// The debugger commands the scenario replays (``DebuggerCommands``).
+    let debugger: DebuggerCommands
     /// The local calendar (the app reads its clock's time of day in it).
     let calendar: SimCalendar
     /// The app's work: a queue that survives termination, and the executor.
@@ -97,9 +99,10 @@ public final class SimulatedSystem {
     package init(parameters: SystemParameters, app: AppParameters, calendar: SimCalendar, seed: UInt64,
          work: WorkParameters = WorkParameters(), network: NetworkParameters = NetworkParameters(),
          energy: EnergyParameters = EnergyParameters(), faults: FaultPlan = FaultPlan(),
-         makePolicy: (() -> any BackgroundPolicy)?) {
+         debugger: DebuggerCommands = DebuggerCommands(), makePolicy: (() -> any BackgroundPolicy)?) {
         self.parameters = parameters
         self.faults = faults
+        self.debugger = debugger
         self.calendar = calendar
         self.appParameters = app
         self.networkParameters = network
@@ -137,6 +140,12 @@ public final class SimulatedSystem {
         }
         for window in faults.backgroundAppRefreshOff where window.toHours > window.fromHours {
             simulation.schedule(.system(.faultWindowEnd), at: .start + .hours(window.toHours))
+        }
+        for (index, command) in debugger.simulateLaunch.enumerated() {
+            simulation.schedule(.system(.debuggerLaunch(index: UInt32(index))), at: .start + .hours(command.atHours))
+        }
+        for (index, command) in debugger.simulateExpiration.enumerated() {
+            simulation.schedule(.system(.debuggerExpiration(index: UInt32(index))), at: .start + .hours(command.atHours))
         }
     }
 

@@ -39,6 +39,8 @@ extension SystemLogEvent {
             [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("success", .bool(success))]
         case .duplicateCompletion(let identifier, let serial):
             [("identifier", .string(identifier)), ("serial", .number(Double(serial)))]
+        case .simulatedLaunch(let identifier, let outcome), .simulatedExpiration(let identifier, let outcome):
+            [("identifier", .string(identifier)), ("outcome", .string(outcome.rawValue))]
         case .beginBackgroundTask(let id, let name):
             [("id", .number(Double(id.rawValue))), ("name", .string(name))]
         case .endBackgroundTask(let id), .backgroundTaskExpiring(let id):

@@ -60,6 +60,12 @@ public enum SystemLogEvent: Sendable, Equatable {
     case taskCompleted(identifier: String, serial: UInt32, success: Bool)
     /// The app called `setTaskCompleted(success:)` again on the same task (a bug).
     case duplicateCompletion(identifier: String, serial: UInt32)
+    /// A `_simulateLaunchForTaskWithIdentifier:` from the scenario's `debugger` section, and what
+    /// came of it (a launch follows as `taskLaunch`).
+    case simulatedLaunch(identifier: String, outcome: DebuggerOutcome)
+    /// A `_simulateExpirationForTaskWithIdentifier:` from the scenario's `debugger` section, and
+    /// what came of it (an expiration follows as `taskExpire`).
+    case simulatedExpiration(identifier: String, outcome: DebuggerOutcome)
 
     // MARK: Background-task assertions
 
@@ -118,6 +124,8 @@ extension SystemLogEvent {
         case taskExpire = "taskExpire"
         case taskCompleted = "taskCompleted"
         case duplicateCompletion = "duplicateCompletion"
+        case simulatedLaunch = "simulatedLaunch"
+        case simulatedExpiration = "simulatedExpiration"
         case beginBackgroundTask = "beginBackgroundTask"
         case endBackgroundTask = "endBackgroundTask"
         case backgroundTaskExpiring = "backgroundTaskExpiring"
@@ -150,6 +158,8 @@ extension SystemLogEvent {
         case .taskExpire: .taskExpire
         case .taskCompleted: .taskCompleted
         case .duplicateCompletion: .duplicateCompletion
+        case .simulatedLaunch: .simulatedLaunch
+        case .simulatedExpiration: .simulatedExpiration
         case .beginBackgroundTask: .beginBackgroundTask
         case .endBackgroundTask: .endBackgroundTask
         case .backgroundTaskExpiring: .backgroundTaskExpiring

@@ -65,3 +65,16 @@ public enum ExpirationCause: String, Sendable, Equatable, CaseIterable {
     /// The network went away during a task that requires connectivity.
     case networkLoss = "networkLoss"
 }
+
+/// What came of a debugger command (the scenario's `debugger` section). Raw values are the
+/// `outcome` of `simulatedLaunch` and `simulatedExpiration` in traces.
+public enum DebuggerOutcome: String, Sendable, Equatable, CaseIterable {
+    /// The task was launched, or expired.
+    case done = "done"
+    /// The app had no process for the debugger to act on.
+    case appNotRunning = "appNotRunning"
+    /// No request with the identifier was pending (a simulated launch).
+    case noPendingRequest = "noPendingRequest"
+    /// No task with the identifier was running unexpired (a simulated expiration).
+    case noRunningTask = "noRunningTask"
+}

@@ -14,6 +14,9 @@ struct RunningTasks {
         let task: BackgroundTask
         let requiresExternalPower: Bool
         let requiresNetwork: Bool
+        /// Launched by a debugger command: the system never expires it (only a simulated
+        /// expiration does).
+        let simulated: Bool
         /// The expiration handler has been called.
         var expired = false
         var expiration: EventHandle?
@@ -38,12 +41,13 @@ struct RunningTasks {
         return nextSerial
     }
 
-    /// Adds a delivered task that expires at `expiry`.
-    mutating func add(_ task: BackgroundTask, for request: TaskRequest, expiringAt expiry: SimInstant,
+    /// Adds a delivered task that expires at `expiry`; with `nil`, a task launched by a debugger
+    /// command, which the system never expires.
+    mutating func add(_ task: BackgroundTask, for request: TaskRequest, expiringAt expiry: SimInstant?,
                       in simulation: inout Simulation<WorldEvent>) {
         var entry = Entry(task: task, requiresExternalPower: request.requiresExternalPower,
-                          requiresNetwork: request.requiresNetworkConnectivity)
-        entry.expiration = simulation.schedule(.system(.taskExpiration(serial: task.serial)), at: expiry)
+                          requiresNetwork: request.requiresNetworkConnectivity, simulated: expiry == nil)
+        if let expiry { entry.expiration = simulation.schedule(.system(.taskExpiration(serial: task.serial)), at: expiry) }
         entries.append(entry)
         checkInvariantsIfEnabled()
     }
@@ -68,9 +72,15 @@ struct RunningTasks {
         entries[index].expiration = nil
     }
 
-    /// The serials of running tasks, not expired or completed, that `predicate` selects.
+    /// The serials of running tasks, not expired or completed, that `predicate` selects, leaving
+    /// out those a debugger command launched (the system does not expire them).
     func serials(where predicate: (Entry) -> Bool) -> [UInt32] {
-        entries.filter { predicate($0) && !$0.expired && $0.task.completion == nil }.map(\.task.serial)
+        entries.filter { predicate($0) && !$0.simulated && !$0.expired && $0.task.completion == nil }.map(\.task.serial)
+    }
+
+    /// The serial of the running task of `identifier` that has not expired or completed, if any.
+    func unexpiredSerial(identifier: String) -> UInt32? {
+        entries.first { $0.task.identifier == identifier && !$0.expired && $0.task.completion == nil }?.task.serial
     }
 
     /// Removes completed tasks, and gives each expired one not yet completed its grace period.
