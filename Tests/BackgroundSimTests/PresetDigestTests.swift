@@ -36,7 +36,7 @@ struct PresetDigestTests {
         "zashi-designed": ["1c92de3d715316e7", "ce75a0e5427590a0", "831644707af33318"],
         "zashi-shipped": ["dd378fffd1ec59c0", "9a0c62525bbf020d", "b6da16f4496192da"],
         "bgscheduler-designed": ["961aa0f186571f85", "6ed5a7b2bbdcb702", "6c65f5a17b90c9bf"],
-        "bgscheduler-shipped": ["6096742831b1e6f5", "3587dfa2c72f1ef4", "886edfcd00349e7f"],
+        "bgscheduler-shipped": ["b1fcbd18ce4f4189", "c7cc6f426ff715a2", "4e317d30d7233e97"],
     ]
 
     @Test("every preset has pinned digests")

@@ -1,7 +1,8 @@
 import SimKernel
 
-/// TestBGScheduler as its code ships it (i336616/TestBGScheduler at `9176947`), with the two
-/// defects its design (``PeriodicRefreshDemo``) does not have:
+/// TestBGScheduler as its code ships it (i336616/TestBGScheduler at `9176947`;
+/// `TestBGScheduler/SceneDelegate.swift` and `TestBGScheduler/BackgroundTaskService.swift`), with
+/// the two defects its design (``PeriodicRefreshDemo``) does not have:
 ///
 /// - **Registration in the scene delegate** (`scene(_:willConnectTo:options:)`), not in
 ///   `didFinishLaunching`: a user launch connects a scene during launching, so the handler is
@@ -10,10 +11,11 @@ import SimKernel
 ///   started (the design document's "Outstanding issue").
 /// - **At scene connect** every pending request is cancelled.
 /// - **Entering the background** and **first thing in the handler**: cancel the request and submit
-///   a refresh request 60 s ahead.
-/// - **The work**: three 2 s operations one after another; the expiration handler only cancels
-///   them (the task is never completed, so the system kills the app); after the last operation
-///   `setTaskCompleted(success: true)` is called twice.
+///   a refresh request for now + 60 s with the seconds dropped (the next whole minute on the
+///   device clock, 0–60 s ahead).
+/// - **The work**: three 2 s operations on a serial queue; the expiration handler only cancels
+///   them, and the cancelled ones then finish at once; the last one's completion calls
+///   `setTaskCompleted(success:)` (true unless cancelled) twice.
 package final class SceneRegisteredRefreshDemo: BackgroundPolicy {
     package let parameters: PeriodicDemoParameters
 
@@ -28,10 +30,9 @@ package final class SceneRegisteredRefreshDemo: BackgroundPolicy {
             schedule(app)
             var cancelled = false
             task.expirationHandler = { cancelled = true }
-            runOperation(1, app: app) {
-                guard !cancelled else { return }
-                task.setTaskCompleted(success: true)
-                task.setTaskCompleted(success: true)
+            runOperation(1, app: app, cancelled: { cancelled }) {
+                task.setTaskCompleted(success: !cancelled)
+                task.setTaskCompleted(success: !cancelled)
             }
         }
     }
@@ -43,15 +44,18 @@ package final class SceneRegisteredRefreshDemo: BackgroundPolicy {
     private func schedule(_ app: AppContext) {
         app.taskScheduler.cancel(taskRequestWithIdentifier: parameters.identifier)
         var request = TaskRequest.appRefresh(identifier: parameters.identifier)
-        request.earliestBeginDate = app.date + .seconds(parameters.intervalSeconds)
+        let target = app.date + .seconds(parameters.intervalSeconds)
+        let seconds = app.calendar.timeOfDay(at: target).nanoseconds % 60_000_000_000
+        request.earliestBeginDate = target - .nanoseconds(seconds)
         try? app.taskScheduler.submit(request)
     }
 
-    /// Runs operation `index` and the ones after it, then `done`.
-    private func runOperation(_ index: Int, app: AppContext, done: @escaping () -> Void) {
+    /// Runs operation `index` and the ones after it, then `done`; once `cancelled`, the operations
+    /// left finish at once when the one in progress ends.
+    private func runOperation(_ index: Int, app: AppContext, cancelled: @escaping () -> Bool, done: @escaping () -> Void) {
         app.schedule(after: .seconds(parameters.operationSeconds)) { [unowned self] in
-            if index < parameters.operations {
-                runOperation(index + 1, app: app, done: done)
+            if index < parameters.operations && !cancelled() {
+                runOperation(index + 1, app: app, cancelled: cancelled, done: done)
             } else {
                 done()
             }
