@@ -30,6 +30,11 @@ public struct ComparedMetric: Sendable {
         ComparedMetric(key: "work.backlogAtEnd", label: "backlog at the end", unit: "items", better: .lower) {
             Double($0.work.metrics.backlogAtEnd)
         },
+        // Privacy: 1 when the upload traffic is exactly the real work, lower with cover traffic.
+        ComparedMetric(key: "work.uploadTraffic.realWorkCorrelation", label: "uploads' correlation with real work", unit: "",
+                       better: .lower) {
+            $0.work.uploadsRealWorkCorrelation
+        },
         ComparedMetric(key: "energy.appBatteryPercentPerDay", label: "app battery use", unit: "%/day", better: .lower) {
             $0.energy.appBatteryPercentPerDay
         },
@@ -44,6 +49,12 @@ public struct ComparedMetric: Sendable {
         },
         ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", unit: "/day", better: .lower) {
             $0.os.expirationsPerDay
+        },
+        ComparedMetric(key: "os.tasksCompletedFalsePerDay", label: "tasks completed false", unit: "/day", better: .lower) {
+            Double($0.os.metrics.tasksCompletedUnsuccessfully) / Double(Swift.max(1, $0.os.days))
+        },
+        ComparedMetric(key: "metricKit.crashes", label: "crashes", unit: "", better: .lower) {
+            Double($0.os.metrics.registrationCrashes + $0.os.metrics.unregisteredLaunchCrashes)
         },
         // Kills for the app's own overruns (an assertion or task past its time, the CPU monitor);
         // terminations for memory are the system's and are not counted here.

@@ -13,6 +13,14 @@ public struct WorkReport: Sendable, Equatable {
         return ended > 0 ? Double(metrics.completed) / Double(ended) : 1
     }
 
+    private var dayCount: Double { Double(Swift.max(1, days)) }
+    private var traffic: UploadTraffic { metrics.uploadTraffic }
+
+    /// How closely the app's daily uploads follow its real work: the correlation over the run's
+    /// days between uploads and real (not cover) uploads; 1 without cover traffic, near 0 when
+    /// the traffic says nothing about the work; `nil` when either never varies.
+    public var uploadsRealWorkCorrelation: Double? { traffic.correlation(days: days) }
+
     /// The `work` group.
     package var json: JSONValue {
         let latency = metrics.latency
@@ -37,6 +45,12 @@ public struct WorkReport: Sendable, Equatable {
             ("coverItems", .object([
                 ("sent", .number(Double(metrics.coverSent))),
                 ("unsent", .number(Double(metrics.coverUnsent))),
+            ])),
+            ("uploadTraffic", .object([
+                ("uploadsPerDay", .number(rounded(Double(traffic.uploads) / dayCount))),
+                ("realUploadsPerDay", .number(rounded(Double(traffic.realUploads) / dayCount))),
+                ("daysWithUploadsShare", .number(rounded(traffic.shareOfDaysWithUploads(days: days)))),
+                ("realWorkCorrelation", uploadsRealWorkCorrelation.map { .number(rounded($0)) } ?? .null),
             ])),
         ])
     }

@@ -11,6 +11,8 @@ struct CadenceBacklog {
     let interval: SimDuration
     /// A fresh item's work (its `created` and `deadline` are not used).
     let template: WorkItem
+    /// Whether the items upload (for the upload-traffic figures).
+    var uploads: Bool { template.totalUploadBytes > 0 }
     /// Hours to live after creation; 0 for none.
     let deadlineHours: Double
     let capacity: Int
@@ -56,11 +58,11 @@ struct CadenceBacklog {
     }
 
     /// Works from `cursor` to `now`, completing items and failing those whose deadline passed
-    /// before work on them started. Calls `completed(latency)` for each completion.
+    /// before work on them started. Calls `completed(at, latency)` for each completion.
     ///
     /// - Returns: the items completed and failed, and whether `limit` items completed.
     mutating func work(from cursor: SimInstant, to now: SimInstant, uploadRate: Double, downloadRate: Double,
-                       limit: Int?, completed: (Double) -> Void) -> (completed: Int, failed: Int) {
+                       limit: Int?, completed: (_ at: SimInstant, _ latencySeconds: Double) -> Void) -> (completed: Int, failed: Int) {
         var cursor = cursor
         var done = 0
         var failed = 0
@@ -81,7 +83,7 @@ struct CadenceBacklog {
             let available = cursor.duration(to: now).seconds
             if partial == nil && fresh <= available {
                 cursor = Swift.min(now, cursor + .seconds(fresh))
-                completed(createdAt.duration(to: cursor).seconds)
+                completed(cursor, createdAt.duration(to: cursor).seconds)
                 done += 1
                 head += 1
                 continue
@@ -90,7 +92,7 @@ struct CadenceBacklog {
             let used = item.work(for: available, uploadRate: uploadRate, downloadRate: downloadRate)
             cursor = Swift.min(now, cursor + .seconds(used))
             if item.isDone {
-                completed(createdAt.duration(to: cursor).seconds)
+                completed(cursor, createdAt.duration(to: cursor).seconds)
                 done += 1
                 head += 1
                 partial = nil

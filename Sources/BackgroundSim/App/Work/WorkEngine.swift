@@ -205,16 +205,19 @@ public final class WorkEngine {
 
     /// How a queued item left the queue.
     private enum Ending {
-        case completed(latencySeconds: Double), deadline, killed, givenUp
+        case completed(latencySeconds: Double, at: SimInstant), deadline, killed, givenUp
     }
 
     /// Counts `item` leaving the queue: in the report's items and latency, or, for cover
     /// traffic, in `coverSent` and `coverUnsent`; and in its label's progress.
     private func end(_ item: WorkItem, _ ending: Ending) {
+        if case .completed(_, let at) = ending, item.totalUploadBytes > 0 {
+            metrics.uploadTraffic.record(at: at, isCover: item.isCover)
+        }
         switch (ending, item.isCover) {
         case (.completed, true): metrics.coverSent += 1
         case (_, true): metrics.coverUnsent += 1
-        case (.completed(let latency), false):
+        case (.completed(let latency, _), false):
             metrics.completed += 1
             metrics.latency.record(latency)
         case (.deadline, false): metrics.failedDeadline += 1
@@ -302,9 +305,15 @@ public final class WorkEngine {
         materialize(upTo: now)
         if cadence != nil {
             var latency = metrics.latency
+            var traffic = metrics.uploadTraffic
+            let uploads = cadence!.uploads
             let result = cadence!.work(from: since, to: now, uploadRate: uploadRate, downloadRate: downloadRate,
-                                       limit: remainingInRun) { latency.record($0) }
+                                       limit: remainingInRun) { at, seconds in
+                latency.record(seconds)
+                if uploads { traffic.record(at: at, isCover: false) }
+            }
             metrics.latency = latency
+            metrics.uploadTraffic = traffic
             metrics.completed += result.completed
             metrics.failedDeadline += result.failed
             if let remaining = remainingInRun { remainingInRun = remaining - result.completed }
@@ -325,7 +334,7 @@ public final class WorkEngine {
             let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
             cursor = Swift.min(now, cursor + .seconds(used))
             guard items[head].isDone else { break }
-            end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds))
+            end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds, at: cursor))
             head += 1
             if let remaining = remainingInRun {
                 remainingInRun = remaining - 1
@@ -453,6 +462,8 @@ public struct WorkMetrics: Sendable, Equatable {
     /// counts in the fields above.
     public var coverSent = 0
     public var coverUnsent = 0
+    /// Uploads day by day, and how much of them is real work.
+    public var uploadTraffic = UploadTraffic()
     /// Seconds from creation to completion of each completed item.
     public var latency = LogHistogram()
 
