@@ -4,5 +4,5 @@
 /// recomputed rather than mixed with this one's.
 public enum BackgroundSimVersion {
     /// The version, as `bgsim version` prints it.
-    public static let string = "0.4.0"
+    public static let string = "0.5.0"
 }
