@@ -89,7 +89,7 @@ struct DocumentationTests {
             rest = rest[close.upperBound...]
         }
         let scenarios = blocks.filter { !$0.contains("\"axes\"") }
-        #expect(scenarios.count == 3)
+        #expect(scenarios.count == 3, "the CoverDrop, Zashi and upload examples")
         for (index, block) in scenarios.enumerated() {
             let scenario = try ScenarioLoader.decode(block, source: "docs/RECIPES.md example \(index + 1)")
             #expect(scenario.app.policy.name == "recipe")

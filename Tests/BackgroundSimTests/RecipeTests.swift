@@ -1,3 +1,4 @@
+import Foundation
 @testable import BackgroundSim
 import SimKernel
 import Testing
@@ -34,6 +35,39 @@ struct RecipeTests {
         var scenario = zashi
         scenario.app.policy = PolicyConfiguration(name: "recipe", parameters: recipe)
         #expect(try Self.digests(scenario, days: 90) == Self.digests(zashi, days: 90))
+    }
+
+    /// The scenario in docs/RECIPES.md whose `name` is `name`.
+    static func documented(_ name: String) throws -> Scenario {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/RECIPES.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var rest = text[...]
+        while let open = rest.range(of: "```json\n"), let close = rest[open.upperBound...].range(of: "\n```") {
+            let block = String(rest[open.upperBound..<close.lowerBound])
+            if block.contains("\"name\": \"\(name)\"") { return try ScenarioLoader.decode(block, source: "docs/RECIPES.md \(name)") }
+            rest = rest[close.upperBound...]
+        }
+        throw ScenarioIssue(path: "", message: "docs/RECIPES.md has no example named \(name)")
+    }
+
+    @Test("CoverDrop as shipped, as the recipe in docs/RECIPES.md, gives the Swift policy's digests; so does its July 2025 build")
+    func coverDropShippedAsRecipe() throws {
+        let recipe = try Self.documented("coverdrop-shipped-recipe")
+        #expect(try Self.digests(recipe, days: 120) == Self.digests(Presets.scenario(named: "coverdrop-shipped")!, days: 120))
+        var july = recipe
+        var parameters = try #require(july.app.policy.parameters(as: RecipeParameters.self))
+        parameters.kind = .processing
+        parameters.requiresNetworkConnectivity = true
+        parameters.submitInHandler = false
+        july.app.policy.parameters = parameters
+        #expect(try Self.digests(july, days: 120) == Self.digests(Presets.scenario(named: "coverdrop-processing-2025-07")!, days: 120))
+    }
+
+    @Test("Zashi as shipped, as the recipe in docs/RECIPES.md, gives the Swift policy's digests")
+    func zashiShippedAsRecipe() throws {
+        let recipe = try Self.documented("zashi-shipped-recipe")
+        #expect(try Self.digests(recipe, days: 90) == Self.digests(Presets.scenario(named: "zashi-shipped")!, days: 90))
     }
 
     /// A quiet phone whose app uses `recipe`, opened at 0 s for a minute.

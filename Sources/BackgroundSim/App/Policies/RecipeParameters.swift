@@ -32,8 +32,21 @@ public struct RecipeParameters: PolicyParameters {
     public var windowTime = TimeOfDay(hour: 3)
     /// `nextWindow`: a uniform random delay after the window opens, in minutes. Default 60; valid 0–1,440.
     public var windowJitterMinutes: Double = 60
-    /// Minutes added to the first request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
+    /// Minutes added to the request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
     public var launchExtraMinutes: Double = 0
+    /// Minutes added to the request a return to the foreground submits. Default 0; valid 0–10,080.
+    public var foregroundExtraMinutes: Double = 0
+
+    // MARK: A second, scheduler request
+
+    /// A second task identifier, for a "scheduler" request submitted with every request of the
+    /// recipe's: a processing request with no requirements for the next local day at
+    /// ``schedulerWindowTime`` plus a uniform 0 … ``windowJitterMinutes``, whose handler submits
+    /// both requests again and completes with success (Zashi's `co.electriccoin.scheduler`).
+    /// Empty (the default) for none; it must then also be in `app.permittedIdentifiers`.
+    public var schedulerIdentifier = ""
+    /// When the scheduler request's window opens, local time "HH:MM". Default 14:00.
+    public var schedulerWindowTime = TimeOfDay(hour: 14)
 
     // MARK: When it is submitted
 
@@ -49,6 +62,12 @@ public struct RecipeParameters: PolicyParameters {
     public var submitAfterSuccess = false
     /// After a run that completed without success, using the retry rule. Default false.
     public var submitAfterFailure = false
+    /// A pending flag, kept across launches: the submissions on entering the background, at
+    /// launch and on returning to the foreground set it, a run that does its work clears it,
+    /// and at every launch and every return to the foreground a set flag makes the app run
+    /// first (in the app, without a task) and submit when that run ends — CoverDrop's fallback
+    /// for runs the system never gave. Default false.
+    public var runWhenPending = false
 
     // MARK: Retrying
 
@@ -69,9 +88,21 @@ public struct RecipeParameters: PolicyParameters {
     public var requiresWifi = false
     /// Items the run completes before it completes: 0 works until the queue is empty. Default 0; valid 0–10,000.
     public var itemsPerRun = 0
-    /// Items the policy itself adds at the start of each run (cover traffic, a sync request),
-    /// each of these sizes. Default 0; valid 0–1,000.
+    /// Items the policy itself adds at the start of each run (a sync request, say), each of
+    /// these sizes. Default 0; valid 0–1,000.
     public var enqueuePerRun = 0
+    /// Every run sends exactly ``itemsPerRun`` items: queued items first, padded with cover
+    /// items (`WorkRequest.isCover`) of the `enqueue…` sizes — CoverDrop's cover traffic.
+    /// Default false; needs ``itemsPerRun`` above 0.
+    public var padWithCover = false
+    /// What a run does without a network: `wait` for it (the work waits), `succeed` at once
+    /// (its requests fail at once and it counts them done, as CoverDrop's does) or `fail` at
+    /// once. Default wait.
+    public var whenOffline: RecipeOfflineRule = .wait
+    /// A process the system launched in the background while the phone was locked cannot run
+    /// (its keys need the phone unlocked: `AppContext.isProtectedDataAvailable`): its runs
+    /// complete without success until the user opens the app (Zashi's wallet). Default false.
+    public var needsUnlockedPhoneAtLaunch = false
     /// Bytes up and down and CPU seconds of each added item. Defaults 0; valid 0–10¹⁰ bytes, 0–86,400 s.
     public var enqueueUploadBytes: Double = 0
     public var enqueueDownloadBytes: Double = 0
@@ -99,6 +130,14 @@ public struct RecipeParameters: PolicyParameters {
         v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 10_080, "maximumDelayMinutes")
         v.check(windowJitterMinutes, 0...1_440, "windowJitterMinutes")
         v.check(launchExtraMinutes, 0...10_080, "launchExtraMinutes")
+        v.check(foregroundExtraMinutes, 0...10_080, "foregroundExtraMinutes")
+        v.require(schedulerIdentifier != identifier, "schedulerIdentifier", "expected an identifier other than identifier (or empty for none)")
+        if padWithCover {
+            v.require(itemsPerRun > 0, "padWithCover", "expected itemsPerRun above 0: runs are padded to that many items")
+            v.require(enqueuePerRun == 0, "padWithCover", "expected enqueuePerRun 0: padding decides how many items a run adds")
+            v.require(enqueueUploadBytes > 0 || enqueueDownloadBytes > 0 || enqueueCPUSeconds > 0, "padWithCover",
+                      "expected the cover items to need some work: enqueueUploadBytes, enqueueDownloadBytes or enqueueCPUSeconds above 0")
+        }
         v.check(retryMinimumMinutes, 0...10_080, "retryMinimumMinutes")
         v.check(retryMaximumMinutes, from: retryMinimumMinutes, to: 10_080, "retryMaximumMinutes")
         v.check(minimumIntervalMinutes, 0...10_080, "minimumIntervalMinutes")
@@ -138,4 +177,9 @@ public enum RecipeRetryRule: String, NamedChoice, Sendable {
 /// When a recipe's run reports success.
 public enum RecipeCompletion: String, NamedChoice, Sendable {
     case workDone, always
+}
+
+/// What a recipe's run does without a network.
+public enum RecipeOfflineRule: String, NamedChoice, Sendable {
+    case wait, succeed, fail
 }
