@@ -15,14 +15,14 @@ package final class ExtensionOnlyUpload: BackgroundPolicy {
     package let parameters: ProtonStoreUploadParameters
     /// The extension's expiry paused the uploads in this process.
     private var interrupted = false
-    private var extensionID = BackgroundTaskIdentifier.invalid
+    private let extensionAssertion = ExtensionAssertion()
 
     package init(parameters: ProtonStoreUploadParameters) {
         self.parameters = parameters
     }
 
     package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        app.work.onQueueEmpty = { [unowned self] in endExtension(app) }
+        app.work.onQueueEmpty = { [unowned self] in extensionAssertion.end(app) }
         if reason == .user { app.work.start() }
     }
 
@@ -31,26 +31,19 @@ package final class ExtensionOnlyUpload: BackgroundPolicy {
             app.work.stop()
             return
         }
-        extensionID = app.beginBackgroundTask(withName: "ExtensionBackgroundOperation") { [unowned self] in
+        extensionAssertion.begin(app, name: "ExtensionBackgroundOperation") { [unowned self] in
             app.work.stop()
             interrupted = true
-            endExtension(app)
+            extensionAssertion.end(app)
         }
     }
 
     package func willEnterForeground(_ app: AppContext) {
-        endExtension(app)
+        extensionAssertion.end(app)
         if !interrupted || parameters.restartOnForeground {
             interrupted = false
-            app.work.onQueueEmpty = { [unowned self] in endExtension(app) }
+            app.work.onQueueEmpty = { [unowned self] in extensionAssertion.end(app) }
             app.work.start()
         }
-    }
-
-    private func endExtension(_ app: AppContext) {
-        guard extensionID != .invalid else { return }
-        let id = extensionID
-        extensionID = .invalid
-        app.endBackgroundTask(id)
     }
 }

@@ -13,7 +13,7 @@ package final class RecipePolicy: BackgroundPolicy {
 
     let recipe: RecipeParameters
     /// The extension held while leaving with work, if any.
-    private var extensionID = BackgroundTaskIdentifier.invalid
+    private let extensionAssertion = ExtensionAssertion()
     /// A run is working in this process.
     private var runInProgress = false
     /// Runs waiting for the one in progress, in the order they were asked for.
@@ -60,7 +60,7 @@ package final class RecipePolicy: BackgroundPolicy {
 
     package func willEnterForeground(_ app: AppContext) {
         lockedOut = false     // the user unlocked the phone
-        endExtension(app)
+        extensionAssertion.end(app)
         if recipe.workInForeground {
             app.work.onQueueEmpty = nil
             app.work.start()
@@ -210,19 +210,12 @@ package final class RecipePolicy: BackgroundPolicy {
     // MARK: The extension
 
     private func holdExtension(_ app: AppContext) {
-        guard extensionID == .invalid else { return }
-        extensionID = app.beginBackgroundTask(withName: "recipe") { [unowned self] in
+        guard !extensionAssertion.isHeld else { return }
+        extensionAssertion.begin(app, name: "recipe") { [unowned self] in
             app.work.stop()
-            endExtension(app)
+            extensionAssertion.end(app)
         }
-        app.work.onQueueEmpty = { [unowned self] in endExtension(app) }
+        app.work.onQueueEmpty = { [unowned self] in extensionAssertion.end(app) }
         app.work.start()
-    }
-
-    private func endExtension(_ app: AppContext) {
-        guard extensionID != .invalid else { return }
-        let id = extensionID
-        extensionID = .invalid
-        app.endBackgroundTask(id)
     }
 }
