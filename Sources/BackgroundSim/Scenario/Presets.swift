@@ -133,9 +133,9 @@ public enum Presets {
         return scenario
     }
 
-    /// Proton Drive's Photos backup as shipped: a photo every two hours while the phone is away
-    /// (about a dozen a day [Inf]), 2.5 MB each [Inf], backed up by the module's own processing
-    /// task or in the foreground.
+    /// Proton Drive's Photos backup as shipped: a photo to back up every two hours, day and night
+    /// (a dozen a day, evenly spread: a simplification of when people take photos [Inf]), 2.5 MB
+    /// each [Inf], backed up by the module's own processing task or in the foreground.
     static var protonPhotosBackup: Scenario {
         var scenario = app(name: "proton-photos-backup", policy: "proton-photos-backup", identifier: PhotosBackupParameters().identifier,
                            description: "Proton Drive's Photos backup as shipped: its own processing task (network), at once when photos wait, else a day ahead.")
@@ -147,8 +147,9 @@ public enum Presets {
     }
 
     /// CoverDrop as designed: a real message now and then (about one every five app sessions
-    /// [Inf], written during the session and so queued when the user leaves), each a fixed 1 kB on the wire (the 773-byte encrypted message with its request
-    /// [C]/[Inf]) with a little CPU for encryption [Inf].
+    /// [Inf], written during the session and so queued when the user leaves), each a fixed 1 kB
+    /// on the wire (the 773-byte encrypted message [C] with its request [Inf]) with a little CPU
+    /// for encryption [Inf].
     static var coverDropDesigned: Scenario {
         var scenario = app(name: "coverdrop-designed", policy: "coverdrop-designed", identifier: CoverDropParameters().identifier,
                            description: "CoverDrop as designed: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
