@@ -3,14 +3,15 @@ import SimKernel
 
 /// Builds a Chrome trace-event file (it opens in Perfetto and chrome://tracing) of one run, with
 /// a track each for the screen, the app's state, its tasks, its assertions, its work, the
-/// network and the charger, and a battery-level counter.
+/// network, the charger and the system's launch decisions, and a battery-level counter.
 ///
 /// Spans are "complete" events (`ph: X`) closed when the state they show changes; instants
-/// (`ph: i`) mark kills, crashes and expirations. Times are microseconds since the start.
+/// (`ph: i`) mark kills, crashes, expirations and every launch decision (named `launched` or by
+/// the reason the request waited). Times are microseconds since the start.
 package final class PerfettoTrace {
     /// The tracks, in display order.
     enum Track: Int, CaseIterable {
-        case screen = 1, appState, tasks, assertions, work, network, charging
+        case screen = 1, appState, tasks, assertions, work, network, charging, launchDecisions
 
         var name: String {
             switch self {
@@ -21,6 +22,7 @@ package final class PerfettoTrace {
             case .work: "Work executor"
             case .network: "Network"
             case .charging: "Charger"
+            case .launchDecisions: "Launch decisions"
             }
         }
     }
@@ -103,6 +105,12 @@ package final class PerfettoTrace {
             instant(.tasks, event.kind.rawValue, at: entry.time, args: event.traceFields)
         case .backgroundTaskExpiring:
             instant(.assertions, event.kind.rawValue, at: entry.time, args: event.traceFields)
+        case .launchDecision(let identifier, let kind, let decision):
+            let name = switch decision {
+            case .launched: "launched"
+            case .notLaunched(let denial): denial.rawValue
+            }
+            instant(.launchDecisions, name, at: entry.time, args: [("identifier", .string(identifier)), ("kind", .string(kind.name))])
         default:
             break
         }

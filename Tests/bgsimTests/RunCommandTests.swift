@@ -1,3 +1,4 @@
+import BackgroundSim
 import Foundation
 import Testing
 
@@ -263,12 +264,27 @@ struct TraceCommandTests {
             }
         }
         #expect(Set(trackNames.values) == ["Screen", "App state", "Background tasks", "Background-task assertions",
-                                           "Work executor", "Network", "Charger"])
+                                           "Work executor", "Network", "Charger", "Launch decisions"])
         for name in ["Screen", "App state", "Network", "Charger", "Work executor"] {
             let tid = try #require(trackNames.first { $0.value == name }?.key)
             #expect(spansPerTrack[tid, default: 0] > 0, "no spans on \(name)")
         }
         #expect(events.contains { $0["ph"] as? String == "C" }, "a battery counter")
+    }
+
+    @Test("every launch decision is an instant on the launch-decisions track, named by its outcome")
+    func launchDecisionTrack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-trace-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "probe-refresh", "--days", "7", "--out", path])
+        #expect(output.status == 0, "\(output.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        let track = try #require(events.first { ($0["args"] as? [String: Any])?["name"] as? String == "Launch decisions" }?["tid"] as? NSNumber)
+        let decisions = events.filter { ($0["tid"] as? NSNumber) == track && $0["ph"] as? String == "i" }
+        let names = decisions.compactMap { $0["name"] as? String }
+        #expect(names.contains("launched") && names.contains { $0 != "launched" }, "\(Set(names))")
+        #expect(Set(names).isSubset(of: Set(["launched"] + LaunchDenial.allCases.map(\.rawValue))), "\(Set(names))")
     }
 
     @Test("trace without --out is a usage error")

@@ -37,7 +37,7 @@ package enum ReportFormatter {
         ]
         let os = result.os
         let m = os.metrics
-        let osRows: [(String, String)] = [
+        var osRows: [(String, String)] = [
             ("Refresh launches per day", fixed(os.refreshLaunchesPerDay, 2)),
             ("Processing launches per day", fixed(os.processingLaunchesPerDay, 2)),
             ("Launches while charging", percent(os.launchesWhileChargingShare)),
@@ -48,6 +48,13 @@ package enum ReportFormatter {
             ("Kills for overruns: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
             ("Terminations for memory (jetsam)", "\(m.memoryPressureExits)"),
         ]
+        // Why requests waited: each kind's decisions, the most frequent reasons first.
+        for (kind, label) in [(TaskRequest.Kind.appRefresh, "Refresh"), (.processing, "Processing")] {
+            let decisions = m.launchDecisions
+            guard decisions.decisions(kind) > 0 else { continue }
+            let reasons = decisions.denials(kind).prefix(5).map { "\($0.denial.rawValue) \($0.count)" }
+            osRows.append(("\(label) decisions", "launched \(decisions.launched(kind)); not: " + (reasons.isEmpty ? "none" : reasons.joined(separator: ", "))))
+        }
         let width = (rows + osRows).map(\.0.count).max() ?? 0
         var lines = ["BackgroundSim — \(result.scenarioName), seed \(result.seed), \(result.days) days",
                      "digest \(result.digest), \(result.events) events", "", "Device"]

@@ -39,6 +39,12 @@ public struct SystemReport: Sendable, Equatable {
                 ($0.name, .number(Double(metrics.submitErrors[$0.rawValue])))
             })),
             ("throttledLaunches", .number(Double(metrics.throttledLaunches))),
+            ("launchDecisions", .object([TaskRequest.Kind.appRefresh, .processing].map { kind in
+                (kind.name, .object([
+                    ("launched", .number(Double(metrics.launchDecisions.launched(kind)))),
+                    ("notLaunched", .object(LaunchDenial.allCases.map { ($0.rawValue, .number(Double(metrics.launchDecisions.count(kind, $0)))) })),
+                ]))
+            })),
             ("assertionsBegun", .number(Double(metrics.assertionsBegun))),
             ("assertionExpirations", .number(Double(metrics.assertionExpirations))),
             ("crashes", .object([

@@ -82,6 +82,7 @@ extension SimulatedSystem {
     }
 
     private func recordDecision(_ entry: PendingRequests.Entry, _ decision: LaunchDecision) {
+        metrics.launchDecisions.record(decision, kind: entry.request.kind)
         record(.launchDecision(identifier: entry.request.identifier, kind: entry.request.kind, decision: decision))
     }
 

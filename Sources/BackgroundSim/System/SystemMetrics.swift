@@ -19,6 +19,8 @@ public struct SystemMetrics: Sendable, Equatable {
     public var duplicateCompletions = 0
     /// Launch opportunities the system passed up because the app was being throttled.
     public var throttledLaunches = 0
+    /// Every launch decision, by task kind and outcome: why requests waited.
+    public var launchDecisions = LaunchDecisionCounts()
     public var submits = 0
     /// Submit errors by `TaskSchedulerError.Code.rawValue` (index 0 unused).
     public var submitErrors = [0, 0, 0, 0]
