@@ -1,8 +1,8 @@
 import BackgroundSim
 
-/// The HTML report of a comparison: the verdicts, a summary table, and charts of the battery
-/// over a typical day, the app's energy by component, the latency of its work and its launches
-/// by hour of day.
+/// The HTML report of a comparison: the verdicts, a summary table, charts of the battery over a
+/// typical day, the app's energy by component, the latency of its work and its launches by hour
+/// of day, and the launch decisions per day by reason.
 package enum ComparisonReport {
     /// The report as a complete HTML document; `command` (the command line that made it) is
     /// shown so a reader can run it again.
@@ -21,6 +21,7 @@ package enum ComparisonReport {
         body.append(energy(comparison))
         body.append(latency(comparison))
         body.append(launches(comparison))
+        body.append(decisions(comparison))
         return HTMLPage.document(title: "BackgroundSim comparison: " + comparison.names.joined(separator: " vs "), body: body)
     }
 
@@ -112,6 +113,30 @@ package enum ComparisonReport {
                                caption: "The share of completed work items finished within each latency, over all seeds' items "
                                + "(items completed: \(counts.joined(separator: ", "))). Further left is sooner; read the median at 50 % "
                                + "and p90 at 90 %.")
+    }
+
+    /// Why pending requests waited: the launch decisions per day of each kind, by outcome, for
+    /// every outcome that happened in some scenario.
+    static func decisions(_ comparison: Comparison) -> Markup {
+        var section = Markup()
+        section.element("h2", [("id", "decisions")], "Why requests waited: launch decisions")
+        for (index, kind) in [TaskRequest.Kind.appRefresh, .processing].enumerated() {
+            let profiles = comparison.profiles.map { $0.decisionsPerDay[index] }
+            var rows: [[HTMLPage.Cell]] = []
+            if profiles.contains(where: { $0.launched > 0 }) {
+                rows.append([HTMLPage.Cell("launched")] + profiles.map { HTMLPage.Cell(Format.significant($0.launched)) })
+            }
+            for (slot, denial) in LaunchDenial.allCases.enumerated() where profiles.contains(where: { $0.denials[slot] > 0 }) {
+                rows.append([HTMLPage.Cell("not launched: \(denial.rawValue)")] + profiles.map { HTMLPage.Cell(Format.significant($0.denials[slot])) })
+            }
+            guard !rows.isEmpty else { continue }
+            section.element("h3", [], kind == .appRefresh ? "App refresh requests" : "Processing requests")
+            section.append(HTMLPage.table(header: ["decision (per day)"] + comparison.names, rows: rows))
+        }
+        section.element("p", [("class", "note")], "Each evaluation of a pending request decides to launch it or says why not (docs/OUTPUT.md "
+                        + "lists the reasons, in the order they are checked); per day, the mean across seeds. Evaluations the "
+                        + "heuristic model skips because nothing could launch at them are not counted.")
+        return section
     }
 
     static func launches(_ comparison: Comparison) -> Markup {

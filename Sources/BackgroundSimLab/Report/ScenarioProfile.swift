@@ -17,6 +17,9 @@ package struct ScenarioProfile: Sendable {
     package var latencySeconds: LogHistogram
     /// For each local hour: background task launches per day, the mean across seeds.
     package var launchesPerDayByHour: [Double]
+    /// For refresh and for processing: launch decisions per day by outcome (`launched`, then each
+    /// ``LaunchDenial`` in its order), the mean across seeds.
+    package var decisionsPerDay: [(kind: TaskRequest.Kind, launched: Double, denials: [Double])]
 
     package init(_ results: [RunResult]) {
         batteryPercentByHour = (0..<24).map { hour in SampleSummary(results.map { $0.device.batteryPercentByHour[hour] }) }
@@ -26,6 +29,13 @@ package struct ScenarioProfile: Sendable {
         latencySeconds = results.reduce(into: LogHistogram()) { $0.merge($1.work.metrics.latency) }
         launchesPerDayByHour = (0..<24).map { hour in
             SampleSummary(results.map { Double($0.os.metrics.launchHourHistogram[hour]) / Double(Swift.max(1, $0.days)) }).mean
+        }
+        func perDay(_ count: (RunResult) -> Int) -> Double {
+            SampleSummary(results.map { Double(count($0)) / Double(Swift.max(1, $0.days)) }).mean
+        }
+        decisionsPerDay = [TaskRequest.Kind.appRefresh, .processing].map { kind in
+            (kind, perDay { $0.os.metrics.launchDecisions.launched(kind) },
+             LaunchDenial.allCases.map { denial in perDay { $0.os.metrics.launchDecisions.count(kind, denial) } })
         }
     }
 }
