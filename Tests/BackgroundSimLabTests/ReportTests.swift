@@ -91,9 +91,17 @@ struct ReportTests {
         #expect(document.elements(inside: "launches-chart").filter { $0.attributes["class"] == "bar" }.count == 3 * 24)
         #expect(document.elements(inside: "latency-chart").filter { $0.name == "polyline" }.count == 3)
 
-        // The summary table has a row per metric; the verdicts a line per metric and candidate.
+        // The summary table has a row per metric, the decisions tables a row per outcome that
+        // happened; the verdicts a line per metric and candidate.
         let rows = document.elements(named: "tr").filter { $0.path.contains("tbody") }
-        #expect(rows.count == ComparedMetric.standard.count)
+        let decisionRows = [0, 1].map { kind in
+            let profiles = Self.comparison.profiles.map { $0.decisionsPerDay[kind] }
+            return (profiles.contains { $0.launched > 0 } ? 1 : 0)
+                + LaunchDenial.allCases.indices.count { slot in profiles.contains { $0.denials[slot] > 0 } }
+        }.reduce(0, +)
+        #expect(decisionRows > 0)
+        #expect(rows.count == ComparedMetric.standard.count + decisionRows)
+        #expect(document.text.contains("Why requests waited"))
         let verdicts = document.elements(named: "li").filter { ["better", "worse", "different", "unclear", "notApplicable"].contains($0.attributes["class"] ?? "") }
         #expect(verdicts.count == 2 * ComparedMetric.standard.count)
         #expect(document.text.contains("bgsim compare proton-upload coverdrop-send zashi-sync"))
