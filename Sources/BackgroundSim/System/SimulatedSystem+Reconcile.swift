@@ -24,7 +24,10 @@ extension SimulatedSystem {
         // The work and its power before the CPU monitor, which watches the executor's CPU use.
         reconcileWork(in: &simulation)
         running.reconcileCPUMonitor(overLimit: exceedsCPULimit, parameters: parameters, in: &simulation)
-        launch.scheduleNext(for: pending, in: &simulation)
+        for deferral in launch.scheduleNext(for: pending, in: &simulation) {
+            record(.launchDeferred(identifier: deferral.identifier, kind: deferral.kind,
+                                   nextEvaluationIn: deferral.next.map { now.duration(to: $0) }, reason: deferral.reason))
+        }
     }
 
     /// Brings the executor, the radio and the app's power in line with the state: whether work

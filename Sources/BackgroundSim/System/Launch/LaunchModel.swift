@@ -43,6 +43,15 @@ package protocol LaunchModel {
     /// plug-in, the screen going off, a new network). A model whose chances are per evaluation
     /// must not, or its launch rate would depend on how busy the device is.
     var reactsToDeviceChanges: Bool { get }
+
+    /// Why ``nextEvaluation(for:after:notBefore:)`` passes over the evaluations right after `now`
+    /// for a due request of `kind` (the reason the first of them could not launch); `nil` if it
+    /// passes over none.
+    func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial?
+}
+
+extension LaunchModel {
+    package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? { nil }
 }
 
 /// Runs every request as soon as the documented rules allow: at its earliest begin date, or when
@@ -210,6 +219,13 @@ package struct HeuristicLaunchModel: LaunchModel {
         return tick
     }
 
+    package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? {
+        guard kind == .appRefresh && skipsFutileEvaluations else { return nil }
+        let interval = evaluationInterval.nanoseconds
+        let tick = SimInstant(nanosecondsSinceStart: (now.nanosecondsSinceStart + interval) / interval * interval)
+        return refreshDenial(at: tick, hour: hour(of: tick))
+    }
+
     /// The local hour of `instant`, from the calendar the system was given.
     private func hour(of instant: SimInstant) -> Int {
         Int(calendar.timeOfDay(at: instant) / .hours(1))
@@ -240,6 +256,9 @@ package struct StingyLaunchModel: LaunchModel {
         inner.nextEvaluation(for: kind, after: now, notBefore: notBefore)
     }
     package var reactsToDeviceChanges: Bool { false }
+    package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? {
+        inner.skipReason(for: kind, after: now)
+    }
 
     /// The heuristic's switch, for tests that check that skipping changes nothing.
     package var skipsFutileEvaluations: Bool {

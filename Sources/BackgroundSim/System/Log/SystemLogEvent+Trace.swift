@@ -31,6 +31,9 @@ extension SystemLogEvent {
                 [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("outcome", .string("notLaunched")),
                  ("reason", .string(denial.rawValue))]
             }
+        case .launchDeferred(let identifier, let kind, let next, let reason):
+            [("identifier", .string(identifier)), ("kind", .string(kind.name)),
+             ("nextEvaluationInSeconds", next.map { .number($0.seconds) } ?? .null), ("reason", .string(reason.rawValue))]
         case .taskLaunch(let identifier, let serial, let allotment):
             [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("allotmentSeconds", .number(allotment.seconds))]
         case .taskExpire(let identifier, let serial, let cause):

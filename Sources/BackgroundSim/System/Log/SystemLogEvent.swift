@@ -49,6 +49,10 @@ public enum SystemLogEvent: Sendable, Equatable {
     case cancelAll
     /// A launch evaluation considered a pending request: launched, or not, and why.
     case launchDecision(identifier: String, kind: TaskRequest.Kind, decision: LaunchDecision)
+    /// A pending request will next be evaluated later than the system's next look (`nil`: not
+    /// until something changes, such as the user opening the app), and why: it is not due yet,
+    /// or the launch model could not launch it at the evaluations in between, which are not made.
+    case launchDeferred(identifier: String, kind: TaskRequest.Kind, nextEvaluationIn: SimDuration?, reason: LaunchDenial)
 
     // MARK: Tasks
 
@@ -120,6 +124,7 @@ extension SystemLogEvent {
         case cancel = "cancel"
         case cancelAll = "cancelAll"
         case launchDecision = "launchDecision"
+        case launchDeferred = "launchDeferred"
         case taskLaunch = "taskLaunch"
         case taskExpire = "taskExpire"
         case taskCompleted = "taskCompleted"
@@ -154,6 +159,7 @@ extension SystemLogEvent {
         case .cancel: .cancel
         case .cancelAll: .cancelAll
         case .launchDecision: .launchDecision
+        case .launchDeferred: .launchDeferred
         case .taskLaunch: .taskLaunch
         case .taskExpire: .taskExpire
         case .taskCompleted: .taskCompleted
