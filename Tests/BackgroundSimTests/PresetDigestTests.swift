@@ -28,7 +28,7 @@ struct PresetDigestTests {
         "proton-upload-designed": ["1d66aae0d2759ff8", "019d9ce9f2dc4319", "5a92b06fb64cf568"],
         "proton-upload-restart": ["3fa3f6a7cbd21a8d", "d25d2250fd7592de", "547b82fb8ffd3bca"],
         "proton-upload-shipped": ["54c164b5f0e15024", "06e0346d25750d44", "3b1b40f6545ca5f7"],
-        "proton-photos-backup": ["b8477d11366fde85", "23d4bf4c29b53e25", "5f742ca76fb165da"],
+        "proton-photos-backup": ["8d143d733215877c", "036ff8ab62ed83b6", "d36fa1425264b1f5"],
         "coverdrop-designed": ["31e989cd6c6b0e17", "cd99f0818dfe8375", "1643e144c9cf6880"],
         "coverdrop-shipped": ["bb5f65aed2a73abf", "8fdaba8e98745fc4", "41fed60c01d32077"],
         "coverdrop-processing-2025-07": ["42faaaee4e9c6127", "0a1f676123cbb19e", "078b7738dff46cae"],

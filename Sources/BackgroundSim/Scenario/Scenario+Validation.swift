@@ -154,6 +154,7 @@ extension Scenario {
         v.check(h.processingChargingChancePerEvaluation, 0...1, "system.heuristic.processingChargingChancePerEvaluation")
         v.check(h.processingBatteryChancePerEvaluation, 0...1, "system.heuristic.processingBatteryChancePerEvaluation")
         v.check(h.criticalBatteryPercent, 0...100, "system.heuristic.criticalBatteryPercent")
+        s.budget.validate(&v)
 
         let load = work
         v.check(load.itemsPerAppSession, 0...100, "work.itemsPerAppSession")

@@ -16,6 +16,8 @@ public struct DeviceSnapshot: Sendable {
     /// When the screen last went off.
     public var screenOffSince: SimInstant = .start
     public var isPoweredOn = true
+    /// The app's energy drawn from the battery while not in the foreground so far, in joules.
+    public var appBackgroundBatteryJoules = 0.0
 
     public var isCharging: Bool { batteryState != .unplugged }
 
@@ -34,5 +36,6 @@ public struct DeviceSnapshot: Sendable {
         isScreenOn = device.isScreenOn
         screenOffSince = device.screenOffSince
         isPoweredOn = device.isPoweredOn
+        appBackgroundBatteryJoules = device.ledger.appBackgroundBatteryJoules
     }
 }

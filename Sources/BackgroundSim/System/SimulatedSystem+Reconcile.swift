@@ -40,7 +40,12 @@ extension SimulatedSystem {
             return
         }
         let processRunning = processState == .foreground || processState == .background
-        let active = work.setConditions(at: now, processRunning: processRunning, path: snapshot.network, network: networkParameters)
+        // Cellular bytes in the background count against the app's data budget (more in Low Data Mode).
+        let path = snapshot.network
+        let dataBudgetWeight = processState == .background && path.interface == .cellular
+            ? (path.isConstrained ? parameters.budget.lowDataModeCostMultiplier : 1) : 0
+        let active = work.setConditions(at: now, processRunning: processRunning, path: path, network: networkParameters,
+                                        dataBudgetWeight: dataBudgetWeight)
         // The radio transfers while the executor is active on network work.
         let flowing = energy.update(executorActive: active, cpuShare: work.headCPUShare, wantsRadio: active && work.headNeedsNetwork, path: snapshot.network,
                                     network: networkParameters, directions: work.headDirections, in: &simulation)

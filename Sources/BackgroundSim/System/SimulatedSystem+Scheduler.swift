@@ -68,7 +68,7 @@ extension SimulatedSystem {
             return
         }
         let app = LaunchEvaluator.AppState(backgroundAppRefreshAllowed: backgroundAppRefreshAllowed,
-                                           forceQuit: forceQuitFlag, lastAppUse: lastAppUse)
+                                           forceQuit: forceQuitFlag, lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes)
         var chosen: [PendingRequests.Entry] = []
         for entry in pending.entries {
             let decision = launch.decide(entry, device: snapshot, app: app, random: &streams.launch)

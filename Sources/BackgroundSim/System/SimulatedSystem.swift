@@ -115,7 +115,7 @@ public final class SimulatedSystem {
         case .eager: EagerLaunchModel()
         case .stingy: StingyLaunchModel(parameters: parameters.heuristic, calendar: calendar)
         }
-        launch = LaunchEvaluator(model: model)
+        launch = LaunchEvaluator(model: model, budget: parameters.budget)
     }
 
     // MARK: Inspection (for checkers)

@@ -101,6 +101,9 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 
     /// The heuristic launch model's parameters.
     public var heuristic = HeuristicLaunchParameters()
+
+    /// The per-app energy and data budgets the heuristic and stingy models spend launches from.
+    public var budget = LaunchBudgetParameters()
 }
 
 /// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).

@@ -62,10 +62,11 @@ struct CadenceBacklog {
     ///
     /// - Returns: the items completed and failed, and whether `limit` items completed.
     mutating func work(from cursor: SimInstant, to now: SimInstant, uploadRate: Double, downloadRate: Double,
-                       limit: Int?, completed: (_ at: SimInstant, _ latencySeconds: Double) -> Void) -> (completed: Int, failed: Int) {
+                       limit: Int?, completed: (_ at: SimInstant, _ latencySeconds: Double) -> Void) -> (completed: Int, failed: Int, bytes: Double) {
         var cursor = cursor
         var done = 0
         var failed = 0
+        var bytes = 0.0
         let fresh = template.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
         while cursor < now, head < next, done < (limit ?? .max) {
             let createdAt = created(head)
@@ -83,13 +84,16 @@ struct CadenceBacklog {
             let available = cursor.duration(to: now).seconds
             if partial == nil && fresh <= available {
                 cursor = Swift.min(now, cursor + .seconds(fresh))
+                bytes += template.totalUploadBytes + template.totalDownloadBytes
                 completed(cursor, createdAt.duration(to: cursor).seconds)
                 done += 1
                 head += 1
                 continue
             }
             var item = partial ?? template
+            let before = item.uploadBytes + item.downloadBytes
             let used = item.work(for: available, uploadRate: uploadRate, downloadRate: downloadRate)
+            bytes += before - item.uploadBytes - item.downloadBytes
             cursor = Swift.min(now, cursor + .seconds(used))
             if item.isDone {
                 completed(cursor, createdAt.duration(to: cursor).seconds)
@@ -101,7 +105,7 @@ struct CadenceBacklog {
                 break
             }
         }
-        return (done, failed)
+        return (done, failed, bytes)
     }
 
     /// Seconds of work for the items in hand, at most `limit` of them.

@@ -41,6 +41,11 @@ public final class WorkEngine {
     private(set) var activeSince: SimInstant?
     private var uploadRate = 0.0
     private var downloadRate = 0.0
+    /// How much each byte the executor transfers now counts against the app's data budget: 0
+    /// unless on cellular while not in the foreground (captured with the rates).
+    private var dataBudgetWeight = 0.0
+    /// Bytes counted against the data budget so far (weighted).
+    private(set) var dataBudgetBytes = 0.0
     /// Set once a run's end (queue empty, limit reached) has been reported; a new run clears it.
     var runEndReported = false
     /// Called when the queue runs empty during a run, and when the run's limit is reached.
@@ -270,7 +275,8 @@ public final class WorkEngine {
     ///
     /// - Returns: Whether the executor is now progressing.
     @discardableResult
-    func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters) -> Bool {
+    func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters,
+                       dataBudgetWeight: Double = 0) -> Bool {
         settle(at: now)
         materialize(upTo: now)
         // An item whose deadline has passed fails now, rather than block the items behind it
@@ -285,6 +291,7 @@ public final class WorkEngine {
             if activeSince == nil { activeSince = now }
             uploadRate = throughput.uplinkMbps * 125_000
             downloadRate = throughput.downlinkMbps * 125_000
+            self.dataBudgetWeight = dataBudgetWeight
         } else {
             activeSince = nil
             if !parameters.resumable { restartHead() }
@@ -314,6 +321,7 @@ public final class WorkEngine {
             }
             metrics.latency = latency
             metrics.uploadTraffic = traffic
+            dataBudgetBytes += result.bytes * dataBudgetWeight
             metrics.completed += result.completed
             metrics.failedDeadline += result.failed
             if let remaining = remainingInRun { remainingInRun = remaining - result.completed }
@@ -331,7 +339,9 @@ public final class WorkEngine {
                 head += 1
                 continue
             }
+            let before = items[head].uploadBytes + items[head].downloadBytes
             let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
+            dataBudgetBytes += (before - items[head].uploadBytes - items[head].downloadBytes) * dataBudgetWeight
             cursor = Swift.min(now, cursor + .seconds(used))
             guard items[head].isDone else { break }
             end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds, at: cursor))

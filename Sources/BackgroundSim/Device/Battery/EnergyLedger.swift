@@ -36,6 +36,9 @@ public struct EnergyLedger: Sendable, Equatable {
     private(set) var fromCharger = [Double](repeating: 0, count: Consumer.allCases.count)
     /// Joules, from the battery and the charger, drawn while the app was not in the foreground.
     private(set) var whileAppInBackground = [Double](repeating: 0, count: Consumer.allCases.count)
+    /// Joules of the app's consumers drawn from the battery while the app was not in the
+    /// foreground: what its energy budget counts.
+    public private(set) var appBackgroundBatteryJoules = 0.0
     private var updated: SimInstant
 
     public init(at instant: SimInstant) {
@@ -54,7 +57,10 @@ public struct EnergyLedger: Sendable, Equatable {
             } else {
                 fromBattery[index] += joules
             }
-            if appInBackground && index >= Consumer.appCPU.rawValue { whileAppInBackground[index] += joules }
+            if appInBackground && index >= Consumer.appCPU.rawValue {
+                whileAppInBackground[index] += joules
+                if !onCharger { appBackgroundBatteryJoules += joules }
+            }
         }
         updated = instant
     }

@@ -15,6 +15,8 @@ struct LaunchEvaluator {
     /// After a kill for an unfinished task, no launches until then.
     private(set) var throttledUntil: SimInstant?
     private(set) var evaluation = EventSlot()
+    /// The app's energy and data budgets.
+    private(set) var budgets: LaunchBudgets
     /// The last deferral reported for each pending identifier, so that each is reported once.
     private var reportedDeferrals: [(identifier: String, next: SimInstant?)] = []
 
@@ -28,8 +30,9 @@ struct LaunchEvaluator {
         var reason: LaunchDenial
     }
 
-    init(model: any LaunchModel) {
+    init(model: any LaunchModel, budget: LaunchBudgetParameters = LaunchBudgetParameters()) {
         self.model = model
+        budgets = LaunchBudgets(parameters: budget)
     }
 
     /// What the rules look at besides the device: the app's state as the system knows it.
@@ -37,6 +40,8 @@ struct LaunchEvaluator {
         var backgroundAppRefreshAllowed: Bool
         var forceQuit: Bool
         var lastAppUse: SimInstant?
+        /// Bytes the app has moved against its data budget so far (``WorkEngine/dataBudgetBytes``).
+        var dataBudgetBytes = 0.0
     }
 
     /// Which documented rule forbids launching `pending` now; `nil` if none does.
@@ -65,11 +70,15 @@ struct LaunchEvaluator {
                          random: inout RandomStream) -> LaunchDecision {
         if let denial = ruleDenial(pending, device: device, app: app) { return .notLaunched(denial) }
         let kind = pending.request.kind
-        let conditions = LaunchConditions(
+        var conditions = LaunchConditions(
             now: device.now, hour: device.hour, isCharging: device.isCharging,
             screenOffFor: device.isScreenOn ? .zero : device.screenOffSince.duration(to: device.now),
             batteryPercent: device.batteryPercent, thermalState: device.thermalState, lastAppUse: app.lastAppUse,
             lastLaunchOfKind: kind == .appRefresh ? lastRefreshLaunch : lastProcessingLaunch)
+        budgets.update(at: device.now, energyDrawn: device.appBackgroundBatteryJoules, dataDrawn: app.dataBudgetBytes)
+        let budget = budgets.factor
+        conditions.budgetFactor = budget.value
+        conditions.budgetLimit = budget.limitedBy
         let decision = model.decide(pending.request, conditions: conditions, random: &random)
         if decision == .launched, let throttledUntil, device.now < throttledUntil { return .notLaunched(.throttled) }
         return decision

@@ -14,6 +14,10 @@ package struct LaunchConditions: Sendable {
     package var lastAppUse: SimInstant?
     /// When a task of the request's kind was last launched, if ever.
     package var lastLaunchOfKind: SimInstant?
+    /// What the app's energy and data budgets leave of a launch's chance, 0 … 1, and which
+    /// budget sets it (``LaunchBudgets``); 1 when the budgets are not low.
+    package var budgetFactor = 1.0
+    package var budgetLimit = LaunchDenial.energyBudget
 }
 
 /// The system's discretion over when background tasks run.
@@ -176,7 +180,7 @@ package struct HeuristicLaunchModel: LaunchModel {
         guard refreshTokens >= 1 else { return .notLaunched(.budgetExhausted) }
         let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour)
         let chance = 1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60)
-        return random.chance(chance) ? .launched : .notLaunched(.notChosen)
+        return Self.draw(chance, conditions, random: &random)
     }
 
     private func decideProcessing(_ request: TaskRequest, _ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
@@ -189,7 +193,17 @@ package struct HeuristicLaunchModel: LaunchModel {
             return .notLaunched(.rateLimit)
         }
         let chance = conditions.isCharging ? parameters.processingChargingChancePerEvaluation : parameters.processingBatteryChancePerEvaluation
-        return random.chance(chance * generosity) ? .launched : .notLaunched(.notChosen)
+        return Self.draw(chance * generosity, conditions, random: &random)
+    }
+
+    /// One draw against `chance` scaled by the app's budgets: launched if it falls within the
+    /// scaled chance; denied for the budget that scaled it if it falls within the chance alone;
+    /// otherwise not chosen. With the budgets not low (a factor of 1) this is exactly
+    /// `random.chance(chance)`: budgets never change how many draws a decision takes.
+    static func draw(_ chance: Double, _ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        let draw = Double(random.next() >> 11)
+        if draw < chance * conditions.budgetFactor * 0x1p53 { return .launched }
+        return draw < chance * 0x1p53 ? .notLaunched(conditions.budgetLimit) : .notLaunched(.notChosen)
     }
 
     package mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {

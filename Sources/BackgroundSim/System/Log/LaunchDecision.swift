@@ -45,6 +45,11 @@ public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
     case budgetExhausted = "budgetExhausted"
     /// The screen has not been off long enough for the device to count as idle.
     case deviceNotIdle = "deviceNotIdle"
+    /// The model's chance would have fallen, but the app's energy budget is low and scaled it
+    /// below (``LaunchBudgetParameters``).
+    case energyBudget = "energyBudget"
+    /// The same, for the app's cellular data budget.
+    case dataBudget = "dataBudget"
     /// Eligible, but the model's chance did not fall on this evaluation.
     case notChosen = "notChosen"
 

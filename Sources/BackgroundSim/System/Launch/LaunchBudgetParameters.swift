@@ -1,0 +1,41 @@
+/// The system's per-app energy and data budgets for background launches: the scenario's
+/// `system.budget` section.
+///
+/// Apple names "system budgets" for energy and data among the factors that decide background
+/// launches, "spread over the day" and drawn down by cellular data and hardware-intensive work
+/// (WWDC 2020 session 10063, "Background execution demystified") [A]; it publishes no sizes, so
+/// every number here is our inference [Inf], chosen so that a frugal app never notices its
+/// budgets and an app that moves megabytes on cellular at every wake does. docs/MODEL.md,
+/// "Energy and data budgets", gives the arithmetic.
+public struct LaunchBudgetParameters: Codable, Sendable, Equatable {
+    /// The defaults.
+    public init() {}
+
+    /// The energy budget: joules a day of the app's energy drawn from the battery while it is not
+    /// in the foreground (energy drawn on the charger does not count). The budget holds at most a
+    /// day's worth and refills continuously at this rate. Default 150 (about 0.3 % of an
+    /// iPhone 15's battery) [Inf]; valid 1–100,000.
+    public var energyJoulesPerDay: Double = 150
+
+    /// The data budget: megabytes a day (10⁶ bytes) the app transfers on cellular while it is
+    /// not in the foreground (Wi-Fi does not count). Holds at most a day's worth, refills
+    /// continuously. Default 20 [Inf]; valid 0.1–100,000.
+    public var cellularMegabytesPerDay: Double = 20
+
+    /// With Low Data Mode on (a constrained path), each cellular byte counts this many times
+    /// against the data budget. Default 4 [Inf]; valid 1–100.
+    public var lowDataModeCostMultiplier: Double = 4
+
+    /// The share of a budget below which launch chances fall: a launch's chance is multiplied by
+    /// min(1, level ÷ (kneeShare × capacity)), the level of the emptier budget. Default 0.5
+    /// [Inf]; valid 0.01–1.
+    public var kneeShare: Double = 0.5
+
+    /// Reports values out of range, with paths under `system.budget`.
+    func validate(_ v: inout ParameterValidator) {
+        v.check(energyJoulesPerDay, 1...100_000, "system.budget.energyJoulesPerDay")
+        v.check(cellularMegabytesPerDay, 0.1...100_000, "system.budget.cellularMegabytesPerDay")
+        v.check(lowDataModeCostMultiplier, 1...100, "system.budget.lowDataModeCostMultiplier")
+        v.check(kneeShare, 0.01...1, "system.budget.kneeShare")
+    }
+}
