@@ -22,35 +22,45 @@ public struct ReplicationSummary: Sendable {
         scenarioName = results.first?.scenarioName ?? ""
         seeds = results.map(\.seed)
         days = results.first?.days ?? 0
+        // Fields in the order first seen; a field that is null in a run (a correlation that does
+        // not apply) has fewer values than there are seeds, and its count says so.
         var paths: [String] = []
+        var slots: [String: Int] = [:]
         var values: [[Double]] = []
-        for (index, result) in results.enumerated() {
-            var leaves: [(String, Double)] = []
+        for result in results {
+            var leaves: [(String, Double?)] = []
             // Only the report's groups: the seed, digest and event count are not measurements.
             if case .object(let members) = ReportFormatter.json(result) {
                 for (key, value) in members where ["device", "os", "metricKit", "work", "energy"].contains(key) {
                     Self.collect(value, path: key, into: &leaves)
                 }
             }
-            if index == 0 {
-                paths = leaves.map(\.0)
-                values = Array(repeating: [], count: leaves.count)
-            }
-            for (slot, leaf) in leaves.enumerated() where slot < paths.count && paths[slot] == leaf.0 {
-                values[slot].append(leaf.1)
+            for (path, value) in leaves {
+                let slot: Int
+                if let known = slots[path] {
+                    slot = known
+                } else {
+                    slot = paths.count
+                    slots[path] = slot
+                    paths.append(path)
+                    values.append([])
+                }
+                if let value { values[slot].append(value) }
             }
         }
         rows = zip(paths, values).map { Row(path: $0, summary: SampleSummary($1)) }
     }
 
-    /// Appends the numeric leaves of `value` under `path`, in document order.
-    static func collect(_ value: JSONValue, path: String, into leaves: inout [(String, Double)]) {
+    /// Appends the numeric leaves of `value` under `path`, in document order; a null is a leaf
+    /// without a value.
+    static func collect(_ value: JSONValue, path: String, into leaves: inout [(String, Double?)]) {
         switch value {
         case .number(let number): leaves.append((path, number))
         case .bool(let flag): leaves.append((path, flag ? 1 : 0))
+        case .null: leaves.append((path, nil))
         case .object(let members): for (key, member) in members { collect(member, path: path + "." + key, into: &leaves) }
         case .array(let elements): for (index, element) in elements.enumerated() { collect(element, path: path + "[\(index)]", into: &leaves) }
-        case .string, .null: break
+        case .string: break
         }
     }
 

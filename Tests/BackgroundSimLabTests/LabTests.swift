@@ -21,7 +21,7 @@ struct ReplicationTests {
         let results = try Replications.run(Presets.scenario(named: "zashi-designed")!, seeds: seeds, days: 10, jobs: 2)
         let summary = ReplicationSummary(results)
         #expect(summary.seeds == seeds)
-        var leaves: [(String, Double)] = []
+        var leaves: [(String, Double?)] = []
         for group in ["device", "os", "metricKit", "work", "energy"] {
             ReplicationSummary.collect(ReportFormatter.json(results[0])[group]!, path: group, into: &leaves)
         }

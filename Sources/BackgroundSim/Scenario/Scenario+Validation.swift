@@ -148,6 +148,8 @@ extension Scenario {
         v.check(h.refreshLeadMinutes, 0...720, "system.heuristic.refreshLeadMinutes")
         v.check(h.usageHalfLifeDays, 0.5...60, "system.heuristic.usageHalfLifeDays")
         v.check(h.refreshRecencyDays, 0.5...60, "system.heuristic.refreshRecencyDays")
+        v.check(h.refreshFadeHalfLifeDays, 0.5...30, "system.heuristic.refreshFadeHalfLifeDays")
+        v.check(h.processingFadeHalfLifeDays, 0.5...30, "system.heuristic.processingFadeHalfLifeDays")
         v.check(h.idleDelayMinutes, 0...120, "system.heuristic.idleDelayMinutes")
         v.check(h.processingRecencyDays, 0.5...60, "system.heuristic.processingRecencyDays")
         v.check(h.processingMinimumSpacingHours, 0...168, "system.heuristic.processingMinimumSpacingHours")

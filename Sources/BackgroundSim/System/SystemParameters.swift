@@ -108,10 +108,11 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 
 /// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).
 ///
-/// Calibration targets (docs/IOS-MODEL.md, "Calibration"): with an app used daily, refresh runs 2–6 times a day, mostly in the hours the app
-/// is used ("right before" predicted use [A-via]); it stops within about a week after the user
-/// stops opening the app [A-DTS/Inf]; processing that requires power runs at least 80 % of the
-/// time on the charger, mostly at night, on most days [O].
+/// Calibration targets (docs/IOS-MODEL.md, "Calibration"): with an app used daily, refresh runs
+/// 2–6 times a day, mostly in the hours the app is used ("right before" predicted use [A-via]);
+/// after the user stops opening the app, launches fade over days (bands at +1, +3, +7 and +14
+/// days [A-DTS/Inf]) and stop; processing that requires power runs at least 80 % of the time on
+/// the charger, mostly at night, on most days [O].
 public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -141,8 +142,22 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// Half-life of the learnt usage pattern, in days ("about two weeks, decayed"). Default 7. [Inf]
     public var usageHalfLifeDays: Double = 7
 
-    /// Refresh stops when the app has not been opened for this many days. Default 7; range 3–14. [Inf]
-    public var refreshRecencyDays: Double = 7
+    /// Refresh stops when the app has not been opened for this many days (WWDC19 707: "if the
+    /// user doesn't come back to your app… we may choose to not launch your task at all"
+    /// [A-DTS]); before that it fades (``refreshFadeHalfLifeDays``). Default 21; range 3–60. [Inf]
+    public var refreshRecencyDays: Double = 21
+
+    /// The refresh chance halves for every this many days since the app was last in the
+    /// foreground: a factor 2^(−days since use ÷ this). Default 3, so that an app left alone
+    /// gets about half its refresh a day after three days, a fifth after a week and almost none
+    /// after two [Inf]; range 0.5–30.
+    public var refreshFadeHalfLifeDays: Double = 3
+
+    /// The same fading for processing's chance per evaluation, within ``processingRecencyDays``.
+    /// The chance on the charger is high (0.5 a look), so launches a day fade only with a short
+    /// half-life: with 1 day, about 1.1 a day one day after the last use, 0.9 after three, 0.4
+    /// after six and none after a week. Default 1 [Inf]; range 0.5–30.
+    public var processingFadeHalfLifeDays: Double = 1
 
     /// Screen-off time after which the device counts as idle for processing tasks, in minutes.
     /// Default 5; range 1–30. [O] (a processing task ran about 5 min after locking)

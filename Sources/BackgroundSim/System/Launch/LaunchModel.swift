@@ -178,7 +178,8 @@ package struct HeuristicLaunchModel: LaunchModel {
         refreshTokens = Swift.min(Swift.max(1, budget), refreshTokens + elapsedDays * budget)
         tokensUpdatedAt = conditions.now
         guard refreshTokens >= 1 else { return .notLaunched(.budgetExhausted) }
-        let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour)
+        let daysSinceUse = (lastForeground ?? conditions.now).duration(to: conditions.now).seconds / 86_400
+        let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour) * Self.fade(days: daysSinceUse, halfLife: parameters.refreshFadeHalfLifeDays)
         let chance = 1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60)
         return Self.draw(chance, conditions, random: &random)
     }
@@ -193,7 +194,13 @@ package struct HeuristicLaunchModel: LaunchModel {
             return .notLaunched(.rateLimit)
         }
         let chance = conditions.isCharging ? parameters.processingChargingChancePerEvaluation : parameters.processingBatteryChancePerEvaluation
-        return Self.draw(chance * generosity, conditions, random: &random)
+        let fade = Self.fade(days: lastUse.duration(to: conditions.now).seconds / 86_400, halfLife: parameters.processingFadeHalfLifeDays)
+        return Self.draw(chance * generosity * fade, conditions, random: &random)
+    }
+
+    /// 2^(−days ÷ halfLife): how much a launch chance has faded `days` after the app's last use.
+    static func fade(days: Double, halfLife: Double) -> Double {
+        PortableMath.exp(-Swift.max(0, days) * 0.693_147_180_559_945_3 / halfLife)
     }
 
     /// One draw against `chance` scaled by the app's budgets: launched if it falls within the
