@@ -133,6 +133,9 @@ extension Scenario {
         v.check(s.expirationLeadSeconds, from: 0, to: s.extensionBudgetSeconds, "system.expirationLeadSeconds")
         v.check(s.refreshRuntimeSeconds, 1...300, "system.refreshRuntimeSeconds")
         v.check(s.refreshEarlyExpiryProbability, 0...1, "system.refreshEarlyExpiryProbability")
+        v.check(s.processingEarlyExpiryProbability, 0...1, "system.processingEarlyExpiryProbability")
+        v.check(s.processingEarlyExpiryMinimumSeconds, from: 1, to: Swift.min(600, s.processingMaxRuntimeMinutes * 60),
+                "system.processingEarlyExpiryMinimumSeconds")
         v.check(s.processingMaxRuntimeMinutes, 0.5...240, "system.processingMaxRuntimeMinutes")
         v.check(s.taskCompletionGraceSeconds, 0...60, "system.taskCompletionGraceSeconds")
         v.check(s.throttlePenaltyHours, 0...168, "system.throttlePenaltyHours")

@@ -186,7 +186,13 @@ extension SimulatedSystem {
             let seconds = UniformDistribution(2, 5).sample(using: &streams.expiry)
             return now + .seconds(early ? Swift.min(seconds, parameters.refreshRuntimeSeconds) : parameters.refreshRuntimeSeconds)
         case .processing:
-            return now + .minutes(parameters.processingMaxRuntimeMinutes)
+            // Often expired early, anywhere from seconds to minutes [C]: log-uniform up to the cap.
+            let cap = parameters.processingMaxRuntimeMinutes * 60
+            let early = streams.expiry.chance(parameters.processingEarlyExpiryProbability)
+            let u = streams.expiry.unit()
+            let low = PortableMath.log(Swift.min(parameters.processingEarlyExpiryMinimumSeconds, cap))
+            let seconds = early ? PortableMath.exp(low + u * (PortableMath.log(cap) - low)) : cap
+            return now + .seconds(seconds)
         }
     }
 

@@ -74,6 +74,17 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     /// range 1–60. [Inf]
     public var processingMaxRuntimeMinutes: Double = 10
 
+    /// Probability that the system expires a processing task early, before
+    /// ``processingMaxRuntimeMinutes``: Proton Drive's design notes that the OS "usually expires
+    /// a BG task in anything between a few seconds and a few minutes" [C] (ProtonDriveApps/ios-drive,
+    /// `BackgroundOperations.md`). "Usually" is taken as half [Inf]. Default 0.5; range 0–1.
+    public var processingEarlyExpiryProbability: Double = 0.5
+
+    /// The shortest early processing allotment, in seconds: an early allotment is drawn
+    /// log-uniformly between this and the cap ("a few seconds to a few minutes" [C]; median
+    /// √(5 × 600) ≈ 55 s with the defaults). Default 5 [C]/[Inf]; range 1–600.
+    public var processingEarlyExpiryMinimumSeconds: Double = 5
+
     /// Time after a task's expiration handler in which it must call `setTaskCompleted`, in
     /// seconds, before the system kills the app. Default 3; range 0–10. [Inf] ("a few seconds")
     public var taskCompletionGraceSeconds: Double = 3
