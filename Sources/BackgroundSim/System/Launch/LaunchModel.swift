@@ -79,9 +79,11 @@ package struct EagerLaunchModel: LaunchModel {
 /// ``HeuristicLaunchParameters`` for the calibration targets and sources.
 ///
 /// Refresh is a hazard process: at each evaluation (every 15 min) a pending refresh runs with
-/// probability `1 − exp(−B · p(h + lead) · Δt)`, where B is the daily budget and p(h) the learnt
-/// share of app use in the hour `lead` ahead, subject to a token bucket of B launches a day and
-/// the minimum spacing.
+/// probability `1 − exp(−B · p(h + lead) · φ · Δt)`, where B is the daily budget, p(h) the learnt
+/// share of app use in the hour `lead` ahead and φ the fading since the app's last use, subject to
+/// a token bucket of B launches a day and the minimum spacing. Processing runs with a chance per
+/// evaluation, higher on the charger, that fades too. Both chances are scaled by the app's energy
+/// and data budgets (``LaunchConditions/budgetFactor``) in the same single draw (``draw(_:_:random:)``).
 package struct HeuristicLaunchModel: LaunchModel {
     package let parameters: HeuristicLaunchParameters
     /// Scales budgets and chances (1 for the heuristic model, lower for the stingy one).
