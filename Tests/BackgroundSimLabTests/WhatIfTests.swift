@@ -55,7 +55,14 @@ struct WhatIfTests {
         #expect(document.elements(named: "svg").count == grid.dimensions.count)
         #expect(document.elements(inside: "by-device-chart").filter { $0.attributes["class"] == "bar" }.count == 3)
         #expect(document.elements(inside: "by-device-chart").filter { $0.name == "path" }.count == 3, "a whisker per bar")
-        #expect(document.elements(named: "tr").filter { $0.path.contains("tbody") }.count == grid.cellCount)
+        // A row per cell in the grid's table, and one per decision outcome of the typical cell.
+        let decisionRows = [0, 1].map { kind in
+            let profile = study.typicalProfiles[0].decisionsPerDay[kind]
+            return (profile.launched > 0 ? 1 : 0) + profile.denials.count { $0 > 0 }
+        }.reduce(0, +)
+        #expect(decisionRows > 0)
+        #expect(document.elements(named: "tr").filter { $0.path.contains("tbody") }.count == grid.cellCount + decisionRows)
+        #expect(document.text.contains("In the typical cell"))
 
         let csv = WhatIfFormatter.csv(study).split(separator: "\n")
         #expect(csv.count == 1 + grid.cellCount * WhatIfStudy.metrics.count)

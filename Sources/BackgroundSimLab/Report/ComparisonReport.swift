@@ -118,10 +118,16 @@ package enum ComparisonReport {
     /// Why pending requests waited: the launch decisions per day of each kind, by outcome, for
     /// every outcome that happened in some scenario.
     static func decisions(_ comparison: Comparison) -> Markup {
+        decisions(names: comparison.names, profiles: comparison.profiles)
+    }
+
+    /// The decisions section for scenarios `names` with their `profiles`; `context` says where
+    /// the runs come from, if the page needs it.
+    static func decisions(names: [String], profiles scenarioProfiles: [ScenarioProfile], context: String = "") -> Markup {
         var section = Markup()
         section.element("h2", [("id", "decisions")], "Why requests waited: launch decisions")
         for (index, kind) in [TaskRequest.Kind.appRefresh, .processing].enumerated() {
-            let profiles = comparison.profiles.map { $0.decisionsPerDay[index] }
+            let profiles = scenarioProfiles.map { $0.decisionsPerDay[index] }
             var rows: [[HTMLPage.Cell]] = []
             if profiles.contains(where: { $0.launched > 0 }) {
                 rows.append([HTMLPage.Cell("launched")] + profiles.map { HTMLPage.Cell(Format.significant($0.launched)) })
@@ -131,9 +137,9 @@ package enum ComparisonReport {
             }
             guard !rows.isEmpty else { continue }
             section.element("h3", [], kind == .appRefresh ? "App refresh requests" : "Processing requests")
-            section.append(HTMLPage.table(header: ["decision (per day)"] + comparison.names, rows: rows))
+            section.append(HTMLPage.table(header: ["decision (per day)"] + names, rows: rows))
         }
-        section.element("p", [("class", "note")], "Each evaluation of a pending request decides to launch it or says why not (docs/OUTPUT.md "
+        section.element("p", [("class", "note")], context + "Each evaluation of a pending request decides to launch it or says why not (docs/OUTPUT.md "
                         + "lists the reasons, in the order they are checked); per day, the mean across seeds. Evaluations the "
                         + "heuristic model skips because nothing could launch at them are not counted.")
         return section

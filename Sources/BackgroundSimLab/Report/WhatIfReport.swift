@@ -1,7 +1,8 @@
 import BackgroundSim
 
 /// The HTML report of a battery what-if: what each policy costs in typical conditions, how each
-/// condition moves that, and every cell of the grid shaded by cost.
+/// condition moves that, every cell of the grid shaded by cost, and why pending requests waited in
+/// the typical cell.
 package enum WhatIfReport {
     /// The report as a complete HTML document; `command` is shown so a reader can run it again.
     package static func html(_ study: WhatIfStudy, command: String? = nil) -> String {
@@ -34,6 +35,11 @@ package enum WhatIfReport {
                 + "(\(study.grid.dimensions.map { $0.levels[$0.typical].name }.joined(separator: ", "))); whiskers are 95 % confidence intervals."))
         }
         body.append(grid(study))
+        if study.typicalProfiles.count == study.names.count {
+            let typical = study.grid.dimensions.map { $0.levels[$0.typical].name }.joined(separator: ", ")
+            body.append(ComparisonReport.decisions(names: study.names, profiles: study.typicalProfiles,
+                                                   context: "In the typical cell (\(typical)). "))
+        }
         return HTMLPage.document(title: "BackgroundSim battery what-if: " + study.names.joined(separator: ", "), body: body)
     }
 

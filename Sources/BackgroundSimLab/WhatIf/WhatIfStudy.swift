@@ -16,6 +16,9 @@ public struct WhatIfStudy: Sendable {
     public var days: Int
     /// `summaries[scenario][cell][metric]`: each metric's summary across seeds.
     public var summaries: [[[SampleSummary]]]
+    /// For each scenario, its runs in the typical cell (``WhatIfGrid/typicalCell``) as the
+    /// reports draw them: the launch decisions per day by reason among the rest.
+    package var typicalProfiles: [ScenarioProfile] = []
 
     /// Runs every scenario in every cell of `grid` with `seeds`.
     ///
@@ -28,13 +31,17 @@ public struct WhatIfStudy: Sendable {
             try entry.scenario.requireValid()
             return try (0..<grid.cellCount).map { cell in try grid.scenario(entry.scenario, cell: cell) }
         }
+        var typicalProfiles: [ScenarioProfile] = []
         let summaries = try cells.map { scenarioCells in
-            try scenarioCells.map { scenario in
+            try scenarioCells.enumerated().map { cell, scenario in
                 let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: progress)
+                if cell == grid.typicalCell { typicalProfiles.append(ScenarioProfile(results)) }
                 return metrics.map { metric in SampleSummary(results.compactMap(metric.value)) }
             }
         }
-        return WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
+        var study = WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
+        study.typicalProfiles = typicalProfiles
+        return study
     }
 
     /// Scenario `scenario`'s mean of `metric` over the cells weighted by the grid's shares
