@@ -40,12 +40,7 @@ struct LaunchBudgetTests {
         var scenario = Scenario().running("upload-\(Int(bytes))") { UploadEveryWake(bytes: bytes) }
         scenario.app.permittedIdentifiers = ["upload"]
         scenario.user.app.profile = .severalTimesADay
-        scenario.network.offlineShare = 0
-        scenario.network.goodSignalShare = 1
-        scenario.network.poorSignalShare = 0
-        scenario.network.fiveGShare = 0
-        scenario.network.wifiShare = wifi ? 1 : 0
-        scenario.network.homeWifiProbability = wifi ? 1 : 0
+        SystemHarness.alwaysOnOneNetwork(&scenario, wifi: wifi)
         if chargingHoursPerDay > 0 {   // top-ups of an hour each
             scenario.power.topUpsPerDay = chargingHoursPerDay
             scenario.power.topUpMinimumMinutes = 60

@@ -26,18 +26,23 @@ final class SystemHarness {
     /// the radio: LTE, or Wi-Fi with `wifi`; optionally with that network's uplink rate set.
     static func onOneNetwork(wifi: Bool = false, uplinkMbps: Double? = nil) -> Scenario {
         var scenario = quietScenario
-        scenario.network.offlineShare = 0
-        scenario.network.goodSignalShare = 1
-        scenario.network.poorSignalShare = 0
-        scenario.network.fiveGShare = 0
-        scenario.network.wifiShare = wifi ? 1 : 0
-        scenario.network.homeWifiProbability = wifi ? 1 : 0
+        alwaysOnOneNetwork(&scenario, wifi: wifi)
         if let uplinkMbps {
             scenario.network.lteUplinkMbps = uplinkMbps
             scenario.network.wifiUplinkMbps = uplinkMbps
         }
         scenario.energy.tailShareProbability = 0
         return scenario
+    }
+
+    /// Puts `scenario` always on one network with good signal: LTE, or Wi-Fi with `wifi`.
+    static func alwaysOnOneNetwork(_ scenario: inout Scenario, wifi: Bool) {
+        scenario.network.offlineShare = 0
+        scenario.network.goodSignalShare = 1
+        scenario.network.poorSignalShare = 0
+        scenario.network.fiveGShare = 0
+        scenario.network.wifiShare = wifi ? 1 : 0
+        scenario.network.homeWifiProbability = wifi ? 1 : 0
     }
 
     init(_ scenario: Scenario = quietScenario, policy: @escaping () -> any BackgroundPolicy) throws {
