@@ -193,8 +193,16 @@ struct SweepReportTests {
         #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] != "white" }.count >= 1)
         #expect(chart.filter { $0.name == "polyline" }.count == 1)
         #expect(chart.filter { $0.name == "text" && $0.attributes["class"] == "axis-title" }.count == 2)
+        // Every cell in the cells table and again in the decisions table.
         let rows = document.elements(named: "tr").filter { $0.path.contains("tbody") }
-        #expect(rows.count == summary.cells.count)
+        #expect(rows.count == 2 * summary.cells.count)
+        #expect(document.text.contains("Why requests waited, by cell"))
+        // Each cell carries its decisions: refresh launches for the CoverDrop sweep, and waits.
+        for cell in summary.cells {
+            let refresh = try #require(cell.decisions.first { $0.kind == "appRefresh" })
+            #expect(refresh.launched > 0 && !refresh.waits.isEmpty)
+            #expect(refresh.waits.map(\.perDay) == refresh.waits.map(\.perDay).sorted(by: >), "most frequent first")
+        }
         #expect(document.elements(named: "li").count == 2, "the best cell for each objective")
         #expect(document.text.contains("p90 work latency (min)"))
     }

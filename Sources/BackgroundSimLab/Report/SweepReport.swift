@@ -1,7 +1,7 @@
 import BackgroundSim
 
 /// The HTML report of a sweep: the best cell for each objective, the Pareto plot of the two
-/// objectives, and every cell in a table.
+/// objectives, every cell in a table, and why each cell's pending requests waited.
 package enum SweepReport {
     /// The report as a complete HTML document; `command` is shown so a reader can run it again.
     package static func html(_ summary: SweepSummary, command: String? = nil) -> String {
@@ -27,6 +27,7 @@ package enum SweepReport {
         body.newline()
         body.append(paretoFigure(summary))
         body.append(cellTable(summary))
+        if summary.cells.contains(where: { !$0.decisions.isEmpty }) { body.append(decisionTable(summary)) }
         return HTMLPage.document(title: "BackgroundSim sweep: \(definition.name)", body: body)
     }
 
@@ -85,6 +86,34 @@ package enum SweepReport {
         section.append(HTMLPage.table(header: header, rows: rows))
         section.element("p", [("class", "note")], "Values: mean ± half-width of the 95 % confidence interval across seeds. "
                         + "Axis paths: \(definition.axes.map(\.path).joined(separator: ", ")).")
+        return section
+    }
+
+    /// Each cell's launches a day and the three most frequent reasons its requests waited, per
+    /// task kind that had decisions.
+    static func decisionTable(_ summary: SweepSummary) -> Markup {
+        var section = Markup()
+        section.element("h2", [("id", "decisions")], "Why requests waited, by cell")
+        let kinds = ["appRefresh", "processing"].filter { kind in
+            summary.cells.contains { cell in cell.decisions.contains { $0.kind == kind && ($0.launched > 0 || !$0.waits.isEmpty) } }
+        }
+        let header = ["cell"] + summary.definition.axes.map { String($0.path.split(separator: ".").last ?? "") }
+            + kinds.map { ($0 == "appRefresh" ? "refresh" : "processing") + ": launched; most frequent waits (per day)" }
+        let rows = summary.cells.map { cell -> [HTMLPage.Cell] in
+            var cells = [HTMLPage.Cell(String(cell.index))] + cell.values.map { HTMLPage.Cell(JSONWriter.compact($0.1)) }
+            for kind in kinds {
+                guard let decisions = cell.decisions.first(where: { $0.kind == kind }) else {
+                    cells.append(HTMLPage.Cell("n/a"))
+                    continue
+                }
+                let waits = decisions.waits.prefix(3).map { "\($0.reason) \(Format.significant($0.perDay))" }
+                cells.append(HTMLPage.Cell(Format.significant(decisions.launched) + (waits.isEmpty ? "" : "; " + waits.joined(separator: ", "))))
+            }
+            return cells
+        }
+        section.append(HTMLPage.table(header: header, rows: rows))
+        section.element("p", [("class", "note")], "Launch decisions per day, the mean across seeds: launched, then the reasons pending "
+                        + "requests were not launched (docs/OUTPUT.md lists them), most frequent first.")
         return section
     }
 

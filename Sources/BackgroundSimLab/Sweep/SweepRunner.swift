@@ -111,8 +111,9 @@ package enum SweepRunner {
         return cells.count > 10 ? "\(shown) and \(cells.count - 10) more" : shown
     }
 
-    /// A cell's JSON line: its index, axis values, seeds, days, and every standard metric's
-    /// summary across seeds.
+    /// A cell's JSON line: its index, axis values, seeds, days, every standard metric's summary
+    /// across seeds, and its launch decisions per day (the mean across seeds), by task kind:
+    /// launched, and not launched by each reason that happened.
     static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: [RunResult]) -> String {
         let values = zip(definition.axes, definition.values(ofCell: index)).map { ($0.path, $1) }
         let metrics = ComparedMetric.standard.map { metric -> (String, JSONValue) in
@@ -133,7 +134,24 @@ package enum SweepRunner {
             ("days", .number(Double(definition.days))),
             ("digest", .string(String(runs.reduce(UInt64(0)) { $0 &* 31 &+ $1.digest.value }, radix: 16))),
             ("metrics", .object(metrics)),
+            ("launchDecisions", decisionsJSON(runs)),
         ]))
+    }
+
+    /// `{"appRefresh": {"launched": …, "notLaunched": {"notChosen": …, …}}, "processing": …}`:
+    /// per day, the mean across `runs`; reasons that never happened are left out.
+    static func decisionsJSON(_ runs: [RunResult]) -> JSONValue {
+        func perDay(_ count: (RunResult) -> Int) -> Double {
+            SampleSummary(runs.map { Double(count($0)) / Double(Swift.max(1, $0.days)) }).mean
+        }
+        return .object([TaskRequest.Kind.appRefresh, .processing].map { kind in
+            let waits = LaunchDenial.allCases.compactMap { denial -> (String, JSONValue)? in
+                let value = perDay { $0.os.metrics.launchDecisions.count(kind, denial) }
+                return value > 0 ? (denial.rawValue, .number(value)) : nil
+            }
+            return (kind.name, .object([("launched", .number(perDay { $0.os.metrics.launchDecisions.launched(kind) })),
+                                        ("notLaunched", .object(waits))]))
+        })
     }
 
     /// What merging found.

@@ -10,6 +10,10 @@ package struct SweepSummary: Sendable {
         package var objectives: [Double?]
         /// The 95 % confidence intervals of the objectives' means; `nil` where they do not apply.
         package var intervals: [ClosedRange<Double>?]
+        /// Launch decisions per day by task kind ("appRefresh", "processing"): launched, and the
+        /// reasons requests waited, most frequent first. Empty for a line written before cells
+        /// recorded them.
+        package var decisions: [(kind: String, launched: Double, waits: [(reason: String, perDay: Double)])] = []
 
         /// The cell's axis values by the last part of their paths: "meanDelayMinutes=5 messagesPerRun=1".
         package var settings: String {
@@ -41,7 +45,17 @@ package struct SweepSummary: Sendable {
                       case .number(let low) = bounds[0], case .number(let high) = bounds[1], low <= high else { return nil }
                 return low...high
             }
-            return Cell(index: result.index, values: values, objectives: objectives, intervals: intervals)
+            var cell = Cell(index: result.index, values: values, objectives: objectives, intervals: intervals)
+            if case .object(let kinds)? = line["launchDecisions"] {
+                cell.decisions = kinds.compactMap { kind, value in
+                    guard case .number(let launched)? = value["launched"], case .object(let reasons)? = value["notLaunched"] else { return nil }
+                    let waits = reasons.compactMap { reason, count -> (reason: String, perDay: Double)? in
+                        if case .number(let perDay) = count { return (reason, perDay) } else { return nil }
+                    }
+                    return (kind, launched, waits.enumerated().sorted { ($0.element.perDay, -$0.offset) > ($1.element.perDay, -$1.offset) }.map(\.element))
+                }
+            }
+            return cell
         }
     }
 
