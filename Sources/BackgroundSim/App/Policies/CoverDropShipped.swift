@@ -37,7 +37,7 @@ package final class CoverDropShipped: BackgroundPolicy {
     /// A job is sending in this process.
     private var jobInProgress = false
     /// Jobs waiting for the one in progress, in the order they were asked for.
-    private var waitingJobs: [(Bool) -> Void] = []
+    private var waitingJobs: [() -> Void] = []
 
     package init(parameters: CoverDropShippedParameters) {
         self.parameters = parameters
@@ -79,7 +79,7 @@ package final class CoverDropShipped: BackgroundPolicy {
     /// Runs the job, or queues it behind the one in progress; `completion` gets its result.
     func runJob(_ app: AppContext, completion: @escaping (Bool) -> Void) {
         guard !jobInProgress else {
-            waitingJobs.append { [unowned self] _ in runJob(app, completion: completion) }
+            waitingJobs.append { [unowned self] in runJob(app, completion: completion) }
             return
         }
         let began = app.date
@@ -114,7 +114,7 @@ package final class CoverDropShipped: BackgroundPolicy {
         app.defaults.set(began, forKey: Self.lastRunKey)
         app.defaults.set(false, forKey: Self.pendingKey)
         completion(true)
-        if !waitingJobs.isEmpty { waitingJobs.removeFirst()(true) }
+        if !waitingJobs.isEmpty { waitingJobs.removeFirst()() }
     }
 
     /// The rate limit on the device clock: run if there was no run, if the last one lies in the
