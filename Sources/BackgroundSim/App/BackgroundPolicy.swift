@@ -38,12 +38,22 @@ public protocol BackgroundPolicy: AnyObject {
     /// assertion or running a task), never when terminated while suspended, by the watchdog, or
     /// by the phone turning off [A].
     func willTerminate(_ app: AppContext)
+
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: the system
+    /// launched or resumed the app in the background because the transfers of the background
+    /// session `identifier` have finished (``WorkController/startHandingOff(to:limit:)``). Call
+    /// `completionHandler` when done; the app has ``BackgroundURLSessionParameters/eventsSeconds``.
+    /// The default calls it at once.
+    func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void)
 }
 
 extension BackgroundPolicy {
     public func didEnterBackground(_ app: AppContext) {}
     public func willEnterForeground(_ app: AppContext) {}
     public func willTerminate(_ app: AppContext) {}
+    public func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
+        completionHandler()
+    }
 }
 
 /// Why the process was launched.
@@ -52,6 +62,18 @@ public enum LaunchReason: Sendable, Equatable {
     case user
     /// The system launched the app in the background to run a task.
     case backgroundTask
+    /// The system launched the app in the background because a background URL session's
+    /// transfers finished (``BackgroundPolicy/handleEventsForBackgroundURLSession(_:identifier:completionHandler:)`` follows).
+    case backgroundURLSession
+
+    /// The reason's name in traces: "user", "backgroundTask" or "backgroundURLSession".
+    public var name: String {
+        switch self {
+        case .user: "user"
+        case .backgroundTask: "backgroundTask"
+        case .backgroundURLSession: "backgroundURLSession"
+        }
+    }
 }
 
 /// `UIApplication.State`, reduced to what background code can observe.

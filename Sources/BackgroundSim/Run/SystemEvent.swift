@@ -1,4 +1,4 @@
-/// The iOS model's own events: its evaluations, deadlines and timers. Their trace codes (200–212)
+/// The iOS model's own events: its evaluations, deadlines and timers. Their trace codes (200–219)
 /// are part of every digest: never renumber one.
 package enum SystemEvent: Sendable, Equatable {
     /// The system considers launching pending background tasks.
@@ -32,6 +32,16 @@ package enum SystemEvent: Sendable, Equatable {
     case debuggerLaunch(index: UInt32)
     /// The scenario's `debugger.simulateExpiration[index]` command.
     case debuggerExpiration(index: UInt32)
+    /// A continued-processing request starts: a slot is free.
+    case continuedProcessingStart
+    /// Continued-processing tasks made no progress for the timeout.
+    case continuedProcessingStall
+    /// The user cancels the continued-processing task `serial`.
+    case continuedProcessingCancel(serial: UInt32)
+    /// The system launches or resumes the app for background URL sessions' events.
+    case sessionRelaunch
+    /// The app's time to handle background URL sessions' events ends.
+    case sessionEventsEnd
 
     /// The event's trace code.
     var traceKind: UInt32 {
@@ -51,17 +61,23 @@ package enum SystemEvent: Sendable, Equatable {
         case .faultWindowEnd: 212
         case .debuggerLaunch: 213
         case .debuggerExpiration: 214
+        case .continuedProcessingStart: 215
+        case .continuedProcessingStall: 216
+        case .continuedProcessingCancel: 217
+        case .sessionRelaunch: 218
+        case .sessionEventsEnd: 219
         }
     }
 
     /// The event's detail in traces.
     var traceDetail: Int64 {
         switch self {
-        case .taskExpiration(let serial), .taskGraceEnd(let serial): Int64(serial)
+        case .taskExpiration(let serial), .taskGraceEnd(let serial), .continuedProcessingCancel(let serial): Int64(serial)
         case .appTimer(let id): Int64(id)
         case .debuggerLaunch(let index), .debuggerExpiration(let index): Int64(index)
         case .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase,
-             .launchOverheadEnd, .faultJetsam, .faultWindowEnd: 0
+             .launchOverheadEnd, .faultJetsam, .faultWindowEnd, .continuedProcessingStart, .continuedProcessingStall,
+             .sessionRelaunch, .sessionEventsEnd: 0
         }
     }
 }

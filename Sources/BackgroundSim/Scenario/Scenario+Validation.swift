@@ -160,6 +160,8 @@ extension Scenario {
         v.check(h.processingBatteryChancePerEvaluation, 0...1, "system.heuristic.processingBatteryChancePerEvaluation")
         v.check(h.criticalBatteryPercent, 0...100, "system.heuristic.criticalBatteryPercent")
         s.budget.validate(&v)
+        s.continuedProcessing.validate(&v)
+        s.backgroundURLSession.validate(&v)
 
         let load = work
         v.check(load.itemsPerAppSession, 0...100, "work.itemsPerAppSession")

@@ -6,6 +6,8 @@ struct DeviceEventInterest {
     var processingRunning = false
     var processRunning = false
     var workActive = false
+    /// Background URL session transfers are in flight (discretionary ones wait for the charger).
+    var transfersWaiting = false
     var everyEvent = false
 
     func concerns(_ event: DeviceEvent) -> Bool {
@@ -18,10 +20,12 @@ struct DeviceEventInterest {
         case .networkChange, .networkFlap:
             return anyTaskRunning || reactsToChanges || workActive
         case .unplug:
-            return anyTaskRunning || reactsToChanges
+            return anyTaskRunning || reactsToChanges || transfersWaiting
         case .batteryLevel, .batteryDeath:
             return processRunning || reactsToChanges
-        case .sessionEnd, .plugIn, .optimizedChargingResume, .dayStart, .clockJump:
+        case .plugIn:
+            return reactsToChanges || transfersWaiting
+        case .sessionEnd, .optimizedChargingResume, .dayStart, .clockJump:
             return reactsToChanges
         }
     }

@@ -71,6 +71,16 @@ extension SimulatedSystem {
             simulateLaunch(identifier: debugger.simulateLaunch[Int(index)].identifier, in: &simulation)
         case .debuggerExpiration(let index):
             simulateExpiration(identifier: debugger.simulateExpiration[Int(index)].identifier)
+        case .continuedProcessingStart:
+            startQueuedContinuedProcessing(in: &simulation)
+        case .continuedProcessingStall:
+            continuedProcessingStalled()
+        case .continuedProcessingCancel(let serial):
+            continuedProcessingCancelled(serial: serial)
+        case .sessionRelaunch:
+            relaunchForSessionEvents(in: &simulation)
+        case .sessionEventsEnd:
+            sessionEventsWindowEnded()
         case .workCheck:
             checkWork(at: simulation.now)
         case .radioPhase:

@@ -4,6 +4,7 @@ extension SimulatedSystem {
     /// The user opened the app: a launch, or a return to the foreground.
     func appOpened(in simulation: inout Simulation<WorldEvent>) {
         lastAppUse = snapshot.now
+        sessionEvents.appEnteredForeground()
         work.appSession(at: snapshot.now, day: snapshot.day, closing: false)
         launch.model.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
         if forceQuitFlag {
@@ -40,6 +41,7 @@ extension SimulatedSystem {
                 policy.willTerminate(context)
             }
             terminate(.forceQuit, in: &simulation)
+            cancelSessionTransfers(in: &simulation)
             forceQuitFlag = true
             if parameters.forceQuitClearsPendingRequests { pending.removeAll() }
             record(.forceQuit(pendingRequestsCleared: parameters.forceQuitClearsPendingRequests))
@@ -88,5 +90,9 @@ extension SimulatedSystem {
         running.removeAll(in: &simulation)
         timers.removeAll(in: &simulation)
         jetsam.cancel(in: &simulation)
+        // Queued continued-processing requests go with the process (a force-quit cancels them [A]).
+        if continued.hasQueued { record(.continuedProcessingQueueCancelled(count: UInt32(continued.queued.count))) }
+        continued.removeAll(in: &simulation)
+        sessionEvents.processEnded(in: &simulation)
     }
 }

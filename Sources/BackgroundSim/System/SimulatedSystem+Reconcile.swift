@@ -10,8 +10,10 @@ extension SimulatedSystem {
         running.reconcile(graceSeconds: parameters.taskCompletionGraceSeconds, in: &simulation)
         timers.reconcile(now: now, in: &simulation)
 
-        // Suspension.
-        if processState == .background && assertions.isEmpty && running.isEmpty {
+        // Suspension (after settling which sessions' events the app hears, or is held for).
+        work.settle(at: now)
+        reconcileSessionEvents(in: &simulation)
+        if processState == .background && assertions.isEmpty && running.isEmpty && !continued.hasQueued && !sessionEvents.holdsApp {
             processState = .suspended
             record(.suspend)
             if parameters.suspendedTerminationPerHour > 0 {
@@ -24,6 +26,9 @@ extension SimulatedSystem {
         // The work and its power before the CPU monitor, which watches the executor's CPU use.
         reconcileWork(in: &simulation)
         running.reconcileCPUMonitor(overLimit: exceedsCPULimit, parameters: parameters, in: &simulation)
+        continued.reconcile(runningSerials: running.serials(of: .continuedProcessing), progressing: work.isProgressing,
+                            processRunning: processIsRunning, maximum: parameters.continuedProcessing.maximumConcurrentTasks,
+                            timeout: .seconds(parameters.continuedProcessing.progressTimeoutSeconds), in: &simulation)
         for deferral in launch.scheduleNext(for: pending, in: &simulation) {
             record(.launchDeferred(identifier: deferral.identifier, kind: deferral.kind,
                                    nextEvaluationIn: deferral.next.map { now.duration(to: $0) }, reason: deferral.reason))
@@ -35,7 +40,7 @@ extension SimulatedSystem {
     func reconcileWork(in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
         // Fast path: no work started, the radio idle, nothing scheduled for either.
-        if !work.isStarted && work.activeSince == nil && energy.radioIsIdle && !workCheck.isScheduled {
+        if !work.isStarted && work.activeSince == nil && energy.radioIsIdle && !workCheck.isScheduled && work.transfers.isEmpty {
             energy.setIdle()
             return
         }
@@ -45,10 +50,17 @@ extension SimulatedSystem {
         let dataBudgetWeight = processState == .background && path.interface == .cellular
             ? (path.isConstrained ? parameters.budget.lowDataModeCostMultiplier : 1) : 0
         let active = work.setConditions(at: now, processRunning: processRunning, path: path, network: networkParameters,
-                                        dataBudgetWeight: dataBudgetWeight)
-        // The radio transfers while the executor is active on network work.
-        let flowing = energy.update(executorActive: active, cpuShare: work.headCPUShare, wantsRadio: active && work.headNeedsNetwork, path: snapshot.network,
-                                    network: networkParameters, directions: work.headDirections, in: &simulation)
+                                        dataBudgetWeight: dataBudgetWeight, inForeground: processState == .foreground,
+                                        charging: snapshot.isCharging,
+                                        discretionaryRequiresPower: parameters.backgroundURLSession.discretionaryRequiresPower)
+        // The radio transfers while the executor is active on network work, or the daemon on a
+        // handed-off transfer.
+        let daemon = work.transfers.isProgressing
+        let head = work.headDirections
+        let directions = daemon ? (head.upload || work.transfers.directions.upload, head.download || work.transfers.directions.download) : head
+        let flowing = energy.update(executorActive: active, cpuShare: work.headCPUShare, wantsRadio: (active && work.headNeedsNetwork) || daemon,
+                                    daemonTransferring: daemon, path: snapshot.network,
+                                    network: networkParameters, directions: directions, in: &simulation)
         if let flowing { work.delayProgress(until: flowing) }
         // The next work check: when the run ends (at once, so its callbacks run), or when the
         // items in hand are done.

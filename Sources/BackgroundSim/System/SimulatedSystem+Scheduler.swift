@@ -26,6 +26,7 @@ extension SimulatedSystem {
             record(.submitError(identifier: request.identifier, error: code))
             throw TaskSchedulerError(code: code)
         }
+        if request.kind == .continuedProcessing { return try submitContinuedProcessing(request) }
         // The earliest begin date is on the device clock; convert it at submission.
         let offset = snapshot.now.duration(to: snapshot.clockReading)
         let earliest = request.earliestBeginDate.map { $0 - offset } ?? snapshot.now
@@ -41,10 +42,11 @@ extension SimulatedSystem {
             let hours = hoursSinceStart
             if let fault = faults.submitErrors.first(where: { $0.window.contains(hours: hours) }) { return fault.error.code }
         }
-        guard backgroundAppRefreshAllowed else { return .unavailable }
-        guard appParameters.permittedIdentifiers.contains(request.identifier),
+        // Continued processing is the user's own action, not Background App Refresh [Inf].
+        guard backgroundAppRefreshAllowed || request.kind == .continuedProcessing else { return .unavailable }
+        guard TaskRequest.isPermitted(request.identifier, kind: request.kind, in: appParameters.permittedIdentifiers),
               appParameters.backgroundModes.contains(request.kind.backgroundMode) else { return .notPermitted }
-        return pending.wouldExceedLimit(request) ? .tooManyPendingTaskRequests : nil
+        return request.kind != .continuedProcessing && pending.wouldExceedLimit(request) ? .tooManyPendingTaskRequests : nil
     }
 
     func cancelRequest(identifier: String) {
@@ -151,14 +153,14 @@ extension SimulatedSystem {
             countLaunch(request.kind)
             if !simulated { launch.didLaunch(request.kind, at: now) }   // the debugger's launches spend no budget [Inf]
             record(.taskLaunch(identifier: request.identifier, serial: serial, allotment: now.duration(to: allotmentEnd)))
-            guard let handler = registrations.handler(for: request.identifier) else {
+            guard let handler = registrations.handler(for: request.identifier, kind: request.kind) else {
                 // Launching a task with no handler registered in this process crashes the app [A].
                 metrics.unregisteredLaunchCrashes += 1
                 record(.crash(reason: .noLaunchHandler, identifier: request.identifier))
                 terminate(.crash, in: &simulation)
                 return
             }
-            running.add(task, for: request, expiringAt: simulated ? nil : allotmentEnd, in: &simulation)
+            running.add(task, for: request, expiringAt: simulated ? nil : allotmentEnd, simulated: simulated, in: &simulation)
             handler(task)
             afterCallback(in: &simulation)
             guard processIsRunning else { return }
@@ -193,6 +195,8 @@ extension SimulatedSystem {
             let low = PortableMath.log(Swift.min(parameters.processingEarlyExpiryMinimumSeconds, cap))
             let seconds = early ? PortableMath.exp(low + u * (PortableMath.log(cap) - low)) : cap
             return now + .seconds(seconds)
+        case .continuedProcessing:
+            return .distantFuture   // never pending: started from the queue, with no allotment
         }
     }
 
@@ -200,6 +204,7 @@ extension SimulatedSystem {
         switch kind {
         case .appRefresh: metrics.refreshLaunches += 1
         case .processing: metrics.processingLaunches += 1
+        case .continuedProcessing: metrics.continuedProcessingLaunches += 1
         }
         metrics.launchHourHistogram[snapshot.hour] += 1
         if snapshot.isCharging { metrics.launchesWhileCharging += 1 }

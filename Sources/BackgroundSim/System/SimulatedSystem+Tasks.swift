@@ -20,6 +20,8 @@ extension SimulatedSystem {
         case .userActivity: metrics.expirationsForUserActivity += 1
         case .powerLoss: metrics.expirationsForPowerLoss += 1
         case .networkLoss: metrics.expirationsForNetworkLoss += 1
+        case .noProgress: metrics.expirationsForNoProgress += 1
+        case .userCancelled: metrics.expirationsForUserCancel += 1
         }
         record(.taskExpire(identifier: task.identifier, serial: serial, cause: cause))
         if let handler = task.expirationHandler {

@@ -75,6 +75,8 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) var running = RunningTasks()
     @exclusivity(unchecked) var assertions = BackgroundAssertions()
     @exclusivity(unchecked) var timers = AppTimers()
+    @exclusivity(unchecked) var continued = ContinuedProcessingTasks()
+    @exclusivity(unchecked) var sessionEvents: SessionEventDelivery
     @exclusivity(unchecked) var energy: AppEnergy
     /// When the work executor next needs attention.
     @exclusivity(unchecked) var workCheck = EventSlot()
@@ -116,6 +118,7 @@ public final class SimulatedSystem {
         case .stingy: StingyLaunchModel(parameters: parameters.heuristic, calendar: calendar)
         }
         launch = LaunchEvaluator(model: model, budget: parameters.budget)
+        sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
     }
 
     // MARK: Inspection (for checkers)
@@ -172,7 +175,8 @@ public final class SimulatedSystem {
             anyTaskRunning: !running.isEmpty,
             processingRunning: running.anyProcessing,
             processRunning: processIsRunning,
-            workActive: work.activeSince != nil || energy.transferring,
+            workActive: work.activeSince != nil || energy.transferring || !work.transfers.isEmpty,
+            transfersWaiting: !work.transfers.isEmpty,
             everyEvent: reactsToEveryDeviceEvent)
     }
 

@@ -2,6 +2,8 @@
 public struct SystemMetrics: Sendable, Equatable {
     public var refreshLaunches = 0
     public var processingLaunches = 0
+    /// Continued-processing tasks started (iOS 26).
+    public var continuedProcessingLaunches = 0
     /// Cold launches of the process to deliver a task.
     public var backgroundProcessLaunches = 0
     /// Background wakes: cold launches and resumes of a suspended app to deliver tasks, each
@@ -13,6 +15,9 @@ public struct SystemMetrics: Sendable, Equatable {
     public var expirationsForUserActivity = 0
     public var expirationsForPowerLoss = 0
     public var expirationsForNetworkLoss = 0
+    /// Continued-processing tasks expired for stalled progress, and cancelled by the user.
+    public var expirationsForNoProgress = 0
+    public var expirationsForUserCancel = 0
     public var tasksCompletedSuccessfully = 0
     public var tasksCompletedUnsuccessfully = 0
     /// `setTaskCompleted` calls after the first, for the same task.
@@ -23,12 +28,20 @@ public struct SystemMetrics: Sendable, Equatable {
     public var launchDecisions = LaunchDecisionCounts()
     public var submits = 0
     /// Submit errors by `TaskSchedulerError.Code.rawValue` (index 0 unused).
-    public var submitErrors = [0, 0, 0, 0]
+    public var submitErrors = [0, 0, 0, 0, 0]
     public var assertionsBegun = 0
     public var assertionExpirations = 0
     /// Launches by local hour of day.
     public var launchHourHistogram = [Int](repeating: 0, count: 24)
     public var launchesWhileCharging = 0
+    /// Background URL sessions: transfers the app handed to a session, transfers a force-quit
+    /// cancelled, launches (or resumes) of the app for a session's events, launches the system
+    /// put off (a rule or a budget), and completion handlers the app did not call in time.
+    public var sessionTransfersCreated = 0
+    public var sessionTransfersCancelled = 0
+    public var sessionRelaunches = 0
+    public var sessionRelaunchesDeferred = 0
+    public var sessionCompletionHandlersNotCalled = 0
     public var registrationCrashes = 0
     public var unregisteredLaunchCrashes = 0
     public var forceQuitTerminations = 0

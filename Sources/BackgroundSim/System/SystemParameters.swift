@@ -115,6 +115,14 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 
     /// The per-app energy and data budgets the heuristic and stingy models spend launches from.
     public var budget = LaunchBudgetParameters()
+
+    /// Continued-processing tasks (iOS 26): how many run at once, when a stalled one expires,
+    /// how often the user cancels.
+    public var continuedProcessing = ContinuedProcessingParameters()
+
+    /// Background URL sessions: the resume rate limiter, the time the app has for a session's
+    /// events, what discretionary transfers wait for.
+    public var backgroundURLSession = BackgroundURLSessionParameters()
 }
 
 /// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).

@@ -7,6 +7,7 @@ struct SystemStreams {
     static let jetsamLabel = StreamLabel("system.jetsam")
     static let expiryLabel = StreamLabel("system.expiry")
     static let appLabel = StreamLabel("app.random")
+    static let continuedProcessingLabel = StreamLabel("system.continuedProcessing")
 
     let seed: UInt64
     /// The day the streams belong to.
@@ -19,6 +20,8 @@ struct SystemStreams {
     var expiry = RandomStream(seed: 0)
     /// The app's own draws (``AppContext/randomUnit()``).
     var app = RandomStream(seed: 0)
+    /// The user's cancels of continued-processing tasks.
+    var continuedProcessing = RandomStream(seed: 0)
 
     init(seed: UInt64) {
         self.seed = seed
@@ -33,5 +36,6 @@ struct SystemStreams {
         jetsam = RandomStream(seed: seed, label: Self.jetsamLabel, index: index)
         expiry = RandomStream(seed: seed, label: Self.expiryLabel, index: index)
         app = RandomStream(seed: seed, label: Self.appLabel, index: index)
+        continuedProcessing = RandomStream(seed: seed, label: Self.continuedProcessingLabel, index: index)
     }
 }

@@ -53,6 +53,27 @@ public final class WorkController {
         system.work.start(limit: limit)
     }
 
+    /// Starts work in hand-off mode: the app spends each queued item's CPU time (it prepares the
+    /// file), then hands its transfer to the background URL session `configuration`, which the
+    /// system carries on whatever the app's state — suspended, or terminated by the system, but
+    /// not force-quit — and reports when done
+    /// (``BackgroundPolicy/handleEventsForBackgroundURLSession(_:identifier:completionHandler:)``).
+    /// Transfers handed off while the app is not in the foreground are discretionary [A]. A
+    /// cadence workload's items are not handed off.
+    ///
+    /// - Throws: A ``ScenarioIssue`` naming the configuration's field if it is out of range.
+    public func startHandingOff(to configuration: BackgroundSessionConfiguration, limit: Int? = nil) throws(ScenarioIssue) {
+        var validator = ParameterValidator()
+        configuration.validate(&validator)
+        if let issue = validator.issues.first { throw issue }
+        guard isCurrent else { return }
+        system.record(.workStart(limit: limit))
+        system.work.startHandingOff(to: configuration, limit: limit)
+    }
+
+    /// Transfers the app has handed to background URL sessions that have not finished.
+    public var sessionTransferCount: Int { system.work.transfers.count }
+
     /// Stops work; progress is kept if items are resumable.
     public func stop() {
         guard isCurrent else { return }

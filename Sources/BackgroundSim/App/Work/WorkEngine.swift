@@ -11,6 +11,11 @@ import SimKernel
 /// exact completion times. The executor needs an event only when the items in hand run out or
 /// the run's limit is reached (``nextCheck(after:)``), never one per item.
 ///
+/// A policy may instead hand the transfers to a background URL session
+/// (``startHandingOff(to:limit:)``): the executor then spends each item's CPU time in the app and
+/// passes the item to ``transfers``, which the system's daemon carries on whatever the app's
+/// state.
+///
 /// Simplifications [Inf]: one item at a time; the radio is kept in transfer for the whole active
 /// stretch of a run that has network work (CPU phases included), and a radio promotion delays
 /// all progress, CPU included, until data flows.
@@ -48,6 +53,13 @@ public final class WorkEngine {
     private(set) var dataBudgetBytes = 0.0
     /// Set once a run's end (queue empty, limit reached) has been reported; a new run clears it.
     var runEndReported = false
+    /// The background session the executor hands items' transfers to, if it is in that mode.
+    private(set) var handOffSession: UInt8?
+    /// Whether the app was not in the foreground at the last conditions (its transfers are then
+    /// discretionary [A]).
+    private var inBackground = false
+    /// The transfers handed to background URL sessions (the system's daemon carries them).
+    private(set) var transfers = SessionTransfers()
     /// Called when the queue runs empty during a run, and when the run's limit is reached.
     var onQueueEmpty: (() -> Void)?
     var onLimitReached: (() -> Void)?
@@ -93,20 +105,21 @@ public final class WorkEngine {
         return queuedCount
     }
 
-    /// Whether the item being worked on needs the network.
-    var headNeedsNetwork: Bool { headItem?.needsNetwork ?? false }
+    /// Whether the item being worked on needs the network (not when its transfer is handed off).
+    var headNeedsNetwork: Bool { handOffSession == nil && (headItem?.needsNetwork ?? false) }
 
     /// The share of a CPU core the executor uses while active: the share of the item in hand's
     /// time spent computing (CPU first, then transfers) [Inf].
     var headCPUShare: Double {
         guard activeSince != nil, let item = headItem else { return 0 }
+        if handOffSession != nil { return 1 }
         let total = item.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
         return total > 0 && total.isFinite ? item.cpuSeconds / total : 0
     }
 
     /// Which directions the item being worked on still transfers.
     var headDirections: (upload: Bool, download: Bool) {
-        guard let item = headItem else { return (false, false) }
+        guard handOffSession == nil, let item = headItem else { return (false, false) }
         return (item.uploadBytes > 0, item.downloadBytes > 0)
     }
 
@@ -209,13 +222,13 @@ public final class WorkEngine {
     }
 
     /// How a queued item left the queue.
-    private enum Ending {
+    enum Ending {
         case completed(latencySeconds: Double, at: SimInstant), deadline, killed, givenUp
     }
 
     /// Counts `item` leaving the queue: in the report's items and latency, or, for cover
     /// traffic, in `coverSent` and `coverUnsent`; and in its label's progress.
-    private func end(_ item: WorkItem, _ ending: Ending) {
+    func end(_ item: WorkItem, _ ending: Ending) {
         if case .completed(_, let at) = ending, item.totalUploadBytes > 0 {
             metrics.uploadTraffic.record(at: at, isCover: item.isCover)
         }
@@ -262,6 +275,38 @@ public final class WorkEngine {
         isStarted = true
         remainingInRun = limit
         runEndReported = false
+        handOffSession = nil
+    }
+
+    /// The policy starts work in hand-off mode: each item's CPU time is spent in the app, then
+    /// its transfer goes to `session` (a cadence workload is not handed off: its items stay in
+    /// the executor).
+    func startHandingOff(to configuration: BackgroundSessionConfiguration, limit: Int?) {
+        start(limit: limit)
+        if cadence == nil { handOffSession = transfers.session(for: configuration) }
+    }
+
+    /// Passes the item in hand to the hand-off session at `now` (its CPU part done).
+    private func handOffHead(at now: SimInstant) {
+        guard let session = handOffSession else { return }
+        let discretionary = transfers.sessions[Int(session)].isDiscretionary || inBackground
+        transfers.add(items[head], session: session, discretionary: discretionary, at: now)
+        handedOff += 1
+        head += 1
+    }
+
+    /// Transfers handed off since the system last asked (``takeHandedOff()``).
+    private var handedOff = 0
+
+    /// The app has heard of `session`'s finished transfers.
+    func markHeard(session: Int) {
+        transfers.markHeard(session: session)
+    }
+
+    /// How many transfers were handed off since the last call, and resets the count.
+    func takeHandedOff() -> Int {
+        defer { handedOff = 0 }
+        return handedOff
     }
 
     /// The policy stops work (progress so far is kept if items are resumable).
@@ -276,9 +321,15 @@ public final class WorkEngine {
     /// - Returns: Whether the executor is now progressing.
     @discardableResult
     func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters,
-                       dataBudgetWeight: Double = 0) -> Bool {
+                       dataBudgetWeight: Double = 0, inForeground: Bool = false, charging: Bool = false,
+                       discretionaryRequiresPower: Bool = true) -> Bool {
         settle(at: now)
         materialize(upTo: now)
+        inBackground = !inForeground
+        // Items with no CPU left are handed off at once.
+        if handOffSession != nil && isStarted && processRunning {
+            while head < items.count, items[head].deadline > now, items[head].cpuSeconds == 0 { handOffHead(at: now) }
+        }
         // An item whose deadline has passed fails now, rather than block the items behind it
         // until the executor reaches it.
         while cadence == nil, head < items.count, items[head].deadline <= now {
@@ -296,18 +347,32 @@ public final class WorkEngine {
             activeSince = nil
             if !parameters.resumable { restartHead() }
         }
+        if handOffSession != nil { uploadRate = 0; downloadRate = 0 }
+        let executorOnLink = activeSince != nil && headNeedsNetwork
+        if !transfers.isEmpty {
+            transfers.setConditions(at: now, path: path, charging: charging, requiresPower: discretionaryRequiresPower,
+                                    network: network, linkShare: executorOnLink ? 0.5 : 1, dataBudgetWeight: dataBudgetWeight,
+                                    end: { end($0, $1) })
+            if executorOnLink && transfers.isProgressing { uploadRate *= 0.5; downloadRate *= 0.5 }
+        }
         return activeSince != nil
     }
 
     /// Holds progress back until `instant` (the end of a radio promotion: data flows after it).
     func delayProgress(until instant: SimInstant) {
+        transfers.delayProgress(until: instant)
         guard let since = activeSince, instant > since else { return }
         activeSince = instant
     }
 
     /// Completes the items finished by `now` at the rates in force, failing those whose deadline
-    /// passes before work on them starts.
+    /// passes before work on them starts; and the handed-off transfers finished by then.
     func settle(at now: SimInstant) {
+        if transfers.isProgressing { dataBudgetBytes += transfers.settle(at: now, end: { end($0, $1) }) }
+        settleExecutor(at: now)
+    }
+
+    private func settleExecutor(at now: SimInstant) {
         guard let since = activeSince, now > since else { return }
         materialize(upTo: now)
         if cadence != nil {
@@ -343,6 +408,10 @@ public final class WorkEngine {
             let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
             dataBudgetBytes += (before - items[head].uploadBytes - items[head].downloadBytes) * dataBudgetWeight
             cursor = Swift.min(now, cursor + .seconds(used))
+            if handOffSession != nil && items[head].cpuSeconds == 0 && !items[head].isDone {
+                handOffHead(at: cursor)
+                continue
+            }
             guard items[head].isDone else { break }
             end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds, at: cursor))
             head += 1
@@ -364,6 +433,12 @@ public final class WorkEngine {
     /// ahead, to bound the work); while started but held, the deadline of the item in hand;
     /// otherwise `nil`.
     func nextCheck(after now: SimInstant) -> SimInstant? {
+        let executor = executorNextCheck(after: now)
+        guard let transfer = transfers.nextCheck(after: now) else { return executor }
+        return Swift.min(executor ?? transfer, transfer)
+    }
+
+    private func executorNextCheck(after now: SimInstant) -> SimInstant? {
         guard let since = activeSince else {
             // Started but held (no network for the item in hand): look again when that item's
             // deadline passes, so that it fails then and frees the items behind it.
@@ -375,6 +450,11 @@ public final class WorkEngine {
                                                    limit: Swift.min(remainingInRun ?? .max, 4_096))
             guard seconds.isFinite else { return nil }
             return Swift.max(now, since) + .nanoseconds(Int64((seconds * 1e9).rounded(.up)))
+        }
+        if handOffSession != nil {
+            // The item in hand is handed off when its CPU part is done.
+            guard head < items.count else { return nil }
+            return Swift.max(now, since) + .nanoseconds(Int64((items[head].cpuSeconds * 1e9).rounded(.up)))
         }
         var seconds = 0.0
         var index = head
@@ -430,8 +510,24 @@ public final class WorkEngine {
         activeSince = nil
         isStarted = false
         remainingInRun = nil
+        handOffSession = nil
         onQueueEmpty = nil
         onLimitReached = nil
+    }
+
+    /// A force-quit cancels every background session's transfers [A]: they return to the queue,
+    /// progress lost (the app still has the work). Returns how many each session lost.
+    func cancelTransfers(at now: SimInstant) -> [(session: String, count: Int)] {
+        settle(at: now)
+        let cancelled = transfers.cancelAll()
+        var counts: [(session: String, count: Int)] = []
+        for (item, session) in cancelled {
+            compactQueue()
+            items.append(item)
+            let name = transfers.sessions[Int(session)].identifier
+            if let index = counts.firstIndex(where: { $0.session == name }) { counts[index].count += 1 } else { counts.append((name, 1)) }
+        }
+        return counts
     }
 
     /// Counts queued items whose deadline has passed by `end` as failed (for the report).
@@ -445,6 +541,10 @@ public final class WorkEngine {
             result.backlogAtEnd = counts.live
             return result
         }
+        let inFlight = transfers.expiredAndLive(at: end)
+        result.failedDeadline += inFlight.expired
+        result.backlogAtEnd += inFlight.live
+        result.coverUnsent += transfers.transfers.count { $0.item.isCover }
         for item in items[head...] {
             switch (item.isCover, item.deadline <= end) {
             case (true, _): result.coverUnsent += 1

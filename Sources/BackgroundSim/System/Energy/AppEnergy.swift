@@ -65,12 +65,16 @@ struct AppEnergy {
     ///     draws ``EnergyParameters/cpuAwakeWatts`` for that share and
     ///     ``EnergyParameters/transferCPUWatts`` for the rest (waiting on the radio), applied
     ///     until the next change [Inf].
-    ///   - wantsRadio: It is progressing on an item that transfers data.
+    ///   - wantsRadio: It is progressing on an item that transfers data, or the system's daemon
+    ///     is carrying a transfer the app handed to a background URL session.
+    ///   - daemonTransferring: The daemon is carrying such a transfer; it draws
+    ///     ``EnergyParameters/transferCPUWatts`` of CPU, booked to the app [Inf].
     ///   - directions: Which directions the item in hand transfers; active power grows with the
     ///     throughput of those, taken from that item for the whole
     ///     transfer [Inf].
     /// - Returns: When data flows, if a transfer began (after the radio's promotion).
-    mutating func update(executorActive: Bool, cpuShare: Double, wantsRadio: Bool, path: NetworkPath, network: NetworkParameters,
+    mutating func update(executorActive: Bool, cpuShare: Double, wantsRadio: Bool, daemonTransferring: Bool = false,
+                         path: NetworkPath, network: NetworkParameters,
                          directions: (upload: Bool, download: Bool),
                          in simulation: inout Simulation<WorldEvent>) -> SimInstant? {
         let now = simulation.now
@@ -90,9 +94,9 @@ struct AppEnergy {
         }
         radioPhase.set(.radioPhase, at: radio.nextPhaseChange, in: &simulation)
         let watts = radio.watts
-        let cpu = executorActive
+        let cpu = (executorActive
             ? parameters.cpuAwakeWatts * cpuShare + parameters.transferCPUWatts * (1 - cpuShare)
-            : 0
+            : 0) + (daemonTransferring ? parameters.transferCPUWatts : 0)
         power = AppPower(cpu: cpu,
                          radioPromotion: watts.promotion, radioActive: watts.active, radioTail: watts.tail,
                          launchOverhead: launchOverheadWatts)

@@ -61,6 +61,8 @@ struct LaunchEvaluator {
             if request.requiresExternalPower && !device.isCharging { return .requiresExternalPower }
             if request.requiresNetworkConnectivity && !device.network.isSatisfied { return .requiresNetworkConnectivity }
             return device.isLowPowerMode && !device.isCharging ? .lowPowerMode : nil
+        case .continuedProcessing:
+            return nil   // never pending: it starts on the user's action
         }
     }
 
@@ -84,11 +86,19 @@ struct LaunchEvaluator {
         return decision
     }
 
+    /// The budgets' factor on launch chances now, and the budget that sets it (for launches
+    /// that are not task requests: a background URL session's events).
+    mutating func budgetFactor(device: DeviceSnapshot, dataBudgetBytes: Double) -> (value: Double, limitedBy: LaunchDenial) {
+        budgets.update(at: device.now, energyDrawn: device.appBackgroundBatteryJoules, dataDrawn: dataBudgetBytes)
+        return budgets.factor
+    }
+
     /// A task of `kind` was launched at `now`.
     mutating func didLaunch(_ kind: TaskRequest.Kind, at now: SimInstant) {
         switch kind {
         case .appRefresh: lastRefreshLaunch = now
         case .processing: lastProcessingLaunch = now
+        case .continuedProcessing: return
         }
         model.didLaunch(kind, at: now)
     }

@@ -145,6 +145,7 @@ package struct HeuristicLaunchModel: LaunchModel {
         switch request.kind {
         case .appRefresh: return decideRefresh(conditions, random: &random)
         case .processing: return decideProcessing(request, conditions, random: &random)
+        case .continuedProcessing: return .launched   // never pending: it starts on the user's action
         }
     }
 

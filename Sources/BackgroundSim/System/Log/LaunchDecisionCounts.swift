@@ -8,9 +8,10 @@
 public struct LaunchDecisionCounts: Sendable, Equatable {
     /// The denials in the order counts are kept (``LaunchDenial/allCases``).
     static let denials = LaunchDenial.allCases
-    /// Per kind: launched, then one count per denial in ``denials`` order.
-    private var refresh = [Int](repeating: 0, count: 1 + LaunchDenial.allCases.count)
-    private var processing = [Int](repeating: 0, count: 1 + LaunchDenial.allCases.count)
+    /// Per kind (by raw value): launched, then one count per denial in ``denials`` order.
+    /// Continued-processing tasks start on the user's action and are never decided; their row
+    /// stays zero.
+    private var rows = [[Int]](repeating: [Int](repeating: 0, count: 1 + LaunchDenial.allCases.count), count: 3)
 
     public init() {}
 
@@ -20,13 +21,10 @@ public struct LaunchDecisionCounts: Sendable, Equatable {
         case .launched: 0
         case .notLaunched(let denial): 1 + (Self.denials.firstIndex(of: denial) ?? 0)
         }
-        switch kind {
-        case .appRefresh: refresh[index] += 1
-        case .processing: processing[index] += 1
-        }
+        rows[Int(kind.rawValue)][index] += 1
     }
 
-    private func counts(_ kind: TaskRequest.Kind) -> [Int] { kind == .appRefresh ? refresh : processing }
+    private func counts(_ kind: TaskRequest.Kind) -> [Int] { rows[Int(kind.rawValue)] }
 
     /// Decisions for requests of `kind` that launched a task.
     public func launched(_ kind: TaskRequest.Kind) -> Int { counts(kind)[0] }

@@ -4,7 +4,7 @@ extension SystemLogEvent {
     package var traceFields: [(String, JSONValue)] {
         switch self {
         case .launch(let reason):
-            [("reason", .string(reason == .user ? "user" : "backgroundTask"))]
+            [("reason", .string(reason.name))]
         case .terminate(let reason):
             [("reason", .string(reason.rawValue))]
         case .forceQuit(let cleared):
@@ -44,6 +44,21 @@ extension SystemLogEvent {
             [("identifier", .string(identifier)), ("serial", .number(Double(serial)))]
         case .simulatedLaunch(let identifier, let outcome), .simulatedExpiration(let identifier, let outcome):
             [("identifier", .string(identifier)), ("outcome", .string(outcome.rawValue))]
+        case .continuedProcessingQueued(let identifier):
+            [("identifier", .string(identifier))]
+        case .continuedProcessingQueueCancelled(let count):
+            [("count", .number(Double(count)))]
+        case .sessionTransfersCreated(let session, let count, let discretionary):
+            [("session", .string(session)), ("count", .number(Double(count))), ("discretionary", .bool(discretionary))]
+        case .sessionTransfersCancelled(let session, let count):
+            [("session", .string(session)), ("count", .number(Double(count)))]
+        case .sessionEventsPending(let session, let relaunchIn):
+            [("session", .string(session)), ("relaunchInSeconds", .number(relaunchIn.seconds))]
+        case .sessionRelaunchDeferred(let session, let reason):
+            [("session", .string(session)), ("reason", .string(reason.rawValue))]
+        case .handleSessionEvents(let session), .sessionCompletionHandlerCalled(let session),
+             .sessionCompletionHandlerNotCalled(let session):
+            [("session", .string(session))]
         case .beginBackgroundTask(let id, let name):
             [("id", .number(Double(id.rawValue))), ("name", .string(name))]
         case .endBackgroundTask(let id), .backgroundTaskExpiring(let id):

@@ -71,6 +71,31 @@ public enum SystemLogEvent: Sendable, Equatable {
     /// what came of it (an expiration follows as `taskExpire`).
     case simulatedExpiration(identifier: String, outcome: DebuggerOutcome)
 
+    // MARK: Continued processing
+
+    /// A continued-processing request waits for a free slot (the `queue` strategy).
+    case continuedProcessingQueued(identifier: String)
+    /// The process ended with `count` continued-processing requests still queued; they are gone.
+    case continuedProcessingQueueCancelled(count: UInt32)
+
+    // MARK: Background URL sessions
+
+    /// The app handed `count` transfers to the background session `session`, discretionary or not.
+    case sessionTransfersCreated(session: String, count: UInt32, discretionary: Bool)
+    /// A force-quit cancelled `count` of the session's transfers; they are back in the app's queue.
+    case sessionTransfersCancelled(session: String, count: UInt32)
+    /// Every transfer of `session` has finished while the app was not running; the system will
+    /// launch or resume it in `relaunchIn` (the resume rate limiter's delay).
+    case sessionEventsPending(session: String, relaunchIn: SimDuration)
+    /// The system did not launch the app for the session's events now, and why.
+    case sessionRelaunchDeferred(session: String, reason: LaunchDenial)
+    /// The app was launched or resumed and `handleEventsForBackgroundURLSession` called.
+    case handleSessionEvents(session: String)
+    /// The app called the completion handler it was given.
+    case sessionCompletionHandlerCalled(session: String)
+    /// The events' time ran out before the app called the completion handler (a bug).
+    case sessionCompletionHandlerNotCalled(session: String)
+
     // MARK: Background-task assertions
 
     /// `beginBackgroundTask(withName:expirationHandler:)`.
@@ -131,6 +156,15 @@ extension SystemLogEvent {
         case duplicateCompletion = "duplicateCompletion"
         case simulatedLaunch = "simulatedLaunch"
         case simulatedExpiration = "simulatedExpiration"
+        case continuedProcessingQueued = "continuedProcessingQueued"
+        case continuedProcessingQueueCancelled = "continuedProcessingQueueCancelled"
+        case sessionTransfersCreated = "sessionTransfersCreated"
+        case sessionTransfersCancelled = "sessionTransfersCancelled"
+        case sessionEventsPending = "sessionEventsPending"
+        case sessionRelaunchDeferred = "sessionRelaunchDeferred"
+        case handleSessionEvents = "handleSessionEvents"
+        case sessionCompletionHandlerCalled = "sessionCompletionHandlerCalled"
+        case sessionCompletionHandlerNotCalled = "sessionCompletionHandlerNotCalled"
         case beginBackgroundTask = "beginBackgroundTask"
         case endBackgroundTask = "endBackgroundTask"
         case backgroundTaskExpiring = "backgroundTaskExpiring"
@@ -166,6 +200,15 @@ extension SystemLogEvent {
         case .duplicateCompletion: .duplicateCompletion
         case .simulatedLaunch: .simulatedLaunch
         case .simulatedExpiration: .simulatedExpiration
+        case .continuedProcessingQueued: .continuedProcessingQueued
+        case .continuedProcessingQueueCancelled: .continuedProcessingQueueCancelled
+        case .sessionTransfersCreated: .sessionTransfersCreated
+        case .sessionTransfersCancelled: .sessionTransfersCancelled
+        case .sessionEventsPending: .sessionEventsPending
+        case .sessionRelaunchDeferred: .sessionRelaunchDeferred
+        case .handleSessionEvents: .handleSessionEvents
+        case .sessionCompletionHandlerCalled: .sessionCompletionHandlerCalled
+        case .sessionCompletionHandlerNotCalled: .sessionCompletionHandlerNotCalled
         case .beginBackgroundTask: .beginBackgroundTask
         case .endBackgroundTask: .endBackgroundTask
         case .backgroundTaskExpiring: .backgroundTaskExpiring

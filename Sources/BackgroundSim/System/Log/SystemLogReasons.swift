@@ -64,6 +64,10 @@ public enum ExpirationCause: String, Sendable, Equatable, CaseIterable {
     case powerLoss = "powerLoss"
     /// The network went away during a task that requires connectivity.
     case networkLoss = "networkLoss"
+    /// A continued-processing task made no progress for the timeout.
+    case noProgress = "noProgress"
+    /// The user cancelled a continued-processing task from its Live Activity.
+    case userCancelled = "userCancelled"
 }
 
 /// What came of a debugger command (the scenario's `debugger` section). Raw values are the

@@ -19,15 +19,20 @@ struct TaskRegistrations {
     mutating func register(_ identifier: String, permitted: [String], handler: @escaping (BackgroundTask) -> Void) -> Outcome {
         // "All launch handlers must be registered before application finishes launching."
         guard isFinishingLaunch else { return .crash(.registrationAfterLaunch) }
+        // A wildcard identifier (`com.example.export.*`) registers one handler for every
+        // continued-processing identifier it matches [A].
         guard permitted.contains(identifier) else { return .notPermitted }
         guard !handlers.contains(where: { $0.identifier == identifier }) else { return .crash(.duplicateRegistration) }
         handlers.append((identifier, handler))
         return .registered
     }
 
-    /// The handler registered for `identifier`, if any.
-    func handler(for identifier: String) -> ((BackgroundTask) -> Void)? {
+    /// The handler registered for a task of `kind` with `identifier`, if any: the one registered
+    /// under that identifier, or, for continued processing, under a wildcard that matches it.
+    func handler(for identifier: String, kind: TaskRequest.Kind) -> ((BackgroundTask) -> Void)? {
         handlers.first { $0.identifier == identifier }?.handler
+            ?? (kind == .continuedProcessing
+                ? handlers.first { TaskRequest.isPermitted(identifier, kind: kind, in: [$0.identifier]) }?.handler : nil)
     }
 
     /// A new process, or none: nothing is registered.

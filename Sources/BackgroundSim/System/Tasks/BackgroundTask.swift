@@ -1,7 +1,7 @@
 import SimKernel
 
 /// A background task the system has launched, like `BGTask` (`BGAppRefreshTask`,
-/// `BGProcessingTask`).
+/// `BGProcessingTask`, `BGContinuedProcessingTask`).
 ///
 /// The launch handler receives it; the app sets ``expirationHandler`` and must call
 /// ``setTaskCompleted(success:)`` exactly once. If the task is still running when its time
@@ -38,6 +38,23 @@ public final class BackgroundTask {
         completionCalls += 1
         if completion == nil { completion = success }
         system?.taskDidComplete(self, success: success)
+    }
+
+    /// The work done and the work in all, like a `BGContinuedProcessingTask`'s `progress`
+    /// (`completedUnitCount`, `totalUnitCount`); zero until the app reports.
+    public private(set) var completedUnitCount: Int64 = 0
+    public private(set) var totalUnitCount: Int64 = 0
+
+    /// Reports progress on a continued-processing task, like setting its `progress`. A higher
+    /// `completedUnitCount` than before counts as progress for the system's stall check; the
+    /// app's work executor making progress counts too, so an app whose work runs in the
+    /// executor need not call this. Ignored for other kinds and after completion.
+    public func updateProgress(completedUnitCount: Int64, totalUnitCount: Int64) {
+        guard kind == .continuedProcessing, completion == nil else { return }
+        let advanced = completedUnitCount > self.completedUnitCount
+        self.completedUnitCount = completedUnitCount
+        self.totalUnitCount = totalUnitCount
+        if advanced { system?.continuedProcessingProgressed() }
     }
 
     /// The system completes the task, unsuccessfully: it expired with no expiration handler.

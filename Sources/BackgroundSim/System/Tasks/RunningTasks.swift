@@ -35,18 +35,29 @@ struct RunningTasks {
     /// Whether a processing task is running (the user picking up the phone ends it).
     var anyProcessing: Bool { entries.contains { $0.task.kind == .processing } }
 
+    /// How many tasks of `kind` are running (expired ones still in their grace period included).
+    func count(of kind: TaskRequest.Kind) -> Int {
+        entries.count { $0.task.kind == kind }
+    }
+
+    /// The serials of running tasks of `kind`, in delivery order.
+    func serials(of kind: TaskRequest.Kind) -> [UInt32] {
+        entries.filter { $0.task.kind == kind }.map(\.task.serial)
+    }
+
     /// Takes the next serial for a task about to be delivered.
     mutating func takeSerial() -> UInt32 {
         defer { nextSerial &+= 1 }
         return nextSerial
     }
 
-    /// Adds a delivered task that expires at `expiry`; with `nil`, a task launched by a debugger
-    /// command, which the system never expires.
-    mutating func add(_ task: BackgroundTask, for request: TaskRequest, expiringAt expiry: SimInstant?,
+    /// Adds a delivered task that expires at `expiry`, or has no time allotment (`nil`: a
+    /// continued-processing task, which ends on stalled progress or the user's cancel). A task a
+    /// debugger command launched (`simulated`) has none either, and the system never expires it.
+    mutating func add(_ task: BackgroundTask, for request: TaskRequest, expiringAt expiry: SimInstant?, simulated: Bool,
                       in simulation: inout Simulation<WorldEvent>) {
         var entry = Entry(task: task, requiresExternalPower: request.requiresExternalPower,
-                          requiresNetwork: request.requiresNetworkConnectivity, simulated: expiry == nil)
+                          requiresNetwork: request.requiresNetworkConnectivity, simulated: simulated)
         if let expiry { entry.expiration = simulation.schedule(.system(.taskExpiration(serial: task.serial)), at: expiry) }
         entries.append(entry)
         checkInvariantsIfEnabled()

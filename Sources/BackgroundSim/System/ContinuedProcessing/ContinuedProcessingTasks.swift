@@ -1,0 +1,102 @@
+import SimKernel
+
+/// The system's side of continued-processing tasks (``ContinuedProcessingParameters``): the
+/// requests queued for a free slot, when the app last made progress, and the events that end a
+/// task without the app — a stall (no progress for the timeout) and the user's cancel.
+///
+/// Progress is the app's: all its running continued-processing tasks share one work executor,
+/// so one stall clock covers them [Inf]. The task itself lives in ``RunningTasks`` like any
+/// other, with no time allotment. This type never calls into the app.
+struct ContinuedProcessingTasks {
+    /// Requests waiting for a slot (the `queue` strategy), oldest first.
+    private(set) var queued: [TaskRequest] = []
+    /// When the app last made progress (or a task started).
+    private(set) var lastProgress = SimInstant.start
+    /// Whether the executor was progressing at the last look (progress runs until it stops).
+    private var progressingAtLastLook = false
+    /// Fires when progress has stalled for the timeout.
+    private(set) var stall = EventSlot()
+    /// Starts the next queued request, when a slot has freed.
+    private(set) var start = EventSlot()
+    /// The user's cancels still to come, by task serial.
+    private var cancels: [(serial: UInt32, handle: EventHandle)] = []
+
+    var hasQueued: Bool { !queued.isEmpty }
+
+    mutating func enqueue(_ request: TaskRequest) {
+        queued.append(request)
+    }
+
+    /// Takes the oldest queued request.
+    mutating func dequeue() -> TaskRequest? {
+        queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    /// A force-quit (or the process ending) cancels every queued request [A]; returns how many.
+    mutating func removeQueued(in simulation: inout Simulation<WorldEvent>) -> Int {
+        defer { queued.removeAll() }
+        start.cancel(in: &simulation)
+        return queued.count
+    }
+
+    /// A task started now: progress counts from here; with `cancelAt`, the user cancels then.
+    mutating func taskStarted(serial: UInt32, at now: SimInstant, cancelAt: SimInstant?, in simulation: inout Simulation<WorldEvent>) {
+        lastProgress = now
+        stall.cancel(in: &simulation)
+        if let cancelAt {
+            cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: cancelAt)))
+        }
+    }
+
+    /// The app reported progress now (the next reconcile moves the stall).
+    mutating func noteProgress(at now: SimInstant) {
+        lastProgress = now
+    }
+
+    /// The user's cancel of `serial` fired.
+    mutating func cancelFired(serial: UInt32) {
+        cancels.removeAll { $0.serial == serial }
+    }
+
+    /// The stall event fired.
+    mutating func stallFired() {
+        stall.fired()
+    }
+
+    /// The start event fired.
+    mutating func startFired() {
+        start.fired()
+    }
+
+    /// Brings the stall clock and the start of queued requests in line with the state: while a
+    /// task runs and the executor does not progress, the stall fires `timeout` after the last
+    /// progress; a queued request starts (by an event) as soon as there is a free slot and a
+    /// process to run it; the cancels of tasks that have ended are dropped.
+    mutating func reconcile(runningSerials: [UInt32], progressing: Bool, processRunning: Bool, maximum: Int,
+                            timeout: SimDuration, in simulation: inout Simulation<WorldEvent>) {
+        let now = simulation.now
+        if progressing || progressingAtLastLook { lastProgress = now }
+        progressingAtLastLook = progressing && !runningSerials.isEmpty
+        if runningSerials.isEmpty || progressing {
+            stall.cancel(in: &simulation)
+        } else {
+            stall.set(.continuedProcessingStall, at: Swift.max(now, lastProgress + timeout), in: &simulation)
+        }
+        for index in cancels.indices.reversed() where !runningSerials.contains(cancels[index].serial) {
+            simulation.cancel(cancels[index].handle)
+            cancels.remove(at: index)
+        }
+        start.set(.continuedProcessingStart, at: hasQueued && processRunning && runningSerials.count < maximum ? now : nil,
+                  in: &simulation)
+    }
+
+    /// The process ended: queued requests go (the caller counts them) and so do the pending events.
+    mutating func removeAll(in simulation: inout Simulation<WorldEvent>) {
+        for cancel in cancels { simulation.cancel(cancel.handle) }
+        cancels.removeAll()
+        stall.cancel(in: &simulation)
+        start.cancel(in: &simulation)
+        queued.removeAll()
+        progressingAtLastLook = false
+    }
+}
