@@ -47,10 +47,12 @@ extension SimulatedSystem {
         let processRunning = processState == .foreground || processState == .background
         // Cellular bytes in the background count against the app's data budget (more in Low Data Mode).
         let path = snapshot.network
-        let dataBudgetWeight = processState == .background && path.interface == .cellular
-            ? (path.isConstrained ? parameters.budget.lowDataModeCostMultiplier : 1) : 0
+        let cellularWeight = path.interface == .cellular ? (path.isConstrained ? parameters.budget.lowDataModeCostMultiplier : 1) : 0
+        let dataBudgetWeight = processState == .background ? cellularWeight : 0
         let active = work.setConditions(at: now, processRunning: processRunning, path: path, network: networkParameters,
-                                        dataBudgetWeight: dataBudgetWeight, inForeground: processState == .foreground,
+                                        dataBudgetWeight: dataBudgetWeight,
+                                        transferDataBudgetWeight: processState == .foreground ? 0 : cellularWeight,
+                                        inForeground: processState == .foreground,
                                         charging: snapshot.isCharging,
                                         discretionaryRequiresPower: parameters.backgroundURLSession.discretionaryRequiresPower)
         // The radio transfers while the executor is active on network work, or the daemon on a

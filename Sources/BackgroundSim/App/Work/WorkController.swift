@@ -68,7 +68,8 @@ public final class WorkController {
         if let issue = validator.issues.first { throw issue }
         guard isCurrent else { return }
         system.record(.workStart(limit: limit))
-        system.work.startHandingOff(to: configuration, limit: limit)
+        system.work.startHandingOff(to: configuration, limit: limit, at: system.snapshot.now,
+                                    inForeground: system.processState == .foreground)
     }
 
     /// Transfers the app has handed to background URL sessions that have not finished.

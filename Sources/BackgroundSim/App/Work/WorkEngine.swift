@@ -281,9 +281,16 @@ public final class WorkEngine {
     /// The policy starts work in hand-off mode: each item's CPU time is spent in the app, then
     /// its transfer goes to `session` (a cadence workload is not handed off: its items stay in
     /// the executor).
-    func startHandingOff(to configuration: BackgroundSessionConfiguration, limit: Int?) {
+    ///
+    /// Items with no CPU time left are handed off at once (the app creates their upload tasks
+    /// in this call), the rest as the executor prepares them.
+    func startHandingOff(to configuration: BackgroundSessionConfiguration, limit: Int?, at now: SimInstant, inForeground: Bool) {
         start(limit: limit)
-        if cadence == nil { handOffSession = transfers.session(for: configuration) }
+        guard cadence == nil else { return }
+        settle(at: now)
+        handOffSession = transfers.session(for: configuration)
+        inBackground = !inForeground
+        while head < items.count, items[head].deadline > now, items[head].cpuSeconds == 0 { handOffHead(at: now) }
     }
 
     /// Passes the item in hand to the hand-off session at `now` (its CPU part done).
@@ -321,7 +328,7 @@ public final class WorkEngine {
     /// - Returns: Whether the executor is now progressing.
     @discardableResult
     func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters,
-                       dataBudgetWeight: Double = 0, inForeground: Bool = false, charging: Bool = false,
+                       dataBudgetWeight: Double = 0, transferDataBudgetWeight: Double = 0, inForeground: Bool = false, charging: Bool = false,
                        discretionaryRequiresPower: Bool = true) -> Bool {
         settle(at: now)
         materialize(upTo: now)
@@ -351,7 +358,7 @@ public final class WorkEngine {
         let executorOnLink = activeSince != nil && headNeedsNetwork
         if !transfers.isEmpty {
             transfers.setConditions(at: now, path: path, charging: charging, requiresPower: discretionaryRequiresPower,
-                                    network: network, linkShare: executorOnLink ? 0.5 : 1, dataBudgetWeight: dataBudgetWeight,
+                                    network: network, linkShare: executorOnLink ? 0.5 : 1, dataBudgetWeight: transferDataBudgetWeight,
                                     end: { end($0, $1) })
             if executorOnLink && transfers.isProgressing { uploadRate *= 0.5; downloadRate *= 0.5 }
         }

@@ -1,0 +1,266 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+/// Background URL sessions: the system's daemon carries the transfers the app hands it, whatever
+/// the app's state, and launches the app when they have finished.
+@Suite("Background URL sessions")
+struct BackgroundURLSessionTests {
+    /// 12.5 MB: 100 s at 1 Mbps.
+    static let bytes = 12_500_000.0
+    static let session = BackgroundSessionConfiguration.background(withIdentifier: "uploads")
+
+    /// On a user launch: queues one upload of ``bytes`` and hands it to `configuration`; in the
+    /// background (`handOffInBackground`) instead. Calls the completion handler unless told not to.
+    final class HandOffPolicy: BackgroundPolicy {
+        let configuration: BackgroundSessionConfiguration
+        let handOffInBackground: Bool
+        let callsCompletionHandler: Bool
+        var events: [(String, SimInstant)] = []
+
+        init(_ configuration: BackgroundSessionConfiguration = BackgroundURLSessionTests.session,
+             handOffInBackground: Bool = false, callsCompletionHandler: Bool = true) {
+            self.configuration = configuration
+            self.handOffInBackground = handOffInBackground
+            self.callsCompletionHandler = callsCompletionHandler
+        }
+
+        func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+            guard reason == .user, app.defaults.integer(forKey: "queued") == 0 else { return }
+            app.defaults.set(1, forKey: "queued")
+            try? app.work.enqueue(WorkRequest(uploadBytes: BackgroundURLSessionTests.bytes, label: "upload"))
+            if !handOffInBackground { try? app.work.startHandingOff(to: configuration) }
+        }
+
+        func didEnterBackground(_ app: AppContext) {
+            if handOffInBackground { try? app.work.startHandingOff(to: configuration) }
+        }
+
+        func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
+            if callsCompletionHandler { completionHandler() }
+        }
+    }
+
+    /// The harness's quiet scenario on one network at 1 Mbps up, with energy and data budgets
+    /// large enough that a 100 s transfer on LTE does not hold back the launch for its events
+    /// (the budget test uses the defaults).
+    static func network(wifi: Bool = false, uplinkMbps: Double = 1) -> Scenario {
+        var scenario = SystemHarness.onOneNetwork(wifi: wifi, uplinkMbps: uplinkMbps)
+        scenario.system.budget.energyJoulesPerDay = 100_000
+        scenario.system.budget.cellularMegabytesPerDay = 100_000
+        return scenario
+    }
+
+    func harness(_ scenario: Scenario = Self.network(uplinkMbps: 1),
+                 _ policy: @escaping () -> any BackgroundPolicy = { HandOffPolicy() }) throws -> SystemHarness {
+        try SystemHarness(scenario, policy: policy)
+    }
+
+    func completed(_ h: SystemHarness) -> Int { h.system.work.progress(label: "upload", at: h.simulation.now).completed }
+
+    @Test("a handed-off transfer runs while the app is suspended; when it finishes the app is resumed for its events after the 60 s limiter delay")
+    func suspendedAppResumed() throws {
+        let h = try harness()
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        #expect(h.entries(.sessionTransfersCreated).first?.event
+                == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: false))
+        let suspend = try #require(h.times(.suspend).first)
+        #expect(suspend == .at(15))
+        #expect(completed(h) == 1)
+        // 100 s of transfer after the radio's promotion, from the hand-off at 10 s.
+        let pending = try #require(h.entries(.sessionEventsPending).first)
+        #expect(pending.event == .sessionEventsPending(session: "uploads", relaunchIn: .seconds(60)))
+        #expect(pending.time > .at(110) && pending.time < .at(115))
+        let handle = try #require(h.entries(.handleSessionEvents).first)
+        #expect(handle.time == pending.time + .seconds(60))
+        #expect(h.times(.resume).contains(handle.time))
+        #expect(h.entries(.sessionCompletionHandlerCalled).count == 1)
+        #expect(h.system.metrics.sessionRelaunches == 1)
+        // Suspended again once the handler is called.
+        #expect(h.times(.suspend).last == handle.time)
+    }
+
+    @Test("a transfer continues after the system terminates the app, which is then launched in the background for its events")
+    func terminatedAppLaunched() throws {
+        var scenario = Self.network(uplinkMbps: 1)
+        scenario.faults.jetsams = [.init(atHours: 30.0 / 3_600)]
+        let h = try harness(scenario)
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        #expect(h.entries(.terminate).first?.time == .at(30))
+        #expect(completed(h) == 1)
+        let launch = try #require(h.entries(.launch).last)
+        #expect(launch.event == .launch(reason: .backgroundURLSession))
+        #expect(h.entries(.handleSessionEvents).first?.time == launch.time)
+    }
+
+    @Test("a force-quit cancels the session's transfers: they go back to the app's queue and no events are delivered")
+    func forceQuitCancels() throws {
+        let h = try harness()
+        h.useApp(at: .at(10), for: .seconds(5), forceQuit: true)
+        try h.run(until: .at(3_600))
+        #expect(h.entries(.sessionTransfersCancelled).first?.event == .sessionTransfersCancelled(session: "uploads", count: 1))
+        #expect(h.system.metrics.sessionTransfersCancelled == 1)
+        #expect(completed(h) == 0)
+        #expect(h.system.work.pendingCount(at: h.simulation.now) == 1)
+        #expect(h.entries(.handleSessionEvents).isEmpty)
+        // Without the force-quit the same transfer completes (the test can fail).
+        let plain = try harness()
+        plain.useApp(at: .at(10), for: .seconds(5))
+        try plain.run(until: .at(3_600))
+        #expect(completed(plain) == 1)
+    }
+
+    @Test("a discretionary transfer waits for Wi-Fi and the charger: not on cellular, not on Wi-Fi on battery, at once when plugged in on Wi-Fi")
+    func discretionaryWaits() throws {
+        var discretionary = Self.session
+        discretionary.isDiscretionary = true
+        // Cellular, plugged in: never.
+        let cellular = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy(discretionary) }
+        cellular.useApp(at: .at(10), for: .seconds(5))
+        cellular.inject(.plugIn(overnight: false), at: .at(20))
+        try cellular.run(until: .at(6 * 3_600))
+        #expect(completed(cellular) == 0)
+        // Wi-Fi on battery: waits; plugged in at 2 h: done about 100 s later.
+        let wifi = try harness(Self.network(wifi: true, uplinkMbps: 1)) { HandOffPolicy(discretionary) }
+        wifi.useApp(at: .at(10), for: .seconds(5))
+        try wifi.run(until: .at(7_200))
+        #expect(completed(wifi) == 0)
+        wifi.inject(.plugIn(overnight: false), at: .at(7_200))
+        try wifi.run(until: .at(7_200 + 99))
+        #expect(completed(wifi) == 0)
+        try wifi.run(until: .at(7_200 + 110))
+        #expect(completed(wifi) == 1)
+        // The same session not discretionary goes at once on cellular.
+        let eager = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy() }
+        eager.useApp(at: .at(10), for: .seconds(5))
+        try eager.run(until: .at(200))
+        #expect(completed(eager) == 1)
+    }
+
+    @Test("transfers handed off in the background are discretionary, whatever the configuration")
+    func backgroundHandOffIsDiscretionary() throws {
+        let h = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy(handOffInBackground: true) }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(6 * 3_600))
+        #expect(h.entries(.sessionTransfersCreated).first?.event
+                == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: true))
+        #expect(completed(h) == 0)
+    }
+
+    @Test("a transfer waits while the network is down and resumes where it was: a 40 s outage delays it by at least 40 s")
+    func resumesAfterNetworkLoss() throws {
+        func completion(flaps: [FaultPlan.NetworkFlap]) throws -> SimInstant {
+            var scenario = Self.network(uplinkMbps: 1)
+            scenario.faults.networkFlaps = flaps
+            let h = try harness(scenario)
+            h.useApp(at: .at(10), for: .seconds(5))
+            try h.run(until: .at(3_600))
+            return try #require(h.entries(.sessionEventsPending).first).time
+        }
+        let plain = try completion(flaps: [])
+        // One cycle in the window: offline 40 s from 50 s, then online.
+        let flapped = try completion(flaps: [.init(fromHours: 50.0 / 3_600, toHours: 50.0 / 3_600 + 100.0 / 3_600, offSeconds: 40, onSeconds: 60)])
+        let delay = plain.duration(to: flapped).seconds
+        #expect(delay >= 40 && delay < 45)
+    }
+
+    @Test("the launch limiter doubles its delay at each background launch for events and starts over when the app comes to the foreground")
+    func limiterDoubles() throws {
+        // Each launch for events hands off one more transfer (in the background: discretionary,
+        // so Wi-Fi and the charger).
+        final class Chain: BackgroundPolicy {
+            func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+                if reason == .user { hand(app) }
+            }
+            func willEnterForeground(_ app: AppContext) { hand(app) }
+            func hand(_ app: AppContext) {
+                try? app.work.enqueue(WorkRequest(uploadBytes: 1_250_000, label: "upload"))
+                try? app.work.startHandingOff(to: BackgroundURLSessionTests.session)
+            }
+            func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
+                if app.work.progress(label: "upload").completed < 3 { hand(app) }
+                completionHandler()
+            }
+        }
+        var scenario = Self.network(wifi: true, uplinkMbps: 1)
+        scenario.power.overnightChargeProbability = 0
+        let h = try harness(scenario) { Chain() }
+        h.inject(.plugIn(overnight: false), at: .at(1))
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        let delays = h.entries(.sessionEventsPending).map { entry -> Double in
+            guard case .sessionEventsPending(_, let delay) = entry.event else { return -1 }
+            return delay.seconds
+        }
+        #expect(delays == [60, 120, 240])
+        // A return to the foreground resets it.
+        h.useApp(at: .at(3_700), for: .seconds(5))
+        try h.run(until: .at(7_200))
+        let last = h.entries(.sessionEventsPending).last.map { entry -> Double in
+            guard case .sessionEventsPending(_, let delay) = entry.event else { return -1 }
+            return delay.seconds
+        }
+        #expect(last == 60)
+    }
+
+    @Test("a completion handler not called by the end of the events' 30 s is logged, and the app is then suspended")
+    func handlerNotCalled() throws {
+        let h = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy(callsCompletionHandler: false) }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        let handle = try #require(h.entries(.handleSessionEvents).first)
+        let missed = try #require(h.entries(.sessionCompletionHandlerNotCalled).first)
+        #expect(missed.time == handle.time + .seconds(30))
+        #expect(h.times(.suspend).last == missed.time)
+        #expect(h.system.metrics.sessionCompletionHandlersNotCalled == 1)
+    }
+
+    @Test("budgets hold back the launch for events: with an energy budget of 1 J a day the system defers it for energyBudget")
+    func budgetsDefer() throws {
+        var scenario = SystemHarness.onOneNetwork(uplinkMbps: 1)
+        scenario.system.budget.energyJoulesPerDay = 1
+        let h = try harness(scenario)
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        #expect(completed(h) == 1)
+        let deferred = try #require(h.entries(.sessionRelaunchDeferred).first)
+        #expect(deferred.event == .sessionRelaunchDeferred(session: "uploads", reason: .energyBudget))
+        #expect(h.system.metrics.sessionRelaunchesDeferred >= 1)
+    }
+
+    @Test("the app pays for the daemon's transfer: radio energy while it is suspended, and its cellular bytes count against the data budget")
+    func energyAndDataBooked() throws {
+        let h = try harness()
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        #expect(completed(h) == 1)
+        // Sent from 10 s, the app in the background from 15 s: all but 5 s of 100 s at 1 Mbps count.
+        let counted = h.system.work.dataBudgetBytes
+        #expect(counted > Self.bytes * 0.94 && counted <= Self.bytes * 0.96 + 1)
+        let active = h.world.device.ledger.fromBattery[EnergyLedger.Consumer.appRadioActive.rawValue]
+        let tail = h.world.device.ledger.fromBattery[EnergyLedger.Consumer.appRadioTail.rawValue]
+        #expect(active > 50 && tail > 0)
+        // On Wi-Fi nothing counts against the data budget.
+        let wifi = try harness(Self.network(wifi: true))
+        wifi.useApp(at: .at(10), for: .seconds(5))
+        try wifi.run(until: .at(3_600))
+        #expect(completed(wifi) == 1 && wifi.system.work.dataBudgetBytes == 0)
+    }
+
+    @Test("a configuration out of range is refused with its field's path")
+    func validation() throws {
+        var bad = Self.session
+        bad.identifier = ""
+        var issue: ScenarioIssue?
+        let h = try harness(Self.network()) {
+            ScriptedPolicy(onLaunch: { app, _ in
+                do throws(ScenarioIssue) { try app.work.startHandingOff(to: bad) } catch { issue = error }
+            })
+        }
+        h.useApp(at: .at(10))
+        try h.run(until: .at(100))
+        #expect(issue?.path == "identifier")
+    }
+}
