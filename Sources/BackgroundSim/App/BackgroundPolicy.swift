@@ -45,6 +45,13 @@ public protocol BackgroundPolicy: AnyObject {
     /// `completionHandler` when done; the app has ``BackgroundURLSessionParameters/eventsSeconds``.
     /// The default calls it at once.
     func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void)
+
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` for a silent push
+    /// (the scenario's `pushes`): in the foreground, or after the system launched or resumed the
+    /// app in the background, which then has ``PushParameters/runSeconds`` to call
+    /// `completionHandler` before it is terminated [A]. The default calls it at once with
+    /// `.noData`.
+    func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void)
 }
 
 extension BackgroundPolicy {
@@ -54,6 +61,16 @@ extension BackgroundPolicy {
     public func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
         completionHandler()
     }
+    public func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void) {
+        fetchCompletionHandler(.noData)
+    }
+}
+
+/// `UIBackgroundFetchResult`: what a silent push's handler reports.
+public enum BackgroundFetchResult: Sendable, Equatable {
+    case newData
+    case noData
+    case failed
 }
 
 /// Why the process was launched.
@@ -65,13 +82,18 @@ public enum LaunchReason: Sendable, Equatable {
     /// The system launched the app in the background because a background URL session's
     /// transfers finished (``BackgroundPolicy/handleEventsForBackgroundURLSession(_:identifier:completionHandler:)`` follows).
     case backgroundURLSession
+    /// The system launched the app in the background to deliver a silent push
+    /// (``BackgroundPolicy/didReceiveRemoteNotification(_:fetchCompletionHandler:)`` follows).
+    case remoteNotification
 
-    /// The reason's name in traces: "user", "backgroundTask" or "backgroundURLSession".
+    /// The reason's name in traces: "user", "backgroundTask", "backgroundURLSession" or
+    /// "remoteNotification".
     public var name: String {
         switch self {
         case .user: "user"
         case .backgroundTask: "backgroundTask"
         case .backgroundURLSession: "backgroundURLSession"
+        case .remoteNotification: "remoteNotification"
         }
     }
 }

@@ -26,7 +26,7 @@ package struct RunSetup {
         let makePolicy = policy ?? definition?.factory(for: scenario.app.policy.parameters)
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
                                      work: scenario.work, network: scenario.network, energy: scenario.energy,
-                                     faults: scenario.faults, debugger: scenario.debugger, makePolicy: makePolicy)
+                                     faults: scenario.faults, debugger: scenario.debugger, pushes: scenario.pushes, makePolicy: makePolicy)
         world = World(device: device, system: system)
         world.start(in: &simulation)
     }

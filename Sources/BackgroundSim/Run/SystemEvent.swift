@@ -1,4 +1,4 @@
-/// The iOS model's own events: its evaluations, deadlines and timers. Their trace codes (200–219)
+/// The iOS model's own events: its evaluations, deadlines and timers. Their trace codes (200–222)
 /// are part of every digest: never renumber one.
 package enum SystemEvent: Sendable, Equatable {
     /// The system considers launching pending background tasks.
@@ -42,6 +42,12 @@ package enum SystemEvent: Sendable, Equatable {
     case sessionRelaunch
     /// The app's time to handle background URL sessions' events ends.
     case sessionEventsEnd
+    /// The app's server sends a silent push.
+    case pushSend
+    /// The system tries again to deliver the held push.
+    case pushDeliveryAttempt
+    /// The time a delivered push gave the app ends.
+    case pushRunEnd
 
     /// The event's trace code.
     var traceKind: UInt32 {
@@ -66,6 +72,9 @@ package enum SystemEvent: Sendable, Equatable {
         case .continuedProcessingCancel: 217
         case .sessionRelaunch: 218
         case .sessionEventsEnd: 219
+        case .pushSend: 220
+        case .pushDeliveryAttempt: 221
+        case .pushRunEnd: 222
         }
     }
 
@@ -77,7 +86,7 @@ package enum SystemEvent: Sendable, Equatable {
         case .debuggerLaunch(let index), .debuggerExpiration(let index): Int64(index)
         case .launchEvaluation, .assertionWarning, .assertionDeadline, .jetsam, .cpuMonitorCheck, .workCheck, .radioPhase,
              .launchOverheadEnd, .faultJetsam, .faultWindowEnd, .continuedProcessingStart, .continuedProcessingStall,
-             .sessionRelaunch, .sessionEventsEnd: 0
+             .sessionRelaunch, .sessionEventsEnd, .pushSend, .pushDeliveryAttempt, .pushRunEnd: 0
         }
     }
 }

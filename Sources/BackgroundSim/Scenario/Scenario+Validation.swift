@@ -162,6 +162,8 @@ extension Scenario {
         s.budget.validate(&v)
         s.continuedProcessing.validate(&v)
         s.backgroundURLSession.validate(&v)
+        s.push.validate(&v)
+        pushes.validate(&v)
 
         let load = work
         v.check(load.itemsPerAppSession, 0...100, "work.itemsPerAppSession")

@@ -53,6 +53,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Xcode debugger commands replayed at given times (none by default).
     public var debugger = DebuggerCommands()
 
+    /// The silent pushes the app's server sends (none by default).
+    public var pushes = ServerPushes()
+
     public init() {}
 }
 

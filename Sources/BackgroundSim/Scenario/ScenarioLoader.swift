@@ -185,6 +185,7 @@ public enum ScenarioLoader {
         template.app.permittedIdentifiers = ["identifier"]
         template.faults = FaultPlan.example
         template.debugger = DebuggerCommands.example
+        template.pushes = ServerPushes.example
         return document(of: template)
     }()
 

@@ -81,6 +81,13 @@ extension SimulatedSystem {
             relaunchForSessionEvents(in: &simulation)
         case .sessionEventsEnd:
             sessionEventsWindowEnded()
+        case .pushSend:
+            pushSent(in: &simulation)
+        case .pushDeliveryAttempt:
+            push.attemptFired()
+            deliverHeldPush(in: &simulation)
+        case .pushRunEnd:
+            pushWindowEnded(in: &simulation)
         case .workCheck:
             checkWork(at: simulation.now)
         case .radioPhase:

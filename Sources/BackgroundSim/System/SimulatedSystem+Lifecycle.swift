@@ -23,6 +23,8 @@ extension SimulatedSystem {
             fireOverdueTimers()
         }
         afterCallback(in: &simulation)
+        // A user launch delivers the held push [A].
+        if processState == .foreground { deliverHeldPush(in: &simulation) }
     }
 
     /// The app left the foreground, swiped away if `forceQuit`.
@@ -42,6 +44,7 @@ extension SimulatedSystem {
             }
             terminate(.forceQuit, in: &simulation)
             cancelSessionTransfers(in: &simulation)
+            discardHeldPush(in: &simulation)
             forceQuitFlag = true
             if parameters.forceQuitClearsPendingRequests { pending.removeAll() }
             record(.forceQuit(pendingRequestsCleared: parameters.forceQuitClearsPendingRequests))
@@ -94,5 +97,6 @@ extension SimulatedSystem {
         if continued.hasQueued { record(.continuedProcessingQueueCancelled(count: UInt32(continued.queued.count))) }
         continued.removeAll(in: &simulation)
         sessionEvents.processEnded(in: &simulation)
+        push.processEnded(in: &simulation)
     }
 }

@@ -13,7 +13,8 @@ extension SimulatedSystem {
         // Suspension (after settling which sessions' events the app hears, or is held for).
         work.settle(at: now)
         reconcileSessionEvents(in: &simulation)
-        if processState == .background && assertions.isEmpty && running.isEmpty && !continued.hasQueued && !sessionEvents.holdsApp {
+        push.reconcile(in: &simulation)
+        if processState == .background && assertions.isEmpty && running.isEmpty && !continued.hasQueued && !sessionEvents.holdsApp && !push.holdsApp {
             processState = .suspended
             record(.suspend)
             if parameters.suspendedTerminationPerHour > 0 {

@@ -77,6 +77,7 @@ public final class SimulatedSystem {
     @exclusivity(unchecked) var timers = AppTimers()
     @exclusivity(unchecked) var continued = ContinuedProcessingTasks()
     @exclusivity(unchecked) var sessionEvents: SessionEventDelivery
+    @exclusivity(unchecked) var push: PushDelivery
     @exclusivity(unchecked) var energy: AppEnergy
     /// When the work executor next needs attention.
     @exclusivity(unchecked) var workCheck = EventSlot()
@@ -101,7 +102,8 @@ public final class SimulatedSystem {
     package init(parameters: SystemParameters, app: AppParameters, calendar: SimCalendar, seed: UInt64,
          work: WorkParameters = WorkParameters(), network: NetworkParameters = NetworkParameters(),
          energy: EnergyParameters = EnergyParameters(), faults: FaultPlan = FaultPlan(),
-         debugger: DebuggerCommands = DebuggerCommands(), makePolicy: (() -> any BackgroundPolicy)?) {
+         debugger: DebuggerCommands = DebuggerCommands(), pushes: ServerPushes = ServerPushes(),
+         makePolicy: (() -> any BackgroundPolicy)?) {
         self.parameters = parameters
         self.faults = faults
         self.debugger = debugger
@@ -119,6 +121,7 @@ public final class SimulatedSystem {
         }
         launch = LaunchEvaluator(model: model, budget: parameters.budget)
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
+        push = PushDelivery(pushes: pushes, seed: seed)
     }
 
     // MARK: Inspection (for checkers)
@@ -150,6 +153,7 @@ public final class SimulatedSystem {
         for (index, command) in debugger.simulateExpiration.enumerated() {
             simulation.schedule(.system(.debuggerExpiration(index: UInt32(index))), at: .start + .hours(command.atHours))
         }
+        if let first = push.nextSend(after: .start) { simulation.schedule(.system(.pushSend), at: first) }
     }
 
     /// Hours since the simulation started, for fault windows.

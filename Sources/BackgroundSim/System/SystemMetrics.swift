@@ -42,6 +42,16 @@ public struct SystemMetrics: Sendable, Equatable {
     public var sessionRelaunches = 0
     public var sessionRelaunchesDeferred = 0
     public var sessionCompletionHandlersNotCalled = 0
+    /// Silent pushes: sent by the server, replaced by a newer one before delivery (only the
+    /// newest is kept), discarded (force-quit), held back at a delivery attempt (a rule, the
+    /// spacing or a budget), delivered to the app (foreground or background), and apps
+    /// terminated for not calling the completion handler in time.
+    public var pushesSent = 0
+    public var pushesCoalesced = 0
+    public var pushesDiscarded = 0
+    public var pushesDeferred = 0
+    public var pushesDelivered = 0
+    public var pushKills = 0
     public var registrationCrashes = 0
     public var unregisteredLaunchCrashes = 0
     public var forceQuitTerminations = 0

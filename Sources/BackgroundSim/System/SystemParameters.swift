@@ -123,6 +123,10 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     /// Background URL sessions: the resume rate limiter, the time the app has for a session's
     /// events, what discretionary transfers wait for.
     public var backgroundURLSession = BackgroundURLSessionParameters()
+
+    /// Silent pushes: the spacing between deliveries and the time a push gives the app (the
+    /// server's sends are the scenario's `pushes`).
+    public var push = PushParameters()
 }
 
 /// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).

@@ -59,6 +59,10 @@ extension SystemLogEvent {
         case .handleSessionEvents(let session), .sessionCompletionHandlerCalled(let session),
              .sessionCompletionHandlerNotCalled(let session):
             [("session", .string(session))]
+        case .pushDiscarded(let reason), .pushDeferred(let reason):
+            [("reason", .string(reason.rawValue))]
+        case .pushDelivered(let inBackground):
+            [("inBackground", .bool(inBackground))]
         case .beginBackgroundTask(let id, let name):
             [("id", .number(Double(id.rawValue))), ("name", .string(name))]
         case .endBackgroundTask(let id), .backgroundTaskExpiring(let id):
@@ -66,7 +70,8 @@ extension SystemLogEvent {
         case .workStart(let limit):
             limit.map { [("limit", .number(Double($0)))] } ?? []
         case .willEnterForeground, .didEnterBackground, .willTerminate, .suspend, .resume, .forceQuitFlagCleared,
-             .cancelAll, .workStop, .workQueueEmpty, .workLimitReached:
+             .cancelAll, .workStop, .workQueueEmpty, .workLimitReached, .pushReceived, .pushCoalesced,
+             .pushCompletionHandlerCalled:
             []
         }
     }

@@ -96,6 +96,22 @@ public enum SystemLogEvent: Sendable, Equatable {
     /// The events' time ran out before the app called the completion handler (a bug).
     case sessionCompletionHandlerNotCalled(session: String)
 
+    // MARK: Silent pushes
+
+    /// A silent push from the app's server reached the phone; the system holds it.
+    case pushReceived
+    /// A push replaced the held one, which is lost (only the newest is kept).
+    case pushCoalesced
+    /// The push was dropped, and why (a force-quit).
+    case pushDiscarded(reason: LaunchDenial)
+    /// The held push was not delivered at this attempt, and why (a rule, the spacing, a budget).
+    case pushDeferred(reason: LaunchDenial)
+    /// The held push was delivered: to the app in the foreground, or in the background (after a
+    /// launch or resume, with 30 s to call the handler).
+    case pushDelivered(inBackground: Bool)
+    /// The app called the push's completion handler.
+    case pushCompletionHandlerCalled
+
     // MARK: Background-task assertions
 
     /// `beginBackgroundTask(withName:expirationHandler:)`.
@@ -165,6 +181,12 @@ extension SystemLogEvent {
         case handleSessionEvents = "handleSessionEvents"
         case sessionCompletionHandlerCalled = "sessionCompletionHandlerCalled"
         case sessionCompletionHandlerNotCalled = "sessionCompletionHandlerNotCalled"
+        case pushReceived = "pushReceived"
+        case pushCoalesced = "pushCoalesced"
+        case pushDiscarded = "pushDiscarded"
+        case pushDeferred = "pushDeferred"
+        case pushDelivered = "pushDelivered"
+        case pushCompletionHandlerCalled = "pushCompletionHandlerCalled"
         case beginBackgroundTask = "beginBackgroundTask"
         case endBackgroundTask = "endBackgroundTask"
         case backgroundTaskExpiring = "backgroundTaskExpiring"
@@ -209,6 +231,12 @@ extension SystemLogEvent {
         case .handleSessionEvents: .handleSessionEvents
         case .sessionCompletionHandlerCalled: .sessionCompletionHandlerCalled
         case .sessionCompletionHandlerNotCalled: .sessionCompletionHandlerNotCalled
+        case .pushReceived: .pushReceived
+        case .pushCoalesced: .pushCoalesced
+        case .pushDiscarded: .pushDiscarded
+        case .pushDeferred: .pushDeferred
+        case .pushDelivered: .pushDelivered
+        case .pushCompletionHandlerCalled: .pushCompletionHandlerCalled
         case .beginBackgroundTask: .beginBackgroundTask
         case .endBackgroundTask: .endBackgroundTask
         case .backgroundTaskExpiring: .backgroundTaskExpiring

@@ -29,10 +29,13 @@ public enum KillReason: Sendable, Equatable {
     case jetsamFault
     /// A processing task used more CPU than the monitor allows, for too long, on battery.
     case cpuResourceLimit
+    /// The app did not call a silent push's completion handler within its 30 s.
+    case pushNotCompleted
 
     /// The reason's name in traces (`"reason":"taskNotCompleted"`).
     public var name: String {
         switch self {
+        case .pushNotCompleted: "pushNotCompleted"
         case .taskNotCompleted: "taskNotCompleted"
         case .backgroundTaskAssertionTimeout: "backgroundTaskAssertionTimeout"
         case .jetsamFault: "jetsamFault"

@@ -1,0 +1,54 @@
+/// The silent pushes the app's server sends (`content-available`, `apns-push-type: background`,
+/// priority 5): the scenario's `pushes` section. None by default.
+///
+///     "pushes": { "schedule": "cadence", "everyMinutes": 60 }
+///     "pushes": { "schedule": "poisson", "perHour": 2 }
+///     "pushes": { "schedule": "times", "atHours": [8.5, 12, 19.25] }
+///
+/// Sending is the server's business and does not depend on the phone: what reaches the app, and
+/// when, is the system's (``PushParameters``). Apple asks senders to keep background pushes to
+/// "two or three per hour" ("Pushing background updates to your app" [A]).
+public struct ServerPushes: Codable, Sendable, Equatable {
+    /// How the server's sends are spaced.
+    public enum Schedule: String, NamedChoice, Sendable {
+        /// No pushes.
+        case none
+        /// One every ``everyMinutes``, the first that long after the start.
+        case cadence
+        /// At random, ``perHour`` on average (a Poisson process, from its own labelled stream).
+        case poisson
+        /// At the given ``atHours``.
+        case times
+    }
+
+    /// None.
+    public init() {}
+
+    /// The schedule. Default `none`.
+    public var schedule: Schedule = .none
+    /// `cadence`: minutes between sends. Default 60; valid 1–10,080.
+    public var everyMinutes: Double = 60
+    /// `poisson`: sends an hour on average. Default 1; valid 0.001–60.
+    public var perHour: Double = 1
+    /// `times`: hours since the start of the simulation, in any order. Up to ``maximumEntries``;
+    /// each valid 0–24,000,000.
+    public var atHours: [Double] = []
+
+    /// The most given times.
+    public static let maximumEntries = 100_000
+
+    /// One given time, for the scenario schema.
+    static let example: ServerPushes = {
+        var pushes = ServerPushes()
+        pushes.atHours = [0]
+        return pushes
+    }()
+
+    /// Reports values out of range, with paths under `pushes`.
+    func validate(_ v: inout ParameterValidator) {
+        v.check(everyMinutes, 1...10_080, "pushes.everyMinutes")
+        v.check(perHour, 0.001...60, "pushes.perHour")
+        v.require(atHours.count <= Self.maximumEntries, "pushes.atHours", "expected at most \(Self.maximumEntries) times, got \(atHours.count)")
+        for (index, hours) in atHours.enumerated() { v.check(hours, 0...(24 * 1_000_000), "pushes.atHours[\(index)]") }
+    }
+}

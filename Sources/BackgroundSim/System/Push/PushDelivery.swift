@@ -1,0 +1,116 @@
+import SimKernel
+
+/// The system's side of silent pushes: the newest undelivered push (the only one kept), the
+/// next delivery attempt, the last delivery (for the spacing), and the window in which the app
+/// must call the completion handler of the push it was given; and the server's sends.
+///
+/// This type never calls into the app.
+struct PushDelivery {
+    static let sendLabel = StreamLabel("server.pushes")
+
+    let pushes: ServerPushes
+    /// When the held push was sent, if one is held.
+    private(set) var held: SimInstant?
+    /// The next delivery attempt.
+    private(set) var attempt = EventSlot()
+    private(set) var lastDelivery: SimInstant?
+    /// The deadline of the push the app is handling in the background.
+    private(set) var window = EventSlot()
+    /// The process that was given a completion handler it has not called yet.
+    private(set) var outstanding: UInt32?
+    /// The server's random sends (`poisson`).
+    private var sendRandom: RandomStream
+    /// Sends so far.
+    private(set) var sent: UInt32 = 0
+    /// The given times, in order.
+    private let times: [SimInstant]
+
+    init(pushes: ServerPushes, seed: UInt64) {
+        self.pushes = pushes
+        sendRandom = RandomStream(seed: seed, label: Self.sendLabel)
+        times = pushes.schedule == .times ? pushes.atHours.sorted().map { .start + .hours($0) } : []
+    }
+
+    /// Which rule holds a push back now, if one does, before the budgets: the app switcher, the
+    /// Background App Refresh switch, Low Power Mode, a critically low battery, the spacing.
+    static func ruleDenial(device: DeviceSnapshot, forceQuit: Bool, backgroundAppRefreshAllowed: Bool,
+                           lastDelivery: SimInstant?, parameters: SystemParameters) -> LaunchDenial? {
+        if forceQuit { return .forceQuit }
+        if !backgroundAppRefreshAllowed { return .backgroundAppRefreshOff }
+        if device.isLowPowerMode { return .lowPowerMode }
+        if device.batteryPercent < parameters.heuristic.criticalBatteryPercent && !device.isCharging { return .batteryFloor }
+        if let lastDelivery, lastDelivery.duration(to: device.now) < .minutes(parameters.push.minimumSpacingMinutes) { return .rateLimit }
+        return nil
+    }
+
+    /// Whether the app is held running to handle a push.
+    var holdsApp: Bool { window.isScheduled }
+
+    /// When the server sends next, after `now` (or at the start, before any send).
+    mutating func nextSend(after now: SimInstant) -> SimInstant? {
+        switch pushes.schedule {
+        case .none: return nil
+        case .cadence: return now + .minutes(pushes.everyMinutes)
+        case .poisson: return now + .hours(ExponentialDistribution(rate: pushes.perHour).sample(using: &sendRandom))
+        case .times: return Int(sent) < times.count ? Swift.max(now, times[Int(sent)]) : nil
+        }
+    }
+
+    /// A push arrives; returns whether it replaced a held one (coalesced).
+    mutating func arrive(at now: SimInstant) -> Bool {
+        sent += 1
+        defer { held = now }
+        return held != nil
+    }
+
+    /// The held push is dropped (a force-quit); returns whether there was one.
+    mutating func discard(in simulation: inout Simulation<WorldEvent>) -> Bool {
+        attempt.cancel(in: &simulation)
+        defer { held = nil }
+        return held != nil
+    }
+
+    mutating func attemptFired() { attempt.fired() }
+
+    mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        attempt.set(.pushDeliveryAttempt, at: instant, in: &simulation)
+    }
+
+    /// The held push is delivered now, to process `generation`; in the background (`window`)
+    /// the app has `runSeconds` to call the handler.
+    mutating func delivered(at now: SimInstant, generation: UInt32, inBackground: Bool, runSeconds: Double,
+                            in simulation: inout Simulation<WorldEvent>) {
+        held = nil
+        attempt.cancel(in: &simulation)
+        if inBackground {
+            lastDelivery = now
+            outstanding = generation
+            window.set(.pushRunEnd, at: now + .seconds(runSeconds), in: &simulation)
+        }
+    }
+
+    /// The app called the handler in process `generation`; returns whether it was outstanding.
+    mutating func handlerCalled(generation: UInt32) -> Bool {
+        guard outstanding == generation else { return false }
+        outstanding = nil
+        return true
+    }
+
+    /// Closes the window once the handler has been called.
+    mutating func reconcile(in simulation: inout Simulation<WorldEvent>) {
+        if outstanding == nil && window.isScheduled { window.cancel(in: &simulation) }
+    }
+
+    /// The window ended; returns the process whose handler was not called, if any.
+    mutating func windowEnded() -> UInt32? {
+        window.fired()
+        defer { outstanding = nil }
+        return outstanding
+    }
+
+    /// The process ended: its handler can no longer be called.
+    mutating func processEnded(in simulation: inout Simulation<WorldEvent>) {
+        outstanding = nil
+        window.cancel(in: &simulation)
+    }
+}

@@ -1,0 +1,164 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+/// Silent pushes: the server's sends, the system's rules for delivering them, and the 30 s a
+/// delivered push gives the app.
+@Suite("Silent pushes")
+struct SilentPushTests {
+    /// Counts the pushes it gets and calls the handler (unless told not to).
+    final class PushPolicy: BackgroundPolicy {
+        let callsHandler: Bool
+        init(callsHandler: Bool = true) { self.callsHandler = callsHandler }
+        func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {}
+        func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void) {
+            if callsHandler { fetchCompletionHandler(.newData) }
+        }
+    }
+
+    func scenario(_ pushes: ServerPushes) -> Scenario {
+        var scenario = SystemHarness.quietScenario
+        scenario.pushes = pushes
+        return scenario
+    }
+
+    func cadence(minutes: Double) -> ServerPushes {
+        var pushes = ServerPushes()
+        pushes.schedule = .cadence
+        pushes.everyMinutes = minutes
+        return pushes
+    }
+
+    func delivered(_ h: SystemHarness, inBackground: Bool = true) -> [SimInstant] {
+        h.entries(.pushDelivered).filter { $0.event == .pushDelivered(inBackground: inBackground) }.map(\.time)
+    }
+
+    @Test("a push wakes the app in the background; one not handled within 30 s gets the app terminated")
+    func wakesAndTerminates() throws {
+        let h = try SystemHarness(scenario(cadence(minutes: 60))) { PushPolicy(callsHandler: false) }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_700))
+        #expect(delivered(h) == [.at(3_600)])
+        #expect(h.times(.resume) == [.at(3_600)])
+        #expect(h.entries(.kill).map(\.event) == [.kill(.pushNotCompleted)])
+        #expect(h.times(.kill) == [.at(3_630)])
+        #expect(h.system.metrics.pushKills == 1)
+        // Handled: suspended at once, never killed.
+        let ok = try SystemHarness(scenario(cadence(minutes: 60))) { PushPolicy() }
+        ok.useApp(at: .at(10), for: .seconds(5))
+        try ok.run(until: .at(3_700))
+        #expect(ok.entries(.kill).isEmpty)
+        #expect(ok.times(.suspend).last == .at(3_600))
+        #expect(ok.entries(.pushCompletionHandlerCalled).count == 1)
+    }
+
+    @Test("deliveries are at least 15 min apart; in between only the newest push is kept: 14 pushes 7.5 min apart give 8 launches (WWDC 2020: about 7)")
+    func spacingAndCoalescing() throws {
+        var pushes = ServerPushes()
+        pushes.schedule = .times
+        pushes.atHours = (1...14).map { 1 + Double($0) * 7.5 / 60 }
+        let h = try SystemHarness(scenario(pushes)) { PushPolicy() }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(6 * 3_600))
+        let times = delivered(h)
+        // Every other push replaces a held one; the last is held and delivered 15 min after the
+        // seventh delivery.
+        #expect(times.count == 8)
+        for (a, b) in zip(times, times.dropFirst()) { #expect(a.duration(to: b) >= .minutes(15)) }
+        #expect(h.system.metrics.pushesSent == 14)
+        #expect(h.system.metrics.pushesCoalesced == 6)
+        #expect(h.entries(.pushDeferred).allSatisfy { $0.event == .pushDeferred(reason: .rateLimit) })
+    }
+
+    @Test("after a force-quit pushes are discarded until the user opens the app")
+    func forceQuit() throws {
+        let h = try SystemHarness(scenario(cadence(minutes: 60))) { PushPolicy() }
+        h.useApp(at: .at(10), for: .seconds(5), forceQuit: true)
+        h.useApp(at: .at(3 * 3_600 + 600), for: .seconds(5))
+        try h.run(until: .at(5 * 3_600 + 100))
+        #expect(h.entries(.pushDiscarded).map(\.time) == [.at(3_600), .at(7_200), .at(10_800)])
+        #expect(delivered(h) == [.at(14_400), .at(18_000)])
+        #expect(h.system.metrics.pushesDiscarded == 3)
+    }
+
+    @Test("Background App Refresh off holds the push back; a user launch delivers it")
+    func rulesHoldAndUserLaunchDelivers() throws {
+        var off = scenario(cadence(minutes: 60))
+        off.app.backgroundAppRefreshEnabled = false
+        let h = try SystemHarness(off) { PushPolicy() }
+        h.useApp(at: .at(10), for: .seconds(5))
+        h.useApp(at: .at(5_000), for: .seconds(5))
+        try h.run(until: .at(5_100))
+        #expect(delivered(h).isEmpty)
+        #expect(h.entries(.pushDeferred).first?.event == .pushDeferred(reason: .backgroundAppRefreshOff))
+        #expect(delivered(h, inBackground: false) == [.at(5_000)])
+    }
+
+    @Test("the rules, one by one: force-quit, Background App Refresh off, Low Power Mode, a critically low battery off the charger, the 15 min spacing")
+    func rules() {
+        let parameters = SystemParameters()
+        var device = LaunchRuleTests.device()
+        device.now = .at(3_600)
+        func denial(_ device: DeviceSnapshot, forceQuit: Bool = false, on: Bool = true, last: SimInstant? = nil) -> LaunchDenial? {
+            PushDelivery.ruleDenial(device: device, forceQuit: forceQuit, backgroundAppRefreshAllowed: on, lastDelivery: last, parameters: parameters)
+        }
+        #expect(denial(device) == nil)
+        #expect(denial(device, forceQuit: true) == .forceQuit)
+        #expect(denial(device, on: false) == .backgroundAppRefreshOff)
+        var lowPower = device
+        lowPower.isLowPowerMode = true
+        #expect(denial(lowPower) == .lowPowerMode)
+        var low = device
+        low.batteryPercent = 15
+        #expect(denial(low) == .batteryFloor)
+        low.batteryState = .charging
+        #expect(denial(low) == nil)
+        #expect(denial(device, last: .at(3_600 - 14 * 60)) == .rateLimit)
+        #expect(denial(device, last: .at(3_600 - 15 * 60)) == nil)
+    }
+
+    @Test("budgets apply: with an energy budget of 1 J a day, the launch overhead of the first delivery holds the next back")
+    func budgets() throws {
+        var tight = scenario(cadence(minutes: 60))
+        tight.system.budget.energyJoulesPerDay = 1
+        let h = try SystemHarness(tight) { PushPolicy() }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3 * 3_600 + 100))
+        #expect(delivered(h).first == .at(3_600))
+        #expect(h.entries(.pushDeferred).contains { $0.event == .pushDeferred(reason: .energyBudget) })
+        #expect(delivered(h).count < 3)
+    }
+
+    @Test("the server's schedules: a cadence, given times in any order, and a Poisson rate (2 an hour over 400 h, ± 10 %)")
+    func schedules() throws {
+        var poisson = ServerPushes()
+        poisson.schedule = .poisson
+        poisson.perHour = 2
+        let p = try SystemHarness(scenario(poisson)) { PushPolicy() }
+        try p.run(until: .at(400 * 3_600))
+        #expect(abs(Double(p.system.metrics.pushesSent) / 800 - 1) < 0.1)
+
+        var given = ServerPushes()
+        given.schedule = .times
+        given.atHours = [3, 1, 2]
+        let g = try SystemHarness(scenario(given)) { PushPolicy() }
+        try g.run(until: .at(4 * 3_600))
+        #expect(g.times(.pushReceived) == [.at(3_600), .at(7_200), .at(10_800)])
+
+        let c = try SystemHarness(scenario(cadence(minutes: 30))) { PushPolicy() }
+        try c.run(until: .at(3 * 3_600 + 1))
+        #expect(c.system.metrics.pushesSent == 6)
+    }
+
+    @Test("out-of-range pushes are reported with their paths")
+    func validation() throws {
+        var scenario = Scenario()
+        scenario.pushes.everyMinutes = 0
+        scenario.pushes.atHours = [-1]
+        scenario.system.push.runSeconds = 60
+        let issues = scenario.validate(policies: .builtIn).map(\.path)
+        #expect(issues.contains("pushes.everyMinutes"))
+        #expect(issues.contains("pushes.atHours[0]"))
+        #expect(issues.contains("system.push.runSeconds"))
+    }
+}
