@@ -41,6 +41,14 @@ public struct ComparedMetric: Sendable {
         ComparedMetric(key: "energy.appJoulesPerDay", label: "app energy", unit: "J/day", better: .lower) {
             $0.energy.appJoulesPerDay
         },
+        // Energy per completed item: a door that completes more work costs more a day, not
+        // necessarily more an item.
+        ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", unit: "J", better: .lower) {
+            $0.work.completed > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / Double($0.work.completed) : nil
+        },
+        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", unit: "/day", better: .neither) {
+            $0.os.backgroundWakesPerDay
+        },
         ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", unit: "/day", better: .neither) {
             $0.os.refreshLaunchesPerDay
         },

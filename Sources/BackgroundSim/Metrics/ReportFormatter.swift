@@ -48,6 +48,19 @@ package enum ReportFormatter {
             ("Kills for overruns: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
             ("Terminations for memory (jetsam)", "\(m.memoryPressureExits)"),
         ]
+        // The other doors, when the app used them.
+        if m.continuedProcessingLaunches > 0 {
+            osRows.insert(("Continued processing per day", fixed(os.continuedProcessingLaunchesPerDay, 2)
+                + " (stalled \(m.expirationsForNoProgress), cancelled \(m.expirationsForUserCancel))"), at: 2)
+        }
+        if m.sessionTransfersCreated > 0 {
+            osRows.append(("URL session transfers (cancelled)", "\(m.sessionTransfersCreated) (\(m.sessionTransfersCancelled))"))
+            osRows.append(("URL session relaunches (deferred)", "\(m.sessionRelaunches) (\(m.sessionRelaunchesDeferred))"))
+        }
+        if m.pushesSent > 0 {
+            osRows.append(("Pushes sent / delivered", "\(m.pushesSent) / \(m.pushesDelivered)"))
+            osRows.append(("Pushes coalesced, discarded, deferred", "\(m.pushesCoalesced), \(m.pushesDiscarded), \(m.pushesDeferred)"))
+        }
         // Why requests waited: each kind's decisions, the most frequent reasons first.
         for (kind, label) in [(TaskRequest.Kind.appRefresh, "Refresh"), (.processing, "Processing")] {
             let decisions = m.launchDecisions

@@ -8,6 +8,10 @@ public struct SystemReport: Sendable, Equatable {
 
     public var refreshLaunchesPerDay: Double { Double(metrics.refreshLaunches) / dayCount }
     public var processingLaunchesPerDay: Double { Double(metrics.processingLaunches) / dayCount }
+    public var continuedProcessingLaunchesPerDay: Double { Double(metrics.continuedProcessingLaunches) / dayCount }
+    /// Cold launches and resumes of the app in the background, for any reason (tasks, a URL
+    /// session's events, pushes), a day.
+    public var backgroundWakesPerDay: Double { Double(metrics.backgroundWakes) / dayCount }
     public var expirationsPerDay: Double { Double(metrics.expirations) / dayCount }
     public var backgroundRunSecondsPerDay: Double { metrics.backgroundSeconds / dayCount }
     public var launchesWhileChargingShare: Double {
@@ -19,14 +23,19 @@ public struct SystemReport: Sendable, Equatable {
         .object([
             ("refreshLaunchesPerDay", .number(rounded(refreshLaunchesPerDay))),
             ("processingLaunchesPerDay", .number(rounded(processingLaunchesPerDay))),
+            ("continuedProcessingLaunchesPerDay", .number(rounded(continuedProcessingLaunchesPerDay))),
             ("backgroundProcessLaunches", .number(Double(metrics.backgroundProcessLaunches))),
+            ("backgroundWakesPerDay", .number(rounded(backgroundWakesPerDay))),
             ("expirationsPerDay", .number(rounded(expirationsPerDay))),
             ("expirationsByCause", .object([
                 ("timeUp", .number(Double(metrics.expirations - metrics.expirationsForUserActivity
-                    - metrics.expirationsForPowerLoss - metrics.expirationsForNetworkLoss))),
+                    - metrics.expirationsForPowerLoss - metrics.expirationsForNetworkLoss
+                    - metrics.expirationsForNoProgress - metrics.expirationsForUserCancel))),
                 ("userActivity", .number(Double(metrics.expirationsForUserActivity))),
                 ("powerLoss", .number(Double(metrics.expirationsForPowerLoss))),
                 ("networkLoss", .number(Double(metrics.expirationsForNetworkLoss))),
+                ("noProgress", .number(Double(metrics.expirationsForNoProgress))),
+                ("userCancelled", .number(Double(metrics.expirationsForUserCancel))),
             ])),
             ("tasksCompleted", .object([
                 ("success", .number(Double(metrics.tasksCompletedSuccessfully))),
@@ -50,6 +59,21 @@ public struct SystemReport: Sendable, Equatable {
             ("crashes", .object([
                 ("registration", .number(Double(metrics.registrationCrashes))),
                 ("noLaunchHandler", .number(Double(metrics.unregisteredLaunchCrashes))),
+            ])),
+            ("backgroundURLSession", .object([
+                ("transfersCreated", .number(Double(metrics.sessionTransfersCreated))),
+                ("transfersCancelled", .number(Double(metrics.sessionTransfersCancelled))),
+                ("relaunches", .number(Double(metrics.sessionRelaunches))),
+                ("relaunchesDeferred", .number(Double(metrics.sessionRelaunchesDeferred))),
+                ("completionHandlersNotCalled", .number(Double(metrics.sessionCompletionHandlersNotCalled))),
+            ])),
+            ("silentPushes", .object([
+                ("sent", .number(Double(metrics.pushesSent))),
+                ("coalesced", .number(Double(metrics.pushesCoalesced))),
+                ("discarded", .number(Double(metrics.pushesDiscarded))),
+                ("deferred", .number(Double(metrics.pushesDeferred))),
+                ("delivered", .number(Double(metrics.pushesDelivered))),
+                ("kills", .number(Double(metrics.pushKills))),
             ])),
             ("launchHourHistogram", .array(metrics.launchHourHistogram.map { .number(Double($0)) })),
             ("launchesWhileChargingShare", .number(rounded(launchesWhileChargingShare))),

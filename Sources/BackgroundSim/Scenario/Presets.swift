@@ -42,6 +42,12 @@ public enum Presets {
         Preset(name: "proton-upload-shipped",
                summary: "Proton Drive uploads as the App Store build ships them: the extension only, uploads paused when it expires.",
                scenario: protonUploadShipped),
+        Preset(name: "proton-upload-urlsession",
+               summary: "Proton Drive uploads handed to a background URL session: the system uploads while the app is suspended.",
+               scenario: protonUploadURLSession),
+        Preset(name: "proton-upload-continued",
+               summary: "Proton Drive uploads in an iOS 26 continued-processing task, submitted when the user adds photos.",
+               scenario: protonUploadContinued),
         Preset(name: "proton-photos-backup",
                summary: "Proton Drive's Photos backup as shipped: its own processing task, at once when photos wait, else a day ahead.",
                scenario: protonPhotosBackup),
@@ -54,6 +60,9 @@ public enum Presets {
         Preset(name: "coverdrop-processing-2025-07",
                summary: "CoverDrop as built in July 2025: a processing request with network required, no resubmit in the handler.",
                scenario: coverDropProcessing202507),
+        Preset(name: "coverdrop-push",
+               summary: "CoverDrop sending woken by an hourly silent push from its server instead of app refresh tasks.",
+               scenario: coverDropPush),
         Preset(name: "coverdrop-send-forgetful",
                summary: "CoverDrop with a planted bug after device clock jumps, on a phone whose clock jumps often: for bgsim check.",
                scenario: coverDropForgetful),
@@ -160,6 +169,39 @@ public enum Presets {
         scenario.work.uploadSigma = 0
         scenario.work.cpuMedianSeconds = 0.05
         scenario.work.cpuSigma = 0
+        return scenario
+    }
+
+    /// Proton Drive's uploads through a background URL session (the same workload).
+    static var protonUploadURLSession: Scenario {
+        var scenario = protonUpload
+        scenario.name = "proton-upload-urlsession"
+        scenario.description = "Proton Drive uploads handed to a background URL session; the app is woken when they finish."
+        scenario.app.policy = PolicyConfiguration(name: "proton-upload-urlsession")
+        scenario.app.permittedIdentifiers = []
+        return scenario
+    }
+
+    /// Proton Drive's uploads in a continued-processing task (the same workload).
+    static var protonUploadContinued: Scenario {
+        var scenario = protonUpload
+        scenario.name = "proton-upload-continued"
+        scenario.description = "Proton Drive uploads in an iOS 26 continued-processing task, submitted when the user adds photos."
+        scenario.app.policy = PolicyConfiguration(name: "proton-upload-continued")
+        scenario.app.permittedIdentifiers = [ProtonContinuedParameters().wildcardIdentifier]
+        return scenario
+    }
+
+    /// CoverDrop woken by silent pushes: the designed workload, the server pushing every hour
+    /// (matching the one-hour limit between runs) [Inf].
+    static var coverDropPush: Scenario {
+        var scenario = coverDropDesigned
+        scenario.name = "coverdrop-push"
+        scenario.description = "CoverDrop sending woken by its server's hourly silent push instead of app refresh tasks."
+        scenario.app.policy = PolicyConfiguration(name: "coverdrop-push")
+        scenario.app.permittedIdentifiers = []
+        scenario.pushes.schedule = .cadence
+        scenario.pushes.everyMinutes = 60
         return scenario
     }
 

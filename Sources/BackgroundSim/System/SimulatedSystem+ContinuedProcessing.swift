@@ -43,9 +43,9 @@ extension SimulatedSystem {
         }
         let serial = running.takeSerial()
         let task = BackgroundTask(identifier: request.identifier, kind: .continuedProcessing, serial: serial, system: self)
+        // Counted apart from the launches the system chose (the hour histogram and the charging
+        // share are theirs).
         metrics.continuedProcessingLaunches += 1
-        metrics.launchHourHistogram[snapshot.hour] += 1
-        if snapshot.isCharging { metrics.launchesWhileCharging += 1 }
         record(.taskLaunch(identifier: request.identifier, serial: serial, allotment: .zero))
         guard let handler = registrations.handler(for: request.identifier, kind: .continuedProcessing) else {
             // As for any task: a launch with no handler registered crashes the app [A].

@@ -87,7 +87,6 @@ extension SimulatedSystem {
             }
         }
         metrics.pushesDelivered += 1
-        if inBackground { metrics.launchHourHistogram[snapshot.hour] += 1 }
         let generation = processGeneration
         push.delivered(at: now, generation: generation, inBackground: inBackground, runSeconds: parameters.push.runSeconds, in: &simulation)
         record(.pushDelivered(inBackground: inBackground))

@@ -70,6 +70,14 @@ public struct PolicyRegistry: Sendable {
             PolicyDefinition(name: "proton-upload-shipped",
                              summary: "Proton Drive as shipped in the App Store build: uploads in the extension only, paused when it expires.",
                              parameters: ProtonStoreUploadParameters.self) { ExtensionOnlyUpload(parameters: $0) },
+            PolicyDefinition(name: "proton-upload-urlsession",
+                             summary: "Proton Drive's uploads handed to a background URL session (a door the app does not use).",
+                             parameters: ProtonURLSessionParameters.self) { URLSessionUpload(parameters: $0) },
+            PolicyDefinition(name: "proton-upload-continued",
+                             summary: "Proton Drive's uploads in an iOS 26 continued-processing task (a door the app does not use).",
+                             parameters: ProtonContinuedParameters.self, taskIdentifiers: [ProtonContinuedParameters().wildcardIdentifier]) {
+                ContinuedProcessingUpload(parameters: $0)
+            },
             PolicyDefinition(name: "proton-photos-backup",
                              summary: "Proton Drive's Photos backup as shipped: its own processing task, at once when photos wait, else a day ahead.",
                              parameters: PhotosBackupParameters.self, taskIdentifiers: [PhotosBackupParameters().identifier]) {
@@ -83,6 +91,9 @@ public struct PolicyRegistry: Sendable {
                              parameters: CoverDropShippedParameters.self, taskIdentifiers: [CoverDropShippedParameters().identifier]) {
                 CoverDropShipped(parameters: $0)
             },
+            PolicyDefinition(name: "coverdrop-push",
+                             summary: "CoverDrop sending woken by its server's silent pushes instead of app refresh (a door the app does not use).",
+                             parameters: CoverDropPushParameters.self) { PushMessageSender(parameters: $0) },
             PolicyDefinition(name: "coverdrop-send-forgetful",
                              summary: "CoverDrop with a planted bug: after the device clock jumps back, the worker forgets setTaskCompleted.",
                              parameters: CoverDropParameters.self, taskIdentifiers: [CoverDropParameters().identifier]) {
