@@ -83,7 +83,13 @@ package struct Shrinker: Sendable {
             change(&candidate)
             if candidate != scenario { candidates.append(candidate) }
         }
-        // Remove whole kinds of faults, then single faults and jumps.
+        // The other doors' system parameters back to their defaults (a swarm varies them for
+        // every policy); then remove whole kinds of faults, then single faults and jumps.
+        variant {
+            $0.system.backgroundURLSession = BackgroundURLSessionParameters()
+            $0.system.continuedProcessing = ContinuedProcessingParameters()
+            $0.system.push = PushParameters()
+        }
         variant { $0.faults = FaultPlan() }
         variant { $0.clock.jumps = [] }
         for index in scenario.faults.earlyExpirations.indices { variant { $0.faults.earlyExpirations.remove(at: index) } }

@@ -31,6 +31,12 @@ public struct Swarm: Sendable {
         /// The workload, when the base has one: items per app session or the cadence, and the
         /// sizes (so that empty queues, tiny items and backlogs all occur).
         case workload
+        /// The server's silent pushes, when the base has some: the schedule and its rate.
+        case pushes
+        /// The other doors' system parameters: the URL session launch limiter and events time,
+        /// whether discretionary transfers need power, the continued-processing stall timeout,
+        /// slots and cancels, the push spacing.
+        case doors
 
         public static func < (lhs: Dimension, rhs: Dimension) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -147,6 +153,27 @@ public struct Swarm: Sendable {
                 scenario.work.downloadMedianKilobytes *= sizeFactor
                 scenario.work.cpuMedianSeconds *= sizeFactor
             }
+        }
+
+        // The other doors, drawn after everything above so that its draws are unchanged.
+        let pushSchedule: ServerPushes.Schedule = pick([.cadence, .cadence, .poisson])
+        let pushMinutes = pick([5.0, 15.0, 60.0, 240.0])
+        if varies.contains(.pushes) && scenario.pushes.schedule != .none && scenario.pushes.schedule != .times {
+            scenario.pushes.schedule = pushSchedule
+            scenario.pushes.everyMinutes = pushMinutes
+            scenario.pushes.perHour = 60 / pushMinutes
+        }
+        let relaunchDelay = uniform(0, 300), eventsSeconds = uniform(5, 30), discretionaryPower = stream.chance(0.5)
+        let stallSeconds = uniform(10, 300), slots = 1 + Int(stream.next(below: 3)), cancels = uniform(0, 0.3)
+        let pushSpacing = uniform(5, 60)
+        if varies.contains(.doors) {
+            scenario.system.backgroundURLSession.relaunchDelaySeconds = relaunchDelay
+            scenario.system.backgroundURLSession.eventsSeconds = eventsSeconds
+            scenario.system.backgroundURLSession.discretionaryRequiresPower = discretionaryPower
+            scenario.system.continuedProcessing.progressTimeoutSeconds = stallSeconds
+            scenario.system.continuedProcessing.maximumConcurrentTasks = slots
+            scenario.system.continuedProcessing.userCancelProbability = cancels
+            scenario.system.push.minimumSpacingMinutes = pushSpacing
         }
         return scenario
     }

@@ -39,7 +39,8 @@ struct CheckerTests {
     }
 
     @Test("every reference policy keeps the library's invariants and its own, on plain and swarm seeds",
-          arguments: ["proton-upload-designed", "coverdrop-designed", "zashi-designed", "bgscheduler-designed", "probe-refresh", "probe-processing"])
+          arguments: ["proton-upload-designed", "coverdrop-designed", "zashi-designed", "bgscheduler-designed", "probe-refresh", "probe-processing",
+                     "proton-upload-urlsession", "proton-upload-continued", "coverdrop-push"])
     func referencePoliciesHold(preset: String) throws {
         let scenario = Presets.scenario(named: preset)!
         var checker = PolicyChecker(scenario: scenario, days: 4, invariants: Invariants.standard + Invariants.declared(by: scenario))

@@ -40,6 +40,54 @@ struct InvariantTests {
         #expect(fine.isEmpty)
     }
 
+    @Test("the other doors: a URL session's handler not called, a continued-processing task killed or completed twice, a push past its time")
+    func doors() {
+        #expect(violations(of: SessionCompletionHandlerCalled(), [(1, .sessionCompletionHandlerNotCalled(session: "uploads"))]).count == 1)
+        #expect(violations(of: SessionCompletionHandlerCalled(), [(1, .sessionCompletionHandlerCalled(session: "uploads"))]).isEmpty)
+        let submit = SystemLogEvent.submit(identifier: "export.1", kind: .continuedProcessing, earliestBeginIn: .zero)
+        let launch = SystemLogEvent.taskLaunch(identifier: "export.1", serial: 4, allotment: .zero)
+        let killed = violations(of: ContinuedProcessingCompletedOnce(), [
+            (1, submit), (1, launch), (1.1, .taskExpire(identifier: "export.1", serial: 4, cause: .noProgress)),
+            (1.11, .kill(.taskNotCompleted(identifier: "export.1", serial: 4))),
+        ])
+        #expect(killed.count == 1)
+        let twice = violations(of: ContinuedProcessingCompletedOnce(), [
+            (1, submit), (1, launch), (1.1, .taskCompleted(identifier: "export.1", serial: 4, success: true)),
+            (1.2, .duplicateCompletion(identifier: "export.1", serial: 4)),
+        ])
+        #expect(twice.count == 1)
+        // A refresh task's kill is not this invariant's business.
+        let refresh = violations(of: ContinuedProcessingCompletedOnce(), [
+            (1, .taskLaunch(identifier: "refresh", serial: 1, allotment: .seconds(30))),
+            (1.01, .kill(.taskNotCompleted(identifier: "refresh", serial: 1))),
+        ])
+        #expect(refresh.isEmpty)
+        #expect(violations(of: PushWorkWithinBudget(), [(1, .kill(.pushNotCompleted))]).count == 1)
+        #expect(violations(of: PushWorkWithinBudget(), [(1, .kill(.jetsamFault))]).isEmpty)
+    }
+
+    @Test("a policy that forgets a door's completion handler is caught by the checker: a URL session's, a push's")
+    func doorsEndToEnd() throws {
+        final class ForgetsHandlers: BackgroundPolicy {
+            func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+                if reason == .user { try? app.work.startHandingOff(to: .background(withIdentifier: "uploads")) }
+            }
+            func willEnterForeground(_ app: AppContext) {
+                try? app.work.startHandingOff(to: .background(withIdentifier: "uploads"))
+            }
+            func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {}
+            func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void) {}
+        }
+        var scenario = Presets.scenario(named: "proton-upload-urlsession")!.running("forgets-handlers") { ForgetsHandlers() }
+        scenario.work.uploadMedianKilobytes = 50_000   // so that transfers outlast the user's visit
+        scenario.pushes.schedule = .cadence
+        scenario.pushes.everyMinutes = 120
+        let report = try PolicyChecker(scenario: scenario, days: 4).check(seeds: Array(1...6), jobs: 2)
+        let broken = Set(report.runs.flatMap(\.violations).map(\.invariant))
+        #expect(broken.contains("sessionCompletionHandlerCalled"))
+        #expect(broken.contains("pushWorkWithinBudget"))
+    }
+
     @Test("assertion-timeout kills and crashes are violations; other kills are not")
     func killsAndCrashes() {
         #expect(violations(of: NoAssertionLeaks(), [(1, .kill(.backgroundTaskAssertionTimeout))]).count == 1)

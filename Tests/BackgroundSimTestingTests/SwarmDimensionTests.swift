@@ -27,13 +27,34 @@ struct SwarmDimensionTests {
         let base = Presets.scenario(named: "proton-upload-designed")!
         var pinned = Swarm()
         pinned.varies = Set(Swarm.Dimension.allCases).subtracting([.charging, .faults])
-        #expect(pinned.variesDescription == "sessions, appUsage, network, launchModel, clock, workload")
+        #expect(pinned.variesDescription == "sessions, appUsage, network, launchModel, clock, workload, pushes, doors")
         for seed in UInt64(1)...50 {
             let free = Swarm().scenario(around: base, seed: seed, days: 7)
             let kept = pinned.scenario(around: base, seed: seed, days: 7)
             #expect(kept.power == base.power && kept.faults == base.faults)
             #expect(kept.user == free.user && kept.network == free.network && kept.system == free.system && kept.work == free.work)
         }
+    }
+
+    @Test("the doors are varied for every base, the server's pushes only for a base that has a cadence or a rate; every draw is valid")
+    func doorsAndPushes() {
+        let pushing = Presets.scenario(named: "coverdrop-push")!
+        let silent = Presets.scenario(named: "coverdrop-designed")!
+        var spacings = Set<Double>(), cadences = Set<Double>()
+        for seed in UInt64(1)...60 {
+            let a = Swarm().scenario(around: pushing, seed: seed, days: 7)
+            let b = Swarm().scenario(around: silent, seed: seed, days: 7)
+            cadences.insert(a.pushes.everyMinutes)
+            spacings.insert(b.system.push.minimumSpacingMinutes)
+            #expect(b.pushes == silent.pushes, "a base without pushes gets none")
+            #expect(a.validate().isEmpty && b.validate().isEmpty, "seed \(seed)")
+        }
+        #expect(cadences.count == 4 && spacings.count == 60)
+        var pinned = Swarm()
+        pinned.varies.subtract([.doors, .pushes])
+        let kept = pinned.scenario(around: pushing, seed: 5, days: 7)
+        #expect(kept.system == Swarm().scenario(around: pushing, seed: 5, days: 7).system.with(doorsOf: pushing.system))
+        #expect(kept.pushes == pushing.pushes)
     }
 
     @Test("the workload is varied: items per session for session arrivals, the cadence for a cadence, sizes for both")
@@ -74,5 +95,16 @@ struct ShrinkWorkloadTests {
         let sessionVariants = shrinker.simplifications(of: sessions)
         #expect(sessionVariants.allSatisfy { $0.work.cadenceSeconds == 75 || $0.work == base })
         #expect(sessionVariants.contains { $0.work.itemsPerAppSession == sessions.work.itemsPerAppSession / 2 })
+    }
+}
+
+extension SystemParameters {
+    /// These parameters with `other`'s for the other doors (what a swarm that pins them keeps).
+    fileprivate func with(doorsOf other: SystemParameters) -> SystemParameters {
+        var result = self
+        result.backgroundURLSession = other.backgroundURLSession
+        result.continuedProcessing = other.continuedProcessing
+        result.push = other.push
+        return result
     }
 }

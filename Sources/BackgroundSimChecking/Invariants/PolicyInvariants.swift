@@ -169,9 +169,12 @@ public enum Invariants {
     }
 
     /// What every policy must do: complete each task exactly once, never leak an assertion,
-    /// never crash on the scheduler's rules.
+    /// never crash on the scheduler's rules; and at the other doors, call a URL session's
+    /// completion handler, complete each continued-processing task once, and finish a push's
+    /// work within its time.
     public static var policy: [any Invariant] {
-        [TaskCompletedExactlyOnce(), NoAssertionLeaks(), NoCrashes()]
+        [TaskCompletedExactlyOnce(), NoAssertionLeaks(), NoCrashes(),
+         SessionCompletionHandlerCalled(), ContinuedProcessingCompletedOnce(), PushWorkWithinBudget()]
     }
 
     /// The library: ``model`` and ``policy``.

@@ -245,6 +245,13 @@ public final class WorkEngine {
         if case .completed = ending { count(item.label, failed: false) } else { count(item.label, failed: true) }
     }
 
+    /// Counts a handed-off transfer leaving the daemon, as any item, and among those the
+    /// system's daemon completed.
+    private func endTransfer(_ item: WorkItem, _ ending: Ending) {
+        if case .completed = ending, !item.isCover { metrics.completedBySession += 1 }
+        end(item, ending)
+    }
+
     /// Moves a labelled item from queued to completed or failed.
     private func count(_ label: UInt16, failed: Bool) {
         guard label > 0 else { return }
@@ -359,7 +366,7 @@ public final class WorkEngine {
         if !transfers.isEmpty {
             transfers.setConditions(at: now, path: path, charging: charging, requiresPower: discretionaryRequiresPower,
                                     network: network, linkShare: executorOnLink ? 0.5 : 1, dataBudgetWeight: transferDataBudgetWeight,
-                                    end: { end($0, $1) })
+                                    end: { endTransfer($0, $1) })
             if executorOnLink && transfers.isProgressing { uploadRate *= 0.5; downloadRate *= 0.5 }
         }
         return activeSince != nil
@@ -375,7 +382,7 @@ public final class WorkEngine {
     /// Completes the items finished by `now` at the rates in force, failing those whose deadline
     /// passes before work on them starts; and the handed-off transfers finished by then.
     func settle(at now: SimInstant) {
-        if transfers.isProgressing { dataBudgetBytes += transfers.settle(at: now, end: { end($0, $1) }) }
+        if transfers.isProgressing { dataBudgetBytes += transfers.settle(at: now, end: { endTransfer($0, $1) }) }
         settleExecutor(at: now)
     }
 
@@ -579,6 +586,9 @@ public struct WorkMetrics: Sendable, Equatable {
     /// counts in the fields above.
     public var coverSent = 0
     public var coverUnsent = 0
+    /// Of ``completed``, the items a background URL session's transfer completed (the system's
+    /// daemon, whatever the app's state).
+    public var completedBySession = 0
     /// Uploads day by day, and how much of them is real work.
     public var uploadTraffic = UploadTraffic()
     /// Seconds from creation to completion of each completed item.
