@@ -21,7 +21,9 @@ import Testing
 /// not change); for the Photos backup when launches began to spend energy and data budgets; and
 /// for every preset with an app when launch chances began to fade with the days since the app
 /// was last used (and refresh to stop after three weeks instead of one); and when processing
-/// tasks began to be expired early half the time (every preset's expiry draws moved).
+/// tasks began to be expired early half the time (every preset's expiry draws moved). The other
+/// doors (background URL sessions, continued processing, silent pushes) changed no digest; their
+/// three presets were pinned when they came.
 @Suite("Preset digests")
 struct PresetDigestTests {
     static let pinned: [String: [String]] = [
@@ -31,10 +33,13 @@ struct PresetDigestTests {
         "proton-upload-designed": ["13deb757a33c022a", "0fa6e384ed704b5f", "f6ff8e9cded780df"],
         "proton-upload-restart": ["3fa3f6a7cbd21a8d", "fbf405c71e9632b7", "33ab5cd8ea69cf99"],
         "proton-upload-shipped": ["54c164b5f0e15024", "06e0346d25750d44", "3b1b40f6545ca5f7"],
+        "proton-upload-urlsession": ["a50160c026a64c54", "d7198f7041438cb5", "3e68cd6d8b6ea30d"],
+        "proton-upload-continued": ["b8038c1507344b9b", "f3a54bffbaf2b9c7", "38265f60b8b54996"],
         "proton-photos-backup": ["567959cfc159d43f", "243cec1c64359fe6", "0f1c27ac9d2847c1"],
         "coverdrop-designed": ["53c011d28ff0f054", "deb915c05390da3c", "02c906f48a7e5b8c"],
         "coverdrop-shipped": ["16ea2e242077129c", "a9bd208d3f1a0880", "cd5fe47f92e9adcc"],
         "coverdrop-processing-2025-07": ["eec23daed2569938", "c2429207dbb63827", "28668d940e55fb75"],
+        "coverdrop-push": ["b8be9baf24ec2a0f", "2af597de05c5c879", "e107bf72ed61bd6a"],
         "coverdrop-send-forgetful": ["d32c81069ae34069", "4aed9e073724eeb8", "831dcbd3a27b4d70"],
         "zashi-designed": ["c973cbaf6a00ce34", "9a99708daa81f2db", "28bc25d04a3b2c39"],
         "zashi-shipped": ["d0d8beee92050e73", "ed41adb7a3f8f22f", "e994bc68f1a65fd9"],
