@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Which door? Proton Drive's uploads with 3-hour upload URLs through each way iOS offers to get
+# background work done — extension then processing tasks (the design), the extension only (the
+# App Store build), a background URL session, an iOS 26 continued-processing task — compared on
+# the same 100 simulated users for a year each; and CoverDrop's sending woken by silent pushes
+# instead of app refresh.
+# Run from anywhere: experiments/which-door/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -c release --product bgsim
+bgsim=.build/release/bgsim
+out=experiments/which-door
+doors="extension-then-processing extension-only background-urlsession continued-processing"
+compare() {
+    local name=$1
+    shift
+    "$bgsim" compare "$@" --seeds 100 --days 365 --quiet \
+        --format markdown --output "$out/$name.md" --report "$out/$name.html"
+}
+# Large uploads (20 MB median: photo bursts and short videos), the question's case.
+compare large-uploads $(for door in $doors; do echo "$out/scenarios/$door.json"; done)
+# The presets' photos (2.5 MB median), for contrast.
+compare photos proton-upload-designed proton-upload-shipped proton-upload-urlsession proton-upload-continued
+# CoverDrop: app refresh (the design) or an hourly silent push from its server.
+compare coverdrop-push coverdrop-designed coverdrop-push
+# What each new door did, in its own counters (relaunches, stalls, cancels, pushes).
+for door in background-urlsession continued-processing; do
+    "$bgsim" run --scenario "$out/scenarios/$door.json" --seeds 100 --days 365 --quiet --output "$out/$door.txt"
+done
+"$bgsim" run --preset coverdrop-push --seeds 100 --days 365 --quiet --output "$out/coverdrop-push.txt"
