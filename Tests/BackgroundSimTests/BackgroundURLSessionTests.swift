@@ -249,6 +249,17 @@ struct BackgroundURLSessionTests {
         #expect(completed(wifi) == 1 && wifi.system.work.dataBudgetBytes == 0)
     }
 
+    @Test("no transfer moves while the phone is off: a battery death at 50 s stops it until the phone is back on")
+    func phoneOff() throws {
+        var scenario = Self.network()
+        scenario.faults.batteryDeaths = [.init(atHours: 50.0 / 3_600)]
+        let h = try harness(scenario)
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(6 * 3_600))
+        #expect(completed(h) == 0)
+        #expect(h.system.work.transfers.count == 1)
+    }
+
     @Test("a configuration out of range is refused with its field's path")
     func validation() throws {
         var bad = Self.session

@@ -19,6 +19,9 @@ compare() {
 }
 # Large uploads (20 MB median: photo bursts and short videos), the question's case.
 compare large-uploads $(for door in $doors; do echo "$out/scenarios/$door.json"; done)
+# Why the new doors still miss some: the same arms without force-quits, then without their next cause.
+compare why-uploads-miss $(for arm in background-urlsession urlsession-no-force-quits urlsession-no-force-quits-no-preparation \
+    continued-processing continued-no-force-quits continued-no-force-quits-always-online; do echo "$out/scenarios/$arm.json"; done)
 # The presets' photos (2.5 MB median), for contrast.
 compare photos proton-upload-designed proton-upload-shipped proton-upload-urlsession proton-upload-continued
 # CoverDrop: app refresh (the design) or an hourly silent push from its server.

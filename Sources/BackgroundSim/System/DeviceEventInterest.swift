@@ -6,7 +6,8 @@ struct DeviceEventInterest {
     var processingRunning = false
     var processRunning = false
     var workActive = false
-    /// Background URL session transfers are in flight (discretionary ones wait for the charger).
+    /// Background URL session transfers are in flight (discretionary ones wait for the charger;
+    /// none moves while the phone is off).
     var transfersWaiting = false
     var everyEvent = false
 
@@ -22,7 +23,7 @@ struct DeviceEventInterest {
         case .unplug:
             return anyTaskRunning || reactsToChanges || transfersWaiting
         case .batteryLevel, .batteryDeath:
-            return processRunning || reactsToChanges
+            return processRunning || reactsToChanges || transfersWaiting
         case .plugIn:
             return reactsToChanges || transfersWaiting
         case .sessionEnd, .optimizedChargingResume, .dayStart, .clockJump:

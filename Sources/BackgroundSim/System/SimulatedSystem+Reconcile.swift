@@ -47,7 +47,8 @@ extension SimulatedSystem {
         }
         let processRunning = processState == .foreground || processState == .background
         // Cellular bytes in the background count against the app's data budget (more in Low Data Mode).
-        let path = snapshot.network
+        // A phone that is off moves no data (the network plan runs on; the radio does not).
+        let path = snapshot.isPoweredOn ? snapshot.network : .offline
         let cellularWeight = path.interface == .cellular ? (path.isConstrained ? parameters.budget.lowDataModeCostMultiplier : 1) : 0
         let dataBudgetWeight = processState == .background ? cellularWeight : 0
         let active = work.setConditions(at: now, processRunning: processRunning, path: path, network: networkParameters,
@@ -62,7 +63,7 @@ extension SimulatedSystem {
         let head = work.headDirections
         let directions = daemon ? (head.upload || work.transfers.directions.upload, head.download || work.transfers.directions.download) : head
         let flowing = energy.update(executorActive: active, cpuShare: work.headCPUShare, wantsRadio: (active && work.headNeedsNetwork) || daemon,
-                                    daemonTransferring: daemon, path: snapshot.network,
+                                    daemonTransferring: daemon, path: path,
                                     network: networkParameters, directions: directions, in: &simulation)
         if let flowing { work.delayProgress(until: flowing) }
         // The next work check: when the run ends (at once, so its callbacks run), or when the
