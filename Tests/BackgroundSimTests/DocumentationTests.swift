@@ -42,7 +42,9 @@ struct DocumentationTests {
         let names = SystemLogEvent.Kind.allCases.map(\.rawValue) + LaunchDenial.allCases.map(\.rawValue)
             + TerminationReason.allCases.map(\.rawValue) + CrashReason.allCases.map(\.rawValue)
             + ExpirationCause.allCases.map(\.rawValue) + TaskSchedulerError.Code.allCases.map(\.name)
-            + [KillReason.taskNotCompleted(identifier: "", serial: 0), .backgroundTaskAssertionTimeout, .jetsamFault, .cpuResourceLimit].map(\.name)
+            + [KillReason.taskNotCompleted(identifier: "", serial: 0), .backgroundTaskAssertionTimeout, .jetsamFault, .cpuResourceLimit,
+               .pushNotCompleted].map(\.name)
+            + [LaunchReason.user, .backgroundTask, .backgroundURLSession, .remoteNotification].map(\.name)
         for name in names {
             #expect(text.contains("`\(name)`"), "docs/OUTPUT.md lacks \(name)")
         }
