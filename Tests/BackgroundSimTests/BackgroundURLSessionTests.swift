@@ -41,14 +41,10 @@ struct BackgroundURLSessionTests {
         }
     }
 
-    /// The harness's quiet scenario on one network at 1 Mbps up, with energy and data budgets
-    /// large enough that a 100 s transfer on LTE does not hold back the launch for its events
-    /// (the budget test uses the defaults).
+    /// The harness's quiet scenario (the eager launch model, which ignores budgets) on one
+    /// network at 1 Mbps up.
     static func network(wifi: Bool = false, uplinkMbps: Double = 1) -> Scenario {
-        var scenario = SystemHarness.onOneNetwork(wifi: wifi, uplinkMbps: uplinkMbps)
-        scenario.system.budget.energyJoulesPerDay = 100_000
-        scenario.system.budget.cellularMegabytesPerDay = 100_000
-        return scenario
+        SystemHarness.onOneNetwork(wifi: wifi, uplinkMbps: uplinkMbps)
     }
 
     func harness(_ scenario: Scenario = Self.network(uplinkMbps: 1),
@@ -217,10 +213,11 @@ struct BackgroundURLSessionTests {
         #expect(h.system.metrics.sessionCompletionHandlersNotCalled == 1)
     }
 
-    @Test("budgets hold back the launch for events: with an energy budget of 1 J a day the system defers it for energyBudget")
+    @Test("budgets hold back the launch for events under the heuristic model (energy budget 1 J a day: deferred for energyBudget), not under the eager one")
     func budgetsDefer() throws {
         var scenario = SystemHarness.onOneNetwork(uplinkMbps: 1)
         scenario.system.budget.energyJoulesPerDay = 1
+        scenario.system.launchModel = .heuristic
         let h = try harness(scenario)
         h.useApp(at: .at(10), for: .seconds(5))
         try h.run(until: .at(3_600))
@@ -228,6 +225,11 @@ struct BackgroundURLSessionTests {
         let deferred = try #require(h.entries(.sessionRelaunchDeferred).first)
         #expect(deferred.event == .sessionRelaunchDeferred(session: "uploads", reason: .energyBudget))
         #expect(h.system.metrics.sessionRelaunchesDeferred >= 1)
+        scenario.system.launchModel = .eager
+        let eager = try harness(scenario)
+        eager.useApp(at: .at(10), for: .seconds(5))
+        try eager.run(until: .at(3_600))
+        #expect(eager.entries(.sessionRelaunchDeferred).isEmpty && eager.entries(.handleSessionEvents).count == 1)
     }
 
     @Test("the app pays for the daemon's transfer: radio energy while it is suspended, and its cellular bytes count against the data budget")

@@ -117,10 +117,11 @@ struct SilentPushTests {
         #expect(denial(device, last: .at(3_600 - 15 * 60)) == nil)
     }
 
-    @Test("budgets apply: with an energy budget of 1 J a day, the launch overhead of the first delivery holds the next back")
+    @Test("budgets apply under the heuristic model: with an energy budget of 1 J a day, the launch overhead of the first delivery holds the next back")
     func budgets() throws {
         var tight = scenario(cadence(minutes: 60))
         tight.system.budget.energyJoulesPerDay = 1
+        tight.system.launchModel = .heuristic   // the eager model ignores budgets
         let h = try SystemHarness(tight) { PushPolicy() }
         h.useApp(at: .at(10), for: .seconds(5))
         try h.run(until: .at(3 * 3_600 + 100))

@@ -86,11 +86,12 @@ struct LaunchEvaluator {
         return decision
     }
 
-    /// The budgets' factor on launch chances now, and the budget that sets it (for launches
-    /// that are not task requests: a background URL session's events).
+    /// The budgets' factor on launch chances now, and the budget that sets it, for launches
+    /// that are not task requests (a background URL session's events, a push); 1 under a model
+    /// that ignores budgets (``LaunchModel/appliesBudgets``).
     mutating func budgetFactor(device: DeviceSnapshot, dataBudgetBytes: Double) -> (value: Double, limitedBy: LaunchDenial) {
         budgets.update(at: device.now, energyDrawn: device.appBackgroundBatteryJoules, dataDrawn: dataBudgetBytes)
-        return budgets.factor
+        return model.appliesBudgets ? budgets.factor : (1, .energyBudget)
     }
 
     /// A task of `kind` was launched at `now`.

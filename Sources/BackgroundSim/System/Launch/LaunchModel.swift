@@ -48,6 +48,11 @@ package protocol LaunchModel {
     /// must not, or its launch rate would depend on how busy the device is.
     var reactsToDeviceChanges: Bool { get }
 
+    /// Whether the app's energy and data budgets hold launches back: true for the heuristic and
+    /// stingy models; the eager model, an upper bound, ignores them — for tasks, a URL session's
+    /// events and pushes alike.
+    var appliesBudgets: Bool { get }
+
     /// Why ``nextEvaluation(for:after:notBefore:)`` passes over the evaluations right after `now`
     /// for a due request of `kind` (the reason the first of them could not launch); `nil` if it
     /// passes over none.
@@ -56,6 +61,7 @@ package protocol LaunchModel {
 
 extension LaunchModel {
     package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? { nil }
+    package var appliesBudgets: Bool { true }
 }
 
 /// Runs every request as soon as the documented rules allow: at its earliest begin date, or when
@@ -71,6 +77,7 @@ package struct EagerLaunchModel: LaunchModel {
         notBefore > now ? notBefore : nil
     }
     package var reactsToDeviceChanges: Bool { true }
+    package var appliesBudgets: Bool { false }
 }
 
 /// The calibrated default: learns when the app is used and launches refresh shortly before,
