@@ -10,10 +10,9 @@ extension SimulatedSystem {
         running.reconcile(graceSeconds: parameters.taskCompletionGraceSeconds, in: &simulation)
         timers.reconcile(now: now, in: &simulation)
 
-        // Suspension (after settling which sessions' events the app hears, or is held for).
-        work.settle(at: now)
-        reconcileSessionEvents(in: &simulation)
+        // Suspension (unless the app is handling a URL session's events or a push).
         push.reconcile(in: &simulation)
+        sessionEvents.reconcile(in: &simulation)
         if processState == .background && assertions.isEmpty && running.isEmpty && !continued.hasQueued && !sessionEvents.holdsApp && !push.holdsApp {
             processState = .suspended
             record(.suspend)
@@ -26,10 +25,15 @@ extension SimulatedSystem {
         assertions.reconcile(runningInBackground: processState == .background, now: now, parameters: parameters, in: &simulation)
         // The work and its power before the CPU monitor, which watches the executor's CPU use.
         reconcileWork(in: &simulation)
+        // After the work has settled: new hand-offs, and sessions whose events are ready.
+        reconcileSessionEvents(in: &simulation)
         running.reconcileCPUMonitor(overLimit: exceedsCPULimit, parameters: parameters, in: &simulation)
-        continued.reconcile(runningSerials: running.serials(of: .continuedProcessing), progressing: work.isProgressing,
-                            processRunning: processIsRunning, maximum: parameters.continuedProcessing.maximumConcurrentTasks,
-                            timeout: .seconds(parameters.continuedProcessing.progressTimeoutSeconds), in: &simulation)
+        if continued.isActive || !running.isEmpty {
+            continued.reconcile(runningCount: running.count(of: .continuedProcessing), isRunning: { running.task(serial: $0) != nil },
+                                progressing: work.isProgressing,
+                                processRunning: processIsRunning, maximum: parameters.continuedProcessing.maximumConcurrentTasks,
+                                timeout: .seconds(parameters.continuedProcessing.progressTimeoutSeconds), in: &simulation)
+        }
         for deferral in launch.scheduleNext(for: pending, in: &simulation) {
             record(.launchDeferred(identifier: deferral.identifier, kind: deferral.kind,
                                    nextEvaluationIn: deferral.next.map { now.duration(to: $0) }, reason: deferral.reason))

@@ -27,7 +27,6 @@ extension SimulatedSystem {
             }
         }
         if running && !sessionEvents.waiting.isEmpty { sessionEvents.deliveredToRunningApp(in: &simulation) }
-        sessionEvents.reconcile(in: &simulation)
     }
 
     /// The `sessionRelaunch` event: launches or resumes the app for the waiting sessions' events,

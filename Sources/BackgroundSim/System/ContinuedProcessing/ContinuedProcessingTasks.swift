@@ -23,6 +23,12 @@ struct ContinuedProcessingTasks {
 
     var hasQueued: Bool { !queued.isEmpty }
 
+    /// Whether anything is queued, scheduled or being watched (else, with no task running,
+    /// reconciling has nothing to do).
+    var isActive: Bool {
+        !queued.isEmpty || !cancels.isEmpty || progressingAtLastLook || stall.isScheduled || start.isScheduled
+    }
+
     mutating func enqueue(_ request: TaskRequest) {
         queued.append(request)
     }
@@ -72,21 +78,27 @@ struct ContinuedProcessingTasks {
     /// task runs and the executor does not progress, the stall fires `timeout` after the last
     /// progress; a queued request starts (by an event) as soon as there is a free slot and a
     /// process to run it; the cancels of tasks that have ended are dropped.
-    mutating func reconcile(runningSerials: [UInt32], progressing: Bool, processRunning: Bool, maximum: Int,
+    ///
+    /// - Parameters:
+    ///   - runningCount: How many continued-processing tasks run.
+    ///   - isRunning: Whether the task with a serial still runs.
+    mutating func reconcile(runningCount: Int, isRunning: (UInt32) -> Bool, progressing: Bool, processRunning: Bool, maximum: Int,
                             timeout: SimDuration, in simulation: inout Simulation<WorldEvent>) {
+        // Nothing to do, and nothing scheduled: the usual case, free.
+        if runningCount == 0 && !isActive { return }
         let now = simulation.now
         if progressing || progressingAtLastLook { lastProgress = now }
-        progressingAtLastLook = progressing && !runningSerials.isEmpty
-        if runningSerials.isEmpty || progressing {
+        progressingAtLastLook = progressing && runningCount > 0
+        if runningCount == 0 || progressing {
             stall.cancel(in: &simulation)
         } else {
             stall.set(.continuedProcessingStall, at: Swift.max(now, lastProgress + timeout), in: &simulation)
         }
-        for index in cancels.indices.reversed() where !runningSerials.contains(cancels[index].serial) {
+        for index in cancels.indices.reversed() where !isRunning(cancels[index].serial) {
             simulation.cancel(cancels[index].handle)
             cancels.remove(at: index)
         }
-        start.set(.continuedProcessingStart, at: hasQueued && processRunning && runningSerials.count < maximum ? now : nil,
+        start.set(.continuedProcessingStart, at: hasQueued && processRunning && runningCount < maximum ? now : nil,
                   in: &simulation)
     }
 

@@ -40,11 +40,6 @@ struct RunningTasks {
         entries.count { $0.task.kind == kind }
     }
 
-    /// The serials of running tasks of `kind`, in delivery order.
-    func serials(of kind: TaskRequest.Kind) -> [UInt32] {
-        entries.filter { $0.task.kind == kind }.map(\.task.serial)
-    }
-
     /// Takes the next serial for a task about to be delivered.
     mutating func takeSerial() -> UInt32 {
         defer { nextSerial &+= 1 }
