@@ -3,7 +3,8 @@ import SimKernel
 
 /// Builds a Chrome trace-event file (it opens in Perfetto and chrome://tracing) of one run, with
 /// a track each for the screen, the app's state, its tasks, its assertions, its work, the
-/// network, the charger and the system's launch decisions, and a battery-level counter.
+/// network, the charger, the system's launch decisions and the other doors (URL session events,
+/// silent pushes, continued-processing queueing), and a battery-level counter.
 ///
 /// Spans are "complete" events (`ph: X`) closed when the state they show changes; instants
 /// (`ph: i`) mark kills, crashes, expirations and every launch decision (named `launched` or by
@@ -11,7 +12,7 @@ import SimKernel
 package final class PerfettoTrace {
     /// The tracks, in display order.
     enum Track: Int, CaseIterable {
-        case screen = 1, appState, tasks, assertions, work, network, charging, launchDecisions
+        case screen = 1, appState, tasks, assertions, work, network, charging, launchDecisions, doors
 
         var name: String {
             switch self {
@@ -23,6 +24,7 @@ package final class PerfettoTrace {
             case .network: "Network"
             case .charging: "Charger"
             case .launchDecisions: "Launch decisions"
+            case .doors: "URL sessions, pushes, continued processing"
             }
         }
     }
@@ -111,6 +113,10 @@ package final class PerfettoTrace {
             case .notLaunched(let denial): denial.rawValue
             }
             instant(.launchDecisions, name, at: entry.time, args: [("identifier", .string(identifier)), ("kind", .string(kind.name))])
+        case .sessionTransfersCreated, .sessionTransfersCancelled, .sessionEventsPending, .sessionRelaunchDeferred, .handleSessionEvents,
+             .sessionCompletionHandlerNotCalled, .pushReceived, .pushCoalesced, .pushDiscarded, .pushDeferred, .pushDelivered,
+             .continuedProcessingQueued, .continuedProcessingQueueCancelled:
+            instant(.doors, event.kind.rawValue, at: entry.time, args: event.traceFields)
         default:
             break
         }

@@ -267,7 +267,8 @@ struct TraceCommandTests {
             }
         }
         #expect(Set(trackNames.values) == ["Screen", "App state", "Background tasks", "Background-task assertions",
-                                           "Work executor", "Network", "Charger", "Launch decisions"])
+                                           "Work executor", "Network", "Charger", "Launch decisions",
+                                           "URL sessions, pushes, continued processing"])
         for name in ["Screen", "App state", "Network", "Charger", "Work executor"] {
             let tid = try #require(trackNames.first { $0.value == name }?.key)
             #expect(spansPerTrack[tid, default: 0] > 0, "no spans on \(name)")
@@ -288,6 +289,19 @@ struct TraceCommandTests {
         let names = decisions.compactMap { $0["name"] as? String }
         #expect(names.contains("launched") && names.contains { $0 != "launched" }, "\(Set(names))")
         #expect(Set(names).isSubset(of: Set(["launched"] + LaunchDenial.allCases.map(\.rawValue))), "\(Set(names))")
+    }
+
+    @Test("silent pushes appear as instants on the doors' track: received, delivered, deferred for the spacing or a budget")
+    func doorsTrack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-trace-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try ToolRunner.run("bgsim", ["trace", "--preset", "coverdrop-push", "--days", "3", "--out", path])
+        #expect(output.status == 0, "\(output.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        let track = try #require(events.first { ($0["args"] as? [String: Any])?["name"] as? String == "URL sessions, pushes, continued processing" }?["tid"] as? NSNumber)
+        let names = Set(events.filter { ($0["tid"] as? NSNumber) == track && $0["ph"] as? String == "i" }.compactMap { $0["name"] as? String })
+        #expect(names.contains("pushReceived") && names.contains("pushDelivered"), "\(names)")
     }
 
     @Test("trace without --out is a usage error")

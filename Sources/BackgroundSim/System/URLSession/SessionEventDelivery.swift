@@ -32,11 +32,12 @@ struct SessionEventDelivery {
     var holdsApp: Bool { window.isScheduled }
 
     /// `session`'s transfers have all finished while the app could not hear: it waits for a
-    /// launch. Returns the delay before it, if a launch was not already due (else `nil`).
+    /// launch. Returns the time until that launch (one already due for another session, or a new
+    /// one after the limiter's delay); `nil` if the session was already waiting.
     mutating func eventsReady(session: Int, at now: SimInstant, in simulation: inout Simulation<WorldEvent>) -> SimDuration? {
         guard !waiting.contains(session) else { return nil }
         waiting.append(session)
-        guard !relaunch.isScheduled else { return nil }
+        if let due = relaunch.time { return now.duration(to: due) }
         // A delay period passed with no launch: the limiter starts over [A-DTS].
         if let lastRelaunch, lastRelaunch.duration(to: now).seconds > delaySeconds { delaySeconds = parameters.relaunchDelaySeconds }
         let delay = SimDuration.seconds(delaySeconds)
