@@ -9,10 +9,10 @@ struct CheckCommandTests {
     func passes() throws {
         let output = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-designed", "--seeds", "20", "--days", "3", "--swarm"])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
-        #expect(output.standardOutput.contains("every invariant held: 20 seeds × 3 days of coverdrop-designed (swarm varying sessions, appUsage, network, charging, launchModel, clock, faults, workload)"))
+        #expect(output.standardOutput.contains("every invariant held: 20 seeds × 3 days of coverdrop-designed (swarm varying sessions, appUsage, network, charging, launchModel, clock, faults, workload, pushes, doors)"))
         #expect(output.standardOutput.contains("taskCompletedExactlyOnce"))
         let pinned = try ToolRunner.run("bgsim", ["check", "--preset", "coverdrop-designed", "--seeds", "5", "--days", "2", "--swarm", "--pin", "network,faults"])
-        #expect(pinned.standardOutput.contains("(swarm varying sessions, appUsage, charging, launchModel, clock, workload)"), "\(pinned.standardOutput)")
+        #expect(pinned.standardOutput.contains("(swarm varying sessions, appUsage, charging, launchModel, clock, workload, pushes, doors)"), "\(pinned.standardOutput)")
     }
 
     @Test("TestBGScheduler as shipped: exit 1, naming both defects (no handler in a background launch, completion called twice)")
