@@ -33,14 +33,7 @@ extension SimulatedSystem {
               running.count(of: .continuedProcessing) < parameters.continuedProcessing.maximumConcurrentTasks,
               let request = continued.dequeue() else { return }
         let now = snapshot.now
-        if processState == .suspended {
-            jetsam.cancel(in: &simulation)
-            processState = .background
-            assertions.enterBackground(at: now)
-            record(.resume)
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-        }
+        _ = wakeInBackground(for: .backgroundTask, in: &simulation)   // resumes a suspended app; it runs (checked above)
         let serial = running.takeSerial()
         let task = BackgroundTask(identifier: request.identifier, kind: .continuedProcessing, serial: serial, system: self)
         // Counted apart from the launches the system chose (the hour histogram and the charging

@@ -51,6 +51,34 @@ extension SimulatedSystem {
         }
     }
 
+    /// Brings the app to run in the background, for `reason`: launches it if it is not running,
+    /// resumes it if it is suspended — each a background wake, charged the launch overhead — and
+    /// leaves it as it is if it runs. Returns whether the process runs afterwards (a launch may
+    /// crash it).
+    func wakeInBackground(for reason: LaunchReason, in simulation: inout Simulation<WorldEvent>) -> Bool {
+        let now = snapshot.now
+        switch processState {
+        case .notRunning:
+            processState = .background
+            assertions.enterBackground(at: now)
+            metrics.backgroundProcessLaunches += 1
+            metrics.backgroundWakes += 1
+            energy.chargeLaunchOverhead(in: &simulation)
+            launchProcess(reason: reason)
+            afterCallback(in: &simulation)
+        case .suspended:
+            jetsam.cancel(in: &simulation)
+            processState = .background
+            assertions.enterBackground(at: now)
+            record(.resume)
+            metrics.backgroundWakes += 1
+            energy.chargeLaunchOverhead(in: &simulation)
+        case .background, .foreground:
+            break
+        }
+        return processIsRunning
+    }
+
     /// Starts a new process and calls `didFinishLaunching`.
     func launchProcess(reason: LaunchReason) {
         processGeneration &+= 1

@@ -64,28 +64,7 @@ extension SimulatedSystem {
     /// background with ``PushParameters/runSeconds`` to call the handler.
     private func deliverPush(inBackground: Bool, in simulation: inout Simulation<WorldEvent>) {
         let now = snapshot.now
-        if inBackground {
-            switch processState {
-            case .notRunning:
-                processState = .background
-                assertions.enterBackground(at: now)
-                metrics.backgroundProcessLaunches += 1
-                metrics.backgroundWakes += 1
-                energy.chargeLaunchOverhead(in: &simulation)
-                launchProcess(reason: .remoteNotification)
-                afterCallback(in: &simulation)
-                guard processIsRunning else { return }
-            case .suspended:
-                jetsam.cancel(in: &simulation)
-                processState = .background
-                assertions.enterBackground(at: now)
-                record(.resume)
-                metrics.backgroundWakes += 1
-                energy.chargeLaunchOverhead(in: &simulation)
-            case .background, .foreground:
-                break
-            }
-        }
+        if inBackground, !wakeInBackground(for: .remoteNotification, in: &simulation) { return }
         metrics.pushesDelivered += 1
         let generation = processGeneration
         push.delivered(at: now, generation: generation, inBackground: inBackground, runSeconds: parameters.push.runSeconds, in: &simulation)

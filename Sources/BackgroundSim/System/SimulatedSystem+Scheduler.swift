@@ -125,26 +125,7 @@ extension SimulatedSystem {
     /// (`simulated`) have none (their `taskLaunch` says 0 s) and the system never expires them.
     private func deliver(_ requests: [PendingRequests.Entry], simulated: Bool = false, in simulation: inout Simulation<WorldEvent>) {
         let now = snapshot.now
-        switch processState {
-        case .notRunning:
-            processState = .background
-            assertions.enterBackground(at: now)
-            metrics.backgroundProcessLaunches += 1
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-            launchProcess(reason: .backgroundTask)
-            afterCallback(in: &simulation)
-            guard processIsRunning else { return }
-        case .suspended:
-            jetsam.cancel(in: &simulation)
-            processState = .background
-            assertions.enterBackground(at: now)
-            record(.resume)
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-        case .background, .foreground:
-            break
-        }
+        guard wakeInBackground(for: .backgroundTask, in: &simulation) else { return }
         let allotmentEnd = simulated ? now : requests.map { allotment(for: $0.request.kind) }.min() ?? now
         for entry in requests {
             let request = entry.request

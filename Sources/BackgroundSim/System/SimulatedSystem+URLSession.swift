@@ -45,26 +45,7 @@ extension SimulatedSystem {
             sessionEvents.retry(at: now + .minutes(parameters.heuristic.evaluationMinutes), in: &simulation)
             return
         }
-        switch processState {
-        case .notRunning:
-            processState = .background
-            assertions.enterBackground(at: now)
-            metrics.backgroundProcessLaunches += 1
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-            launchProcess(reason: .backgroundURLSession)
-            afterCallback(in: &simulation)
-            guard processIsRunning else { return }
-        case .suspended:
-            jetsam.cancel(in: &simulation)
-            processState = .background
-            assertions.enterBackground(at: now)
-            record(.resume)
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-        case .background, .foreground:
-            break
-        }
+        guard wakeInBackground(for: .backgroundURLSession, in: &simulation) else { return }
         metrics.sessionRelaunches += 1
         let identifiers = waiting.map { work.transfers.sessions[$0].identifier }
         sessionEvents.launched(at: now, generation: processGeneration, identifiers: identifiers, in: &simulation)
