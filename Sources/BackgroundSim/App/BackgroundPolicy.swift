@@ -41,7 +41,7 @@ public protocol BackgroundPolicy: AnyObject {
 
     /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: the system
     /// launched or resumed the app in the background because the transfers of the background
-    /// session `identifier` have finished (``WorkController/startHandingOff(to:limit:)``). Call
+    /// session `identifier` have finished (``WorkController/startHandingOff(to:)``). Call
     /// `completionHandler` when done; the app has ``BackgroundURLSessionParameters/eventsSeconds``.
     /// The default calls it at once.
     func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void)

@@ -3,7 +3,7 @@
 /// transfer daemon, which carries it whether the app is suspended or terminated.
 ///
 /// - in the foreground, the app prepares and hands off every queued upload
-///   (``WorkController/startHandingOff(to:limit:)``);
+///   (``WorkController/startHandingOff(to:)``);
 /// - leaving the app with uploads not yet handed off begins the extension, which ends when all
 ///   are handed off; if it expires first, the rest wait for the next return to the app;
 /// - when the session's transfers have finished, the system launches the app in the background

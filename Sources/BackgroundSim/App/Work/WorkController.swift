@@ -62,13 +62,13 @@ public final class WorkController {
     /// cadence workload's items are not handed off.
     ///
     /// - Throws: A ``ScenarioIssue`` naming the configuration's field if it is out of range.
-    public func startHandingOff(to configuration: BackgroundSessionConfiguration, limit: Int? = nil) throws(ScenarioIssue) {
+    public func startHandingOff(to configuration: BackgroundSessionConfiguration) throws(ScenarioIssue) {
         var validator = ParameterValidator()
         configuration.validate(&validator)
         if let issue = validator.issues.first { throw issue }
         guard isCurrent else { return }
-        system.record(.workStart(limit: limit))
-        system.work.startHandingOff(to: configuration, limit: limit, at: system.snapshot.now,
+        system.record(.workStart(limit: nil))
+        system.work.startHandingOff(to: configuration, at: system.snapshot.now,
                                     inForeground: system.processState == .foreground)
     }
 

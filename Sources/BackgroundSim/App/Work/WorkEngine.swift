@@ -12,7 +12,7 @@ import SimKernel
 /// the run's limit is reached (``nextCheck(after:)``), never one per item.
 ///
 /// A policy may instead hand the transfers to a background URL session
-/// (``startHandingOff(to:limit:)``): the executor then spends each item's CPU time in the app and
+/// (``startHandingOff(to:)``): the executor then spends each item's CPU time in the app and
 /// passes the item to ``transfers``, which the system's daemon carries on whatever the app's
 /// state.
 ///
@@ -291,8 +291,8 @@ public final class WorkEngine {
     ///
     /// Items with no CPU time left are handed off at once (the app creates their upload tasks
     /// in this call), the rest as the executor prepares them.
-    func startHandingOff(to configuration: BackgroundSessionConfiguration, limit: Int?, at now: SimInstant, inForeground: Bool) {
-        start(limit: limit)
+    func startHandingOff(to configuration: BackgroundSessionConfiguration, at now: SimInstant, inForeground: Bool) {
+        start(limit: nil)
         guard cadence == nil else { return }
         settle(at: now)
         handOffSession = transfers.session(for: configuration)
