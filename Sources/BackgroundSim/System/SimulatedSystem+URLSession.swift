@@ -67,7 +67,7 @@ extension SimulatedSystem {
 
     /// Why the system does not launch the app for session events now, if it does not: a
     /// non-discretionary session meets every factor but app usage and rate limiting, a
-    /// discretionary one only the app switcher and the budgets (WWDC 2020 10063 [A]).
+    /// discretionary one only the app switcher and the budgets (WWDC 2020 10063 [A-via]).
     private func sessionRelaunchDenial(discretionary: Bool) -> LaunchDenial? {
         if forceQuitFlag { return .forceQuit }
         if !discretionary {

@@ -8,7 +8,7 @@
 /// force-quit cancels them; discretionary transfers wait for Wi-Fi and power; when a session's
 /// transfers finish the app is launched or resumed in the background and must call the
 /// completion handler. WWDC 2020 session 10063 ("Background execution demystified") says which
-/// of the system's factors apply [A]: to a non-discretionary session all but app usage and rate
+/// of the system's factors apply (as third-party notes report it [A-via]): to a non-discretionary session all but app usage and rate
 /// limiting, to a discretionary one only the app switcher and the budgets. An Apple engineer
 /// describes a resume rate limiter [A-DTS] (developer forums, thread 14854): the daemon doubles a
 /// per-app delay at each background resume, and resets it when the app comes to the foreground or
