@@ -24,7 +24,7 @@ struct SessionTransfers {
     private(set) var inFlight: [Int] = []
     private(set) var transfers: [Transfer] = []
     /// The transfer in progress, if any (an index into ``transfers``).
-    private var current: Int?
+    private(set) var current: Int?
     /// When the transfer in progress began to progress at the rates captured then.
     private(set) var activeSince: SimInstant?
     private var uploadRate = 0.0
@@ -65,6 +65,7 @@ struct SessionTransfers {
         item.deadline = Swift.min(item.deadline, now + sessions[Int(session)].timeoutIntervalForResource)
         transfers.append(Transfer(item: item, session: session, discretionary: discretionary))
         inFlight[Int(session)] += 1
+        checkInvariantsIfEnabled()
     }
 
     /// Whether `transfer` may go under the captured conditions.
@@ -96,6 +97,7 @@ struct SessionTransfers {
         current = firstGoing()
         guard current != nil else {
             activeSince = nil
+            checkInvariantsIfEnabled()
             return
         }
         if activeSince == nil { activeSince = now }
@@ -103,6 +105,7 @@ struct SessionTransfers {
         uploadRate = throughput.uplinkMbps * 125_000 * linkShare
         downloadRate = throughput.downlinkMbps * 125_000 * linkShare
         self.dataBudgetWeight = dataBudgetWeight
+        checkInvariantsIfEnabled()
     }
 
     /// Holds progress back until `instant` (the end of a radio promotion).
@@ -133,6 +136,7 @@ struct SessionTransfers {
             current = firstGoing()
         }
         activeSince = current == nil ? nil : now
+        checkInvariantsIfEnabled()
         return budgetBytes
     }
 
@@ -179,6 +183,7 @@ struct SessionTransfers {
         for index in inFlight.indices { inFlight[index] = 0 }
         current = nil
         activeSince = nil
+        checkInvariantsIfEnabled()
         return cancelled
     }
 

@@ -19,7 +19,7 @@ struct ContinuedProcessingTasks {
     /// Starts the next queued request, when a slot has freed.
     private(set) var start = EventSlot()
     /// The user's cancels still to come, by task serial.
-    private var cancels: [(serial: UInt32, handle: EventHandle)] = []
+    private(set) var cancels: [(serial: UInt32, handle: EventHandle)] = []
 
     var hasQueued: Bool { !queued.isEmpty }
 
@@ -100,6 +100,7 @@ struct ContinuedProcessingTasks {
         }
         start.set(.continuedProcessingStart, at: hasQueued && processRunning && runningCount < maximum ? now : nil,
                   in: &simulation)
+        checkInvariantsIfEnabled()
     }
 
     /// The process ended: queued requests go (the caller counts them) and so do the pending events.
