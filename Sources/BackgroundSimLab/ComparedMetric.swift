@@ -11,6 +11,11 @@ public struct ComparedMetric: Sendable {
     public var label: String
     /// The unit shown ("min", "%/day").
     public var unit: String
+    /// The unit of a difference between two values: percentage points for a percentage ("%" →
+    /// "points", "%/day" → "points/day"), otherwise ``unit``.
+    public var differenceUnit: String {
+        unit.hasPrefix("%") ? "points" + unit.dropFirst() : unit
+    }
     public var better: Better
     /// Reads the value, already in `unit`; `nil` where the metric does not apply (latency with no
     /// completed work).

@@ -100,12 +100,13 @@ public struct Comparison: Sendable {
     }
 
     /// The verdict for candidate `index` (1…) on `row`: which way it moves the metric, by how
-    /// much, with the interval, or that no difference is clear.
+    /// much — in the metric's difference unit (percentage points for a percentage) and relative
+    /// to the baseline's mean — with the interval, or that no difference is clear.
     public func verdict(_ row: Row, candidate index: Int) -> String {
         let difference = row.differences[index - 1]
         let name = names[index]
         let label = row.metric.label
-        let unit = row.metric.unit.isEmpty ? "" : " " + row.metric.unit
+        let unit = row.metric.differenceUnit.isEmpty ? "" : " " + row.metric.differenceUnit
         let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
         let judgement = judgement(row, candidate: index)
         switch judgement {
@@ -120,7 +121,10 @@ public struct Comparison: Sendable {
             // The interval of the change's size, in the direction stated.
             let sizes = difference.mean < 0 ? (-high, -low) : (low, high)
             let interval = "95 % CI \(Format.significant(sizes.0))–\(Format.significant(sizes.1))"
-            return "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(interval)) — \(judgement)"
+            // The change relative to the baseline's mean, when that is not zero.
+            let baseline = row.summaries[0].mean
+            let relative = baseline != 0 ? "\(Format.significant(abs(difference.mean / baseline) * 100)) % relative; " : ""
+            return "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(relative)\(interval)) — \(judgement)"
         }
     }
 

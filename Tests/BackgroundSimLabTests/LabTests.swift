@@ -77,7 +77,8 @@ struct ComparisonTests {
     @Test("verdicts state direction, size and interval by hand, that no difference is clear, or that nothing differs")
     func verdicts() throws {
         // Hand-made results. Latency: candidate − base per seed = −10, −10, −10, −9: mean −9.75,
-        // sd 0.5, se 0.25, t(0.975, 3) = 3.1824 → half-width 0.7956 → 8.95 to 10.5 lower.
+        // sd 0.5, se 0.25, t(0.975, 3) = 3.1824 → half-width 0.7956 → 8.95 to 10.5 lower; the
+        // baseline's mean is 101.5, so 9.75 ÷ 101.5 = 9.61 % relative.
         // Noise: 0, 0, 0, −1: mean −0.25, the same half-width → −1.05 to +0.546, spanning 0.
         let metric = ComparedMetric(key: "x", label: "p90 work latency", unit: "min", better: .lower) { Double($0.seed) }
         let noise = ComparedMetric(key: "y", label: "noise", unit: "", better: .lower) { Double($0.seed % 2) }
@@ -86,8 +87,13 @@ struct ComparisonTests {
         let candidate = try Replications.run(Scenario(), seeds: [90, 91, 92, 94], days: 1, jobs: 1)
         let comparison = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate],
                                     metrics: [metric, noise, constant])
-        #expect(comparison.verdict(comparison.rows[0], candidate: 1) == "B: p90 work latency 9.75 min lower (95 % CI 8.95–10.5) — better")
+        #expect(comparison.verdict(comparison.rows[0], candidate: 1) == "B: p90 work latency 9.75 min lower (9.61 % relative; 95 % CI 8.95–10.5) — better")
         #expect(comparison.verdict(comparison.rows[1], candidate: 1) == "B: no clear difference in noise (-0.25, 95 % CI -1.05 to +0.546)")
         #expect(comparison.verdict(comparison.rows[2], candidate: 1) == "B: constant the same on every seed")
+        // A percentage's difference is in percentage points.
+        let share = ComparedMetric(key: "s", label: "work completed", unit: "%", better: .higher) { Double($0.seed) }
+        let shares = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate], metrics: [share])
+        #expect(shares.verdict(shares.rows[0], candidate: 1) == "B: work completed 9.75 points lower (9.61 % relative; 95 % CI 8.95–10.5) — worse")
+        #expect(ComparedMetric(key: "b", label: "b", unit: "%/day", better: .lower) { _ in 0 }.differenceUnit == "points/day")
     }
 }

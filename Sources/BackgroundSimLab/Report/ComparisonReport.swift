@@ -62,7 +62,8 @@ package enum ComparisonReport {
         }
         section.append(HTMLPage.table(header: header, rows: rows))
         section.element("p", [("class", "note")], "Values: mean ± half-width of the 95 % confidence interval across seeds. "
-                        + "Differences are paired (candidate − baseline on each seed); green is better, red worse, grey unclear.")
+                        + "Differences are paired (candidate − baseline on each seed), a percentage's in percentage points; "
+                        + "green is better, red worse, grey unclear.")
         return section
     }
 
