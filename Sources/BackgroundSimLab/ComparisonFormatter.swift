@@ -3,10 +3,13 @@ import BackgroundSim
 /// A comparison as a table, Markdown, CSV or JSON.
 package enum ComparisonFormatter {
     /// Readable text: a line per metric with each scenario's mean ± half-width, then the verdicts.
+    /// Every column is as wide as its widest name or cell plus two spaces, so nothing is cut and
+    /// no two columns touch, whatever the names and numbers.
     package static func table(_ comparison: Comparison) -> String {
         var lines = ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
         let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
-        let columnWidth = Swift.max(20, (comparison.names.map(\.count).max() ?? 0) + 2)
+        let widestCell = comparison.rows.flatMap { $0.summaries.map { cell($0).count } }.max() ?? 0
+        let columnWidth = Swift.max(20, (comparison.names.map(\.count).max() ?? 0) + 2, widestCell + 2)
         lines.append("".column(labelWidth)
                      + comparison.names.map { $0.column(columnWidth) }.joined())
         for row in comparison.rows {

@@ -74,6 +74,42 @@ struct ComparisonTests {
         #expect(energy.differences[0].halfWidth95 < energy.unpairedHalfWidths[0])
     }
 
+    @Test("the text table neither cuts nor glues columns: long names, tiny and huge numbers, every column aligned",
+          arguments: [["baseline", String(repeating: "a-candidate-with-a-very-long-name-", count: 2) + "end", "c"], ["A", "B", "C"]])
+    func tableColumns(names: [String]) throws {
+        let tiny = ComparedMetric(key: "t", label: "tiny", unit: "J", better: .lower) { Double($0.seed) * 1e-9 }
+        let huge = ComparedMetric(key: "h", label: "a huge figure with a long label", unit: "items/day", better: .lower) {
+            Double($0.seed) * 123_456_789_012.5
+        }
+        let base = try Replications.run(Scenario(), seeds: [1, 2, 3], days: 1, jobs: 1)
+        let other = try Replications.run(Scenario(), seeds: [7, 9, 13], days: 1, jobs: 1)
+        let comparison = Comparison(names: names, seeds: [1, 2, 3], days: 1, results: [base, other, base], metrics: [tiny, huge])
+        let lines = ComparisonFormatter.table(comparison).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = lines[2]
+        // Each name whole, each column starting where its name starts.
+        var starts: [Int] = []
+        var from = header.startIndex
+        for name in names {
+            let range = try #require(header.range(of: name, range: from..<header.endIndex))
+            starts.append(range.lowerBound.utf16Offset(in: header))
+            from = range.upperBound
+        }
+        for row in lines.filter({ $0.hasPrefix("tiny") || $0.hasPrefix("a huge figure") }) {
+            let cells = try starts.enumerated().map { index, start -> String in
+                let characters = Array(row.utf16)
+                #expect(characters.count > start, "\(row)")
+                #expect(start == 0 || characters[start - 1] == 32 && characters[start - 2] == 32, "two spaces before column \(index): \(row)")
+                let end = index + 1 < starts.count ? starts[index + 1] : characters.count
+                return try #require(String(utf16CodeUnits: Array(characters[start..<end]), count: end - start)).trimmingCharacters(in: .whitespaces)
+            }
+            // Whole cells: "mean ± half-width", each number unabridged.
+            for cell in cells { #expect(cell.contains(" ± ") && !cell.hasSuffix("±"), "\(cell) in \(row)") }
+        }
+        // The baseline's means, whole: 2 × 10⁻⁹ J and 2 × 123,456,789,012.5 items/day.
+        #expect(lines.contains { $0.hasPrefix("tiny") && $0.contains("0.000000002 ± ") })
+        #expect(lines.contains { $0.hasPrefix("a huge figure") && $0.contains("246913578025 ± ") })
+    }
+
     @Test("verdicts state direction, size and interval by hand, that no difference is clear, or that nothing differs")
     func verdicts() throws {
         // Hand-made results. Latency: candidate − base per seed = −10, −10, −10, −9: mean −9.75,
