@@ -181,11 +181,13 @@ extension SimulatedSystem {
         }
     }
 
+    /// Counts a launch the system chose (continued-processing tasks start on the user's action,
+    /// are never delivered here, and are counted where they start).
     private func countLaunch(_ kind: TaskRequest.Kind) {
         switch kind {
         case .appRefresh: metrics.refreshLaunches += 1
         case .processing: metrics.processingLaunches += 1
-        case .continuedProcessing: metrics.continuedProcessingLaunches += 1
+        case .continuedProcessing: break
         }
         metrics.launchHourHistogram[snapshot.hour] += 1
         if snapshot.isCharging { metrics.launchesWhileCharging += 1 }

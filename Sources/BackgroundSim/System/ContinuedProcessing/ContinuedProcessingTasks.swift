@@ -38,13 +38,6 @@ struct ContinuedProcessingTasks {
         queued.isEmpty ? nil : queued.removeFirst()
     }
 
-    /// A force-quit (or the process ending) cancels every queued request [A]; returns how many.
-    mutating func removeQueued(in simulation: inout Simulation<WorldEvent>) -> Int {
-        defer { queued.removeAll() }
-        start.cancel(in: &simulation)
-        return queued.count
-    }
-
     /// A task started now: progress counts from here; with `cancelAt`, the user cancels then.
     mutating func taskStarted(serial: UInt32, at now: SimInstant, cancelAt: SimInstant?, in simulation: inout Simulation<WorldEvent>) {
         lastProgress = now
