@@ -17,64 +17,87 @@ public struct ComparedMetric: Sendable {
         unit.hasPrefix("%") ? "points" + unit.dropFirst() : unit
     }
     public var better: Better
+    /// The smallest difference that matters, in ``differenceUnit`` (≥ 0): a change smaller than
+    /// this is "equivalent" when the data show it is, however significant. 0 means every real
+    /// difference matters (nothing but an identical result is equivalent).
+    public var margin: Double
     /// Reads the value, already in `unit`; `nil` where the metric does not apply (latency with no
     /// completed work).
     public var value: @Sendable (RunResult) -> Double?
 
-    /// The metrics every comparison reports, in order.
+    public init(key: String, label: String, unit: String, margin: Double = 0, better: Better,
+                value: @escaping @Sendable (RunResult) -> Double?) {
+        self.key = key
+        self.label = label
+        self.unit = unit
+        self.margin = margin
+        self.better = better
+        self.value = value
+    }
+
+    /// The metrics every comparison reports, in order, with their default margins.
+    ///
+    /// The margins are our judgement [Inf] of the smallest change a team would act on, stated so
+    /// that a reader can disagree and set their own (`--margins`, a comparison's `margins`):
+    /// a minute of latency for background work that waits minutes to hours; a percentage point
+    /// of work completed; one item of backlog; 0.05 of correlation; 0.01 % of the battery a day
+    /// for the app (about 4.7 J/day on the default iPhone 15's 3,349 mAh battery, the scale of a short background run a
+    /// day) and 0.1 % a day for the whole phone; half a launch or wake a day; 0.1 expirations or
+    /// unsuccessful completions a day; half a crash or kill per run, so that any systematic
+    /// crash counts.
     public static let standard: [ComparedMetric] = [
-        ComparedMetric(key: "work.latencyMinutes.p50", label: "median work latency", unit: "min", better: .lower) {
+        ComparedMetric(key: "work.latencyMinutes.p50", label: "median work latency", unit: "min", margin: 1, better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.5) / 60 : nil
         },
-        ComparedMetric(key: "work.latencyMinutes.p90", label: "p90 work latency", unit: "min", better: .lower) {
+        ComparedMetric(key: "work.latencyMinutes.p90", label: "p90 work latency", unit: "min", margin: 1, better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.9) / 60 : nil
         },
-        ComparedMetric(key: "work.completionRatio", label: "work completed", unit: "%", better: .higher) {
+        ComparedMetric(key: "work.completionRatio", label: "work completed", unit: "%", margin: 1, better: .higher) {
             $0.work.created > 0 ? $0.work.completionRatio * 100 : nil
         },
-        ComparedMetric(key: "work.backlogAtEnd", label: "backlog at the end", unit: "items", better: .lower) {
+        ComparedMetric(key: "work.backlogAtEnd", label: "backlog at the end", unit: "items", margin: 1, better: .lower) {
             Double($0.work.metrics.backlogAtEnd)
         },
         // Privacy: 1 when the upload traffic is exactly the real work, lower with cover traffic.
         ComparedMetric(key: "work.uploadTraffic.realWorkCorrelation", label: "uploads' correlation with real work", unit: "",
-                       better: .lower) {
+                       margin: 0.05, better: .lower) {
             $0.work.uploadsRealWorkCorrelation
         },
-        ComparedMetric(key: "energy.appBatteryPercentPerDay", label: "app battery use", unit: "%/day", better: .lower) {
+        ComparedMetric(key: "energy.appBatteryPercentPerDay", label: "app battery use", unit: "%/day", margin: 0.01, better: .lower) {
             $0.energy.appBatteryPercentPerDay
         },
-        ComparedMetric(key: "energy.appJoulesPerDay", label: "app energy", unit: "J/day", better: .lower) {
+        ComparedMetric(key: "energy.appJoulesPerDay", label: "app energy", unit: "J/day", margin: 5, better: .lower) {
             $0.energy.appJoulesPerDay
         },
         // Energy per completed item: a door that completes more work costs more a day, not
         // necessarily more an item.
-        ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", unit: "J", better: .lower) {
+        ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", unit: "J", margin: 0.5, better: .lower) {
             $0.work.completed > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / Double($0.work.completed) : nil
         },
-        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", unit: "/day", better: .neither) {
+        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", unit: "/day", margin: 0.5, better: .neither) {
             $0.os.backgroundWakesPerDay
         },
-        ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", unit: "/day", better: .neither) {
+        ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", unit: "/day", margin: 0.5, better: .neither) {
             $0.os.refreshLaunchesPerDay
         },
-        ComparedMetric(key: "os.processingLaunchesPerDay", label: "processing launches", unit: "/day", better: .neither) {
+        ComparedMetric(key: "os.processingLaunchesPerDay", label: "processing launches", unit: "/day", margin: 0.5, better: .neither) {
             $0.os.processingLaunchesPerDay
         },
-        ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", unit: "/day", better: .lower) {
+        ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", unit: "/day", margin: 0.1, better: .lower) {
             $0.os.expirationsPerDay
         },
-        ComparedMetric(key: "os.tasksCompletedFalsePerDay", label: "tasks completed false", unit: "/day", better: .lower) {
+        ComparedMetric(key: "os.tasksCompletedFalsePerDay", label: "tasks completed false", unit: "/day", margin: 0.1, better: .lower) {
             Double($0.os.metrics.tasksCompletedUnsuccessfully) / Double(Swift.max(1, $0.os.days))
         },
-        ComparedMetric(key: "metricKit.crashes", label: "crashes", unit: "", better: .lower) {
+        ComparedMetric(key: "metricKit.crashes", label: "crashes", unit: "", margin: 0.5, better: .lower) {
             Double($0.os.metrics.registrationCrashes + $0.os.metrics.unregisteredLaunchCrashes)
         },
         // Kills for the app's own overruns (an assertion or task past its time, the CPU monitor);
         // terminations for memory are the system's and are not counted here.
-        ComparedMetric(key: "metricKit.kills", label: "kills for overruns", unit: "", better: .lower) {
+        ComparedMetric(key: "metricKit.kills", label: "kills for overruns", unit: "", margin: 0.5, better: .lower) {
             Double($0.os.metrics.backgroundTaskAssertionTimeoutExits + $0.os.metrics.cpuResourceLimitExits)
         },
-        ComparedMetric(key: "device.batteryDrainPercentPerDay", label: "battery drawn", unit: "%/day", better: .lower) {
+        ComparedMetric(key: "device.batteryDrainPercentPerDay", label: "battery drawn", unit: "%/day", margin: 0.1, better: .lower) {
             $0.device.batteryDrainPercentPerDay
         },
     ]

@@ -15,12 +15,25 @@ public struct Comparison: Sendable {
         public var differences: [SampleSummary]
         /// For each candidate: the Welch 95 % half-width without pairing.
         public var unpairedHalfWidths: [Double]
+        /// For each candidate: the tests behind its verdict.
+        public var tests: [DifferenceTest]
+        /// Each scenario's value on each seed (`nil` where the metric does not apply), for
+        /// comparisons between candidates.
+        public var values: [[Double?]]
     }
+
+    /// The family-wise error rate of the verdicts: 0.05.
+    public static let alpha = 0.05
 
     public var names: [String]
     public var seeds: [UInt64]
     public var days: Int
     public var rows: [Row]
+    /// How many tests Holm's correction covered: every candidate on every metric that applies
+    /// to both sides.
+    public var testCount: Int
+    /// What the team wants, if said: the recommendation follows it (``recommendation(_:)``).
+    public var objective: Objective?
     /// One profile per scenario, for the charts of the HTML report.
     package var profiles: [ScenarioProfile]
 
@@ -29,36 +42,50 @@ public struct Comparison: Sendable {
     /// - Throws: ``ScenarioError`` before any run if there are fewer than two scenarios, or one
     ///   of them or `days` is invalid.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
-                           metrics: [ComparedMetric] = ComparedMetric.standard,
+                           metrics: [ComparedMetric] = ComparedMetric.standard, objective: Objective? = nil,
                            progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
         guard scenarios.count >= 2 else {
             throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "scenarios", message: "expected at least two scenarios, got \(scenarios.count)")])
         }
         for entry in scenarios { try entry.scenario.requireValid() }
         let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, progress: progress) }
-        return Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
+        var comparison = Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
+        comparison.objective = objective
+        return comparison
     }
 
-    /// Compares results already run, `results[scenario][seed]`.
+    /// Compares results already run, `results[scenario][seed]`, on `metrics` with their margins.
     public init(names: [String], seeds: [UInt64], days: Int, results: [[RunResult]], metrics: [ComparedMetric]) {
         self.names = names
         self.seeds = seeds
         self.days = days
         profiles = results.map(ScenarioProfile.init)
-        rows = metrics.map { metric in
+        var rows = metrics.map { metric in
             let values = results.map { $0.map(metric.value) }
             let baseline = values[0]
             var differences: [SampleSummary] = []
             var unpaired: [Double] = []
+            var tests: [DifferenceTest] = []
             for candidate in values.dropFirst() {
                 // Pairs where the metric applies on both sides.
                 let pairs = zip(candidate, baseline).compactMap { c, b in c.flatMap { c in b.map { (c, $0) } } }
-                differences.append(SampleSummary(pairs.map { $0.0 - $0.1 }))
+                let difference = SampleSummary(pairs.map { $0.0 - $0.1 })
+                differences.append(difference)
                 unpaired.append(Self.welchHalfWidth(baseline.compactMap { $0 }, candidate.compactMap { $0 }))
+                let applies = baseline.contains { $0 != nil } && candidate.contains { $0 != nil }
+                tests.append(DifferenceTest(difference, margin: metric.margin, applies: applies))
             }
             return Row(metric: metric, summaries: values.map { SampleSummary($0.compactMap { $0 }) },
-                       differences: differences, unpairedHalfWidths: unpaired)
+                       differences: differences, unpairedHalfWidths: unpaired, tests: tests, values: values)
         }
+        // Holm's correction over every test that can claim something.
+        let family = rows.indices.flatMap { r in rows[r].tests.indices.map { (r, $0) } }.filter { rows[$0.0].tests[$0.1].isInFamily }
+        let adjusted = HolmCorrection.adjusted(family.map { rows[$0.0].tests[$0.1].claimPValue })
+        for ((r, c), p) in zip(family, adjusted) {
+            rows[r].tests[c].decide(adjustedPValue: p, alpha: Self.alpha, better: rows[r].metric.better)
+        }
+        self.rows = rows
+        testCount = family.count
     }
 
     /// The half-width of the Welch 95 % interval for the difference of two means.
@@ -72,60 +99,73 @@ public struct Comparison: Sendable {
         return StudentT.quantile975(degreesOfFreedom: Swift.max(1, Int(df.rounded(.down)))) * (va + vb).squareRoot()
     }
 
-    /// How a candidate's paired difference on a metric reads.
-    public enum Judgement: Sendable {
-        /// The interval excludes zero on the side the metric prefers.
+    /// How a candidate's paired difference on a metric reads, after Holm's correction.
+    public enum Judgement: Sendable, CaseIterable {
+        /// A difference at least the margin, on the side the metric prefers.
         case better
-        /// The interval excludes zero on the other side.
+        /// A difference at least the margin, on the other side.
         case worse
-        /// The interval excludes zero on a metric with no preferred direction.
+        /// A difference at least the margin, on a metric with no preferred direction.
         case different
-        /// The interval includes zero, or the metric is the same on every seed.
-        case unclear
+        /// The difference is within the margin (an equivalence test), or zero on every seed.
+        case equivalent
+        /// Neither shown: more seeds would decide, or the difference is real but may be below
+        /// the margin.
+        case inconclusive
         /// No values on one side.
         case notApplicable
     }
 
     /// How candidate `index` (1…) compares with the baseline on `row`.
-    public func judgement(_ row: Row, candidate index: Int) -> Judgement {
-        let difference = row.differences[index - 1]
-        guard row.summaries[0].count > 0, row.summaries[index].count > 0 else { return .notApplicable }
-        let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
-        guard difference.count > 1, low > 0 || high < 0 else { return .unclear }
-        switch (row.metric.better, difference.mean < 0) {
-        case (.lower, true), (.higher, false): return .better
-        case (.lower, false), (.higher, true): return .worse
-        case (.neither, _): return .different
-        }
-    }
+    public func judgement(_ row: Row, candidate index: Int) -> Judgement { row.tests[index - 1].judgement }
 
     /// The verdict for candidate `index` (1…) on `row`: which way it moves the metric, by how
     /// much — in the metric's difference unit (percentage points for a percentage) and relative
-    /// to the baseline's mean — with the interval, or that no difference is clear.
+    /// to the baseline's mean — with the interval, and the judgement with its Holm-adjusted
+    /// p-value.
     public func verdict(_ row: Row, candidate index: Int) -> String {
         let difference = row.differences[index - 1]
+        let test = row.tests[index - 1]
         let name = names[index]
         let label = row.metric.label
         let unit = row.metric.differenceUnit.isEmpty ? "" : " " + row.metric.differenceUnit
-        let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
-        let judgement = judgement(row, candidate: index)
-        switch judgement {
-        case .notApplicable:
+        let margin = "±\(Format.significant(row.metric.margin))\(unit)"
+        if test.judgement == .notApplicable {
             return "\(name): \(label) does not apply (no values for \(row.summaries[0].count == 0 ? names[0] : name))"
-        case .unclear:
-            if difference.mean == 0 && difference.halfWidth95 == 0 { return "\(name): \(label) the same on every seed" }
-            let interval = "95 % CI \(Format.signed(low)) to \(Format.signed(high))"
-            return "\(name): no clear difference in \(label) (\(Format.signed(difference.mean))\(unit), \(interval))"
-        case .better, .worse, .different:
-            let direction = difference.mean < 0 ? "lower" : "higher"
-            // The interval of the change's size, in the direction stated.
-            let sizes = difference.mean < 0 ? (-high, -low) : (low, high)
-            let interval = "95 % CI \(Format.significant(sizes.0))–\(Format.significant(sizes.1))"
-            // The change relative to the baseline's mean, when that is not zero.
-            let baseline = row.summaries[0].mean
-            let relative = baseline != 0 ? "\(Format.significant(abs(difference.mean / baseline) * 100)) % relative; " : ""
-            return "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(relative)\(interval)) — \(judgement)"
         }
+        if difference.mean == 0 && difference.halfWidth95 == 0 && difference.count > 0 {
+            return "\(name): \(label) the same on every seed — equivalent"
+        }
+        let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
+        let p = "Holm-adjusted p " + Self.pValue(test.adjustedPValue)
+        // The change relative to the baseline's mean, when that is not zero.
+        let baseline = row.summaries[0].mean
+        let relative = baseline != 0 ? "\(Format.significant(abs(difference.mean / baseline) * 100)) % relative; " : ""
+        let direction = difference.mean < 0 ? "lower" : "higher"
+        // The interval of the change's size, in the direction stated; signed where it spans zero.
+        let interval = if low > 0 || high < 0 {
+            difference.mean < 0 ? "95 % CI \(Format.significant(-high))–\(Format.significant(-low))"
+                : "95 % CI \(Format.significant(low))–\(Format.significant(high))"
+        } else {
+            "95 % CI \(Format.signed(low)) to \(Format.signed(high))"
+        }
+        let change = difference.mean == 0 ? "\(name): \(label) unchanged on average (\(interval))"
+            : "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(relative)\(interval))"
+        switch test.judgement {
+        case .better, .worse, .different:
+            return "\(change) — \(test.judgement) (\(p))"
+        case .equivalent:
+            return "\(change) — equivalent: within \(margin) (\(p))"
+        case .inconclusive where abs(difference.mean) < row.metric.margin && (low > 0 || high < 0):
+            return "\(change) — inconclusive: real, but perhaps not beyond \(margin)"
+        case .inconclusive, .notApplicable:
+            return "\(change) — inconclusive: more seeds would decide (margin \(margin))"
+        }
+    }
+
+    /// "< 0.001" or "= 0.012".
+    static func pValue(_ p: Double) -> String {
+        p < 0.001 ? "< 0.001" : "= " + Format.significant((p * 1_000).rounded() / 1_000)
     }
 
     /// How much pairing narrowed candidate `index`'s interval on `row`, as a fraction (0.6 = 60 %

@@ -6,7 +6,9 @@ package enum ComparisonFormatter {
     /// Every column is as wide as its widest name or cell plus two spaces, so nothing is cut and
     /// no two columns touch, whatever the names and numbers.
     package static func table(_ comparison: Comparison) -> String {
-        var lines = ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
+        var lines = [comparison.recommendation(comparison.objective).line, ""]
+        if let objective = comparison.objective { lines += ["Objective: \(objective.description)", ""] }
+        lines += ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
         let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
         let widestCell = comparison.rows.flatMap { $0.summaries.map { cell($0).count } }.max() ?? 0
         let columnWidth = Swift.max(20, (comparison.names.map(\.count).max() ?? 0) + 2, widestCell + 2)
@@ -17,9 +19,15 @@ package enum ComparisonFormatter {
             let cells = row.summaries.map { cell($0).column(columnWidth) }
             lines.append(label.column(labelWidth) + cells.joined())
         }
-        lines += ["", "Verdicts (paired differences against \(comparison.names[0]), 95 % confidence):"]
+        lines += ["", "Verdicts (\(verdictsMethod(comparison))):"]
         lines += verdicts(comparison).map { "  " + $0.verdict + ($0.narrowing.map { "; pairing narrowed the interval by \($0)" } ?? "") }
         return lines.joined(separator: "\n")
+    }
+
+    /// How the verdicts were reached, in a phrase.
+    static func verdictsMethod(_ comparison: Comparison) -> String {
+        "paired differences against \(comparison.names[0]) with 95 % CIs; each judged against its metric's margin by a paired "
+            + "t-test or an equivalence test (TOST), Holm-corrected over \(comparison.testCount) tests at 5 % family-wise"
     }
 
     /// Every candidate's verdict on every metric, with how much pairing narrowed the interval
@@ -40,31 +48,37 @@ package enum ComparisonFormatter {
 
     /// Markdown: a summary table and the verdicts.
     package static func markdown(_ comparison: Comparison) -> String {
-        var lines = ["# Comparison", "", "\(comparison.seeds.count) seeds × \(comparison.days) days; the same seeds for every scenario (common random numbers). Values: mean ± 95 % CI half-width across seeds.", ""]
-        lines.append("| metric | " + comparison.names.joined(separator: " | ") + " |")
-        lines.append("|---|" + String(repeating: "---:|", count: comparison.names.count))
+        var lines = ["# Comparison", "", "**\(comparison.recommendation(comparison.objective).line)**", ""]
+        if let objective = comparison.objective { lines += ["Objective: \(objective.description).", ""] }
+        lines += ["\(comparison.seeds.count) seeds × \(comparison.days) days; the same seeds for every scenario (common random numbers). Values: mean ± 95 % CI half-width across seeds.", ""]
+        lines.append("| metric | margin | " + comparison.names.joined(separator: " | ") + " |")
+        lines.append("|---|---:|" + String(repeating: "---:|", count: comparison.names.count))
         for row in comparison.rows {
             let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
-            lines.append("| \(label) | " + row.summaries.map(cell).joined(separator: " | ") + " |")
+            lines.append("| \(label) | ±\(Format.significant(row.metric.margin)) | " + row.summaries.map(cell).joined(separator: " | ") + " |")
         }
-        lines += ["", "## Verdicts", ""]
+        lines += ["", "## Verdicts", "", "By \(verdictsMethod(comparison)).", ""]
         lines += verdicts(comparison).map { "- " + $0.verdict + ($0.narrowing.map { " (pairing narrowed the interval by \($0))" } ?? "") }
         return lines.joined(separator: "\n")
     }
 
-    /// CSV: one line per scenario and metric.
+    /// CSV: one line per scenario and metric, after a first line starting `#` with the
+    /// recommendation (read it with a CSV reader's comment option, such as pandas' `comment="#"`).
     package static func csv(_ comparison: Comparison) -> String {
-        var lines = ["scenario,metric,unit,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width"]
+        var lines = ["# " + comparison.recommendation(comparison.objective).line,
+                     "scenario,metric,unit,margin,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width,judgement,holm_adjusted_p"]
         for row in comparison.rows {
             for (index, summary) in row.summaries.enumerated() {
-                var fields = [comparison.names[index], row.metric.key, row.metric.unit]
+                var fields = [comparison.names[index], row.metric.key, row.metric.unit, JSONWriter.format(row.metric.margin)]
                 fields += [summary.mean, summary.mean - summary.halfWidth95, summary.mean + summary.halfWidth95,
                            summary.standardDeviation, summary.p10, summary.median, summary.p90].map { JSONWriter.format($0) }
                 if index > 0 {
                     let d = row.differences[index - 1]
                     fields += [d.mean, d.mean - d.halfWidth95, d.mean + d.halfWidth95, row.unpairedHalfWidths[index - 1]].map { JSONWriter.format($0) }
+                    let test = row.tests[index - 1]
+                    fields += ["\(test.judgement)", JSONWriter.format(test.adjustedPValue)]
                 } else {
-                    fields += ["", "", "", ""]
+                    fields += ["", "", "", "", "", ""]
                 }
                 lines.append(fields.map(csvField).joined(separator: ","))
             }
@@ -83,7 +97,14 @@ package enum ComparisonFormatter {
                      ("ci95", .array([.number(s.mean - s.halfWidth95), .number(s.mean + s.halfWidth95)])),
                      ("p10", .number(s.p10)), ("median", .number(s.median)), ("p90", .number(s.p90))])
         }
+        let recommendation = comparison.recommendation(comparison.objective)
         return .object([
+            ("recommendation", .object([("line", .string(recommendation.line)),
+                                        ("choice", recommendation.choice.map { .string(comparison.names[$0]) } ?? .null),
+                                        ("confident", .bool(recommendation.confident))])),
+            ("objective", comparison.objective.map { .string($0.description) } ?? .null),
+            ("multipleComparisons", .object([("method", .string("Holm")), ("tests", .number(Double(comparison.testCount))),
+                                             ("familyWiseError", .number(Comparison.alpha))])),
             ("scenarios", .array(comparison.names.map { .string($0) })),
             ("seeds", .array(comparison.seeds.map { .string(String($0)) })),
             ("days", .number(Double(comparison.days))),
@@ -91,9 +112,12 @@ package enum ComparisonFormatter {
                 .object([
                     ("key", .string(row.metric.key)),
                     ("unit", .string(row.metric.unit)),
+                    ("margin", .number(row.metric.margin)),
                     ("summaries", .array(row.summaries.map(summary))),
                     ("pairedDifferences", .array(row.differences.map(summary))),
                     ("unpairedCI95HalfWidths", .array(row.unpairedHalfWidths.map { .number($0) })),
+                    ("judgements", .array(row.tests.map { .string("\($0.judgement)") })),
+                    ("holmAdjustedPValues", .array(row.tests.map { .number($0.adjustedPValue) })),
                     ("verdicts", .array((1..<comparison.names.count).map { .string(comparison.verdict(row, candidate: $0)) })),
                 ])
             })),

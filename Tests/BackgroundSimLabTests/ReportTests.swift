@@ -102,7 +102,8 @@ struct ReportTests {
         #expect(decisionRows > 0)
         #expect(rows.count == ComparedMetric.standard.count + decisionRows)
         #expect(document.text.contains("Why requests waited"))
-        let verdicts = document.elements(named: "li").filter { ["better", "worse", "different", "unclear", "notApplicable"].contains($0.attributes["class"] ?? "") }
+        let judgements = Comparison.Judgement.allCases.map { "\($0)" }
+        let verdicts = document.elements(named: "li").filter { judgements.contains($0.attributes["class"] ?? "") }
         #expect(verdicts.count == 2 * ComparedMetric.standard.count)
         #expect(document.text.contains("bgsim compare proton-upload coverdrop-send zashi-sync"))
     }

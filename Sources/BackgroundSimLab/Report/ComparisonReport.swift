@@ -15,6 +15,10 @@ package enum ComparisonReport {
                      + "Every figure is a mean across seeds with its 95 % confidence interval unless stated otherwise.")
         if let command { body.append(HTMLPage.madeWith(command)) }
         body.newline()
+        let recommendation = comparison.recommendation(comparison.objective)
+        body.element("p", [("class", "recommendation " + (recommendation.confident ? "confident" : "tentative"))], recommendation.line)
+        if let objective = comparison.objective { body.element("p", [("class", "note")], "Objective: \(objective.description).") }
+        body.newline()
         body.append(verdicts(comparison))
         body.append(summaryTable(comparison))
         body.append(battery(comparison))
@@ -28,7 +32,10 @@ package enum ComparisonReport {
     static func verdicts(_ comparison: Comparison) -> Markup {
         var list = Markup()
         list.element("h2", [("id", "verdicts")], "Verdicts")
-        list.element("p", [("class", "note")], "Each candidate against \(comparison.names[0]), by paired differences seed by seed.")
+        list.element("p", [("class", "note")], "By \(ComparisonFormatter.verdictsMethod(comparison)). "
+                     + "A verdict is equivalent when the change is shown to be within the metric's margin (the smallest "
+                     + "difference that matters; see the summary's margin column), better or worse when a change at least "
+                     + "that large is shown, and inconclusive otherwise.")
         list.open("ul", [("class", "verdicts")])
         for index in 1..<comparison.names.count {
             for row in comparison.rows {
@@ -48,10 +55,10 @@ package enum ComparisonReport {
     static func summaryTable(_ comparison: Comparison) -> Markup {
         var section = Markup()
         section.element("h2", [("id", "summary")], "Summary")
-        let header = ["metric"] + comparison.names + comparison.names.dropFirst().map { "\($0) − \(comparison.names[0])" }
+        let header = ["metric", "margin"] + comparison.names + comparison.names.dropFirst().map { "\($0) − \(comparison.names[0])" }
         let rows = comparison.rows.map { row -> [HTMLPage.Cell] in
             let label = row.metric.label + (row.metric.unit.isEmpty ? "" : " (\(row.metric.unit))")
-            var cells = [HTMLPage.Cell(label)]
+            var cells = [HTMLPage.Cell(label), HTMLPage.Cell("±" + Format.significant(row.metric.margin))]
             cells += row.summaries.map { HTMLPage.Cell(ComparisonFormatter.cell($0)) }
             for index in 1..<comparison.names.count {
                 let difference = row.differences[index - 1]
@@ -63,7 +70,7 @@ package enum ComparisonReport {
         section.append(HTMLPage.table(header: header, rows: rows))
         section.element("p", [("class", "note")], "Values: mean ± half-width of the 95 % confidence interval across seeds. "
                         + "Differences are paired (candidate − baseline on each seed), a percentage's in percentage points; "
-                        + "green is better, red worse, grey unclear.")
+                        + "green is better, red worse, blue equivalent, grey inconclusive.")
         return section
     }
 

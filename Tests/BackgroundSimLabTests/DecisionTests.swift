@@ -1,0 +1,128 @@
+import BackgroundSim
+@testable import BackgroundSimLab
+import Testing
+
+// Golden values from SciPy 1.x (`scipy.stats.t.cdf`, `t.ppf`), an implementation independent
+// of ours.
+@Suite("Decisions: p-values, Holm, equivalence, recommendations")
+struct DecisionTests {
+    @Test("Student's t distribution function and quantile match SciPy, including fractional degrees of freedom")
+    func studentT() {
+        #expect(abs(StudentT.cdf(1, degreesOfFreedom: 1) - 0.75) < 1e-12)
+        #expect(abs(StudentT.cdf(2.228139, degreesOfFreedom: 10) - 0.9750000062735588) < 1e-10)
+        #expect(abs(StudentT.cdf(-7, degreesOfFreedom: 3) - 0.0029931278488535486) < 1e-12)
+        #expect(abs(StudentT.cdf(-3.5, degreesOfFreedom: 7.5) - 0.004474435990039672) < 1e-12)
+        #expect(abs(2 * StudentT.cdf(-39, degreesOfFreedom: 3) - 3.708941330642973e-05) < 1e-13)
+        #expect(abs(StudentT.quantile(1 - 0.05 / 7, degreesOfFreedom: 19) - 2.696859771582897) < 1e-9)
+        #expect(abs(StudentT.quantile(0.975, degreesOfFreedom: 10) - StudentT.quantile975(degreesOfFreedom: 10)) < 1e-6)
+        #expect(StudentT.quantile(0.025, degreesOfFreedom: 4) == -StudentT.quantile(0.975, degreesOfFreedom: 4))
+    }
+
+    @Test("Holm's adjusted p-values by hand, in the order given")
+    func holm() {
+        // Sorted: 0.005 × 4 = 0.02; 0.01 × 3 = 0.03; 0.03 × 2 = 0.06; 0.04 × 1, raised to 0.06.
+        #expect(HolmCorrection.adjusted([0.01, 0.04, 0.03, 0.005]) == [0.03, 0.06, 0.06, 0.02])
+        // 0.5 × 2 = 1; 0.9 × 1, raised to 1.
+        #expect(HolmCorrection.adjusted([0.5, 0.9]) == [1, 1])
+        #expect(HolmCorrection.adjusted([]) == [])
+    }
+
+    /// Results of one-day runs whose seeds are the values the metrics read.
+    func comparison(_ base: [UInt64], _ candidate: [UInt64], _ metrics: [ComparedMetric]) throws -> Comparison {
+        let a = try Replications.run(Scenario(), seeds: base, days: 1, jobs: 1)
+        let b = try Replications.run(Scenario(), seeds: candidate, days: 1, jobs: 1)
+        return Comparison(names: ["A", "B"], seeds: base, days: 1, results: [a, b], metrics: metrics)
+    }
+
+    @Test("a small difference shown to be within its margin is equivalent; the same difference with a smaller margin is not")
+    func equivalence() throws {
+        // Differences 0, 0, 0, 1: mean 0.25, sd 0.5, se 0.25. Margin 2: TOST t = (0.25 + 2)/0.25 = 9
+        // and (0.25 − 2)/0.25 = −7 on 3 df: p = max(0.00145, 0.00299) = 0.003.
+        let wide = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 2, better: .lower) { Double($0.seed) }
+        let equivalent = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [wide])
+        #expect(equivalent.judgement(equivalent.rows[0], candidate: 1) == .equivalent)
+        #expect(abs(equivalent.rows[0].tests[0].equivalencePValue - 0.0029931278488535486) < 1e-12)
+        #expect(equivalent.verdict(equivalent.rows[0], candidate: 1)
+                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.003)")
+        // Margin 0.5: the interval reaches past it, so neither claim can be made.
+        var narrow = wide
+        narrow.margin = 0.5
+        let undecided = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [narrow])
+        #expect(undecided.judgement(undecided.rows[0], candidate: 1) == .inconclusive)
+    }
+
+    @Test("a real difference smaller than its margin is not called better; one larger than the margin is")
+    func practicalSignificance() throws {
+        // The metric reads seed / 10.
+        let metric = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 1, better: .lower) { Double($0.seed) / 10 }
+        // Seed differences −2, −2, −2, −3 → −0.2, −0.2, −0.2, −0.3: real (t = −9 on 3 df, p = 0.0029)
+        // but far below the margin of 1.
+        let small = try comparison([100, 101, 102, 103], [98, 99, 100, 100], [metric])
+        #expect(small.judgement(small.rows[0], candidate: 1) == .equivalent)
+        #expect(abs(small.rows[0].tests[0].differencePValue - 0.0029) < 0.0001)
+        // seed differences −20, −20, −20, −21 → −2.025 on average: at least the margin, and real.
+        let large = try comparison([100, 101, 102, 103], [80, 81, 82, 82], [metric])
+        #expect(large.judgement(large.rows[0], candidate: 1) == .better)
+    }
+
+    @Test("Holm's correction counts every candidate and metric: a p-value that passes alone fails among many")
+    func holmAcrossMetrics() throws {
+        // Differences 0, 0, −1, −2, −2, −1 (mean −1, sd 0.894, se 0.365, t = 2.74 on 5 df,
+        // p = 0.041): better alone; with 4 copies Holm multiplies the smallest by 4.
+        let metric = ComparedMetric(key: "x", label: "latency", unit: "min", better: .lower) { Double($0.seed) }
+        let base: [UInt64] = [10, 20, 30, 40, 50, 60], candidate: [UInt64] = [10, 20, 29, 38, 48, 59]
+        let alone = try comparison(base, candidate, [metric])
+        #expect(alone.judgement(alone.rows[0], candidate: 1) == .better)
+        let many = try comparison(base, candidate, Array(repeating: metric, count: 4))
+        #expect(many.testCount == 4)
+        #expect(many.rows.allSatisfy { many.judgement($0, candidate: 1) == .inconclusive })
+    }
+
+    let latency = ComparedMetric(key: "latency", label: "p90 work latency", unit: "min", better: .lower) { _ in nil }
+    let battery = ComparedMetric(key: "battery", label: "app battery use", unit: "%/day", better: .lower) { _ in nil }
+
+    func choose(_ latencies: [[Double]], _ batteries: [[Double]], bound: Double) -> Recommendation {
+        let objective = Objective(.minimize, latency, subjectTo: [.init(metric: battery, atMost: true, value: bound)])
+        return Recommendation.choose(names: ["A", "B", "C"], objective: objective) { metric in
+            (metric.key == "latency" ? latencies : batteries).map { $0.map(Optional.some) }
+        }
+    }
+
+    @Test("a recommendation picks the best arm within the bounds and is confident only when every statement holds")
+    func recommendation() {
+        let batteries = [[0.5, 0.6, 0.4, 0.5, 0.5], [0.8, 0.9, 0.7, 0.8, 0.8], [2, 2.1, 1.9, 2, 2]]
+        // C is fastest but over the bound; B beats A by 5 min on every seed.
+        let clear = choose([[10, 11, 12, 13, 14], [5, 6, 7, 8, 9], [1, 2, 3, 4, 5]], batteries, bound: 1)
+        #expect(clear.choice == 1)
+        #expect(clear.confident)
+        #expect(clear.line == "Recommendation: B — lowest p90 work latency, 7 min (5 min below A), with app battery use 0.8 %/day ≤ 1 "
+                + "(2 of 3 arms meet the bound); confident at 95 % jointly over 3 statements")
+        // A is as fast as B within noise: B still has the lower mean, but they cannot be told apart.
+        let tied = choose([[7.1, 6.9, 7.3, 6.8, 7.0], [5, 6, 7, 8, 9], [1, 2, 3, 4, 5]], batteries, bound: 1)
+        #expect(tied.choice == 1)
+        #expect(!tied.confident)
+        #expect(tied.indistinguishable == [0])
+        #expect(tied.line.hasSuffix("not confident: cannot be told apart from A on p90 work latency"))
+        // B's battery is near the bound: its upper confidence bound is above it.
+        let close = choose([[10, 11, 12, 13, 14], [5, 6, 7, 8, 9], [1, 2, 3, 4, 5]], batteries, bound: 0.85)
+        #expect(close.choice == 1 && !close.confident)
+        #expect(close.line.contains("app battery use may be above 0.85"))
+        // Nothing meets the bound.
+        let none = choose([[10, 11, 12, 13, 14], [5, 6, 7, 8, 9], [1, 2, 3, 4, 5]], batteries, bound: 0.1)
+        #expect(none.choice == nil)
+        #expect(none.line.hasPrefix("Recommendation: none — no arm meets app battery use ≤ 0.1 %/day; the nearest is A"))
+    }
+
+    @Test("without an objective, a candidate better on something and worse on nothing is recommended; a trade-off is named")
+    func recommendationFromVerdicts() throws {
+        let latency = ComparedMetric(key: "x", label: "p90 work latency", unit: "min", margin: 1, better: .lower) { Double($0.seed) }
+        let energy = ComparedMetric(key: "e", label: "app energy", unit: "J/day", margin: 5, better: .lower) { _ in 3 }
+        let costly = ComparedMetric(key: "c", label: "app energy", unit: "J/day", margin: 1, better: .lower) { Double(200 - $0.seed) }
+        let dominant = try comparison([100, 101, 102, 103], [90, 91, 92, 94], [latency, energy])
+        #expect(dominant.recommendation().choice == 1)
+        #expect(dominant.recommendation().line.hasPrefix("Recommendation: B — better than A on p90 work latency and worse on nothing"))
+        let tradeOff = try comparison([100, 101, 102, 103], [90, 91, 92, 94], [latency, costly])
+        #expect(tradeOff.recommendation().choice == nil)
+        #expect(tradeOff.recommendation().line.hasPrefix("Recommendation: none without an objective — B is better on p90 work latency but worse on app energy"))
+    }
+}
