@@ -78,6 +78,7 @@ public struct BackgroundSimCLI: Sendable {
           compare          Compare two or more scenarios on the same seeds, with confidence intervals.
           sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
           merge            Merge the results files of sweep shards.
+          tune             Find a policy's best parameters under an objective, with a stated guarantee.
           whatif           What a policy costs in battery across network, charging, usage and device.
           check            Check a policy against invariants over many seeds; shrink a failure to a replay.
           trace            Write a Perfetto / chrome://tracing timeline of one run.
@@ -97,6 +98,7 @@ public struct BackgroundSimCLI: Sendable {
             "compare": (CompareCommand.usage, { try CompareCommand.run($0, context) }),
             "sweep": (SweepCommand.usage, { try SweepCommand.run($0, context) }),
             "merge": (SweepCommand.usage, { try SweepCommand.merge($0, context) }),
+            "tune": (TuneCommand.usage, { try TuneCommand.run($0, context) }),
             "whatif": (WhatIfCommand.usage, { try WhatIfCommand.run($0, context) }),
             "check": (CheckCommand.usage, { try CheckCommand.run($0, context) }),
             "trace": (TraceCommand.usage, { try TraceCommand.run($0, context) }),

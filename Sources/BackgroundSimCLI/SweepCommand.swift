@@ -40,14 +40,7 @@ enum SweepCommand {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
         let definition = try load(path, context)
-        var shard = 0, shards = 1
-        if let text = flags.string("shard") {
-            let parts = text.split(separator: "/")
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
-                throw UsageError("--shard expects I/N with 0 <= I < N, such as 0/4, got '\(text)'")
-            }
-            (shard, shards) = (i, n)
-        }
+        let (shard, shards) = try shard(flags)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", formats, default: "table")
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
@@ -94,6 +87,16 @@ enum SweepCommand {
     static let formats = ["table", "markdown", "csv", "json"]
 
     /// Runs `body`, reporting a results file that cannot be used as bad input (exit 2).
+    /// `--shard I/N` as (I, N); (0, 1) without it.
+    static func shard(_ flags: Flags) throws -> (Int, Int) {
+        guard let text = flags.string("shard") else { return (0, 1) }
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
+            throw UsageError("--shard expects I/N with 0 <= I < N, such as 0/4, got '\(text)'")
+        }
+        return (i, n)
+    }
+
     static func resultsFile<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

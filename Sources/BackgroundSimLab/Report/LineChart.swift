@@ -15,6 +15,8 @@ struct LineChart {
         var hovers: [String] = []
         /// Labels written beside the dots, one per point, when the style draws dots.
         var labels: [String] = []
+        /// A vertical interval at each point, (low, high), drawn as a whisker; empty for none.
+        var errorBars: [(low: Double, high: Double)] = []
     }
 
     /// The chart's accessible name.
@@ -25,7 +27,7 @@ struct LineChart {
 
     var svg: Markup {
         let xs = series.flatMap { $0.points.map(\.x) + $0.band.map(\.x) }
-        let ys = series.flatMap { $0.points.map(\.y) + $0.band.flatMap { [$0.low, $0.high] } }
+        let ys = series.flatMap { $0.points.map(\.y) + $0.band.flatMap { [$0.low, $0.high] } + $0.errorBars.flatMap { [$0.low, $0.high] } }
         let xAxis = x.resolved(for: Self.range(xs, positiveOnly: x.scale == .logarithmic))
         let yAxis = y.resolved(for: Self.range(ys, positiveOnly: y.scale == .logarithmic))
         func fx(_ value: Double) -> Double { x.fraction(value, in: xAxis.bounds) }
@@ -36,6 +38,11 @@ struct LineChart {
         canvas.horizontalAxis(title: x.title, ticks: xAxis.ticks.map { (fx($0.0), $0.1) })
         for series in series where !series.band.isEmpty {
             canvas.band(low: series.band.map { (fx($0.x), fy($0.low)) }, high: series.band.map { (fx($0.x), fy($0.high)) }, color: series.color)
+        }
+        for series in series {
+            for (point, bar) in zip(series.points, series.errorBars) where bar.low.isFinite && bar.high.isFinite {
+                canvas.whisker(x: fx(point.x), low: fy(bar.low), high: fy(bar.high))
+            }
         }
         for series in series {
             let points = series.points.map { (fx($0.x), fy($0.y)) }

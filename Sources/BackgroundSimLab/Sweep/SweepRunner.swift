@@ -15,9 +15,11 @@ package enum SweepRunner {
         package var line: String
     }
 
-    /// The cells of shard `shard` of `shards`: those whose index ≡ shard (mod shards).
-    package static func cells(of definition: SweepDefinition, shard: Int, of shards: Int) -> [Int] {
-        Array(stride(from: shard, to: definition.cellCount, by: shards))
+    /// The cells of shard `shard` of `shards`: those whose index ≡ shard (mod shards); with
+    /// `only`, every `shards`-th of those cells, in order, starting at the `shard`-th.
+    package static func cells(of definition: SweepDefinition, shard: Int, of shards: Int, only: [Int]? = nil) -> [Int] {
+        guard let only else { return Array(stride(from: shard, to: definition.cellCount, by: shards)) }
+        return only.enumerated().filter { $0.offset % shards == shard }.map(\.element)
     }
 
     /// What a results file holds for a sweep: the lines still valid, by cell, and what else it
@@ -37,8 +39,10 @@ package enum SweepRunner {
     ///
     /// - Throws: ``SweepFileError`` naming the file and line of a line that is not a result, of
     ///   a cell beyond this sweep's, or of a cell already seen in the file.
+    ///
+    /// - Parameter only: Run only these cells (a tuning's survivors), shared among the shards.
     package static func resumption(
-        _ definition: SweepDefinition, source: String, shard: Int, of shards: Int, outputPath: String
+        _ definition: SweepDefinition, source: String, shard: Int, of shards: Int, outputPath: String, only: [Int]? = nil
     ) throws -> Resumption {
         let contents = try SweepResultsFile.read(outputPath)
         let sweep = SweepFingerprint.sweep(definition)
@@ -57,7 +61,7 @@ package enum SweepRunner {
                 && line.fingerprint == SweepFingerprint.cell(line.cell, of: definition, source: source)
             if matches { kept[line.cell] = line.text } else { stale.append(line.cell) }
         }
-        let todo = cells(of: definition, shard: shard, of: shards).filter { kept[$0] == nil }
+        let todo = cells(of: definition, shard: shard, of: shards, only: only).filter { kept[$0] == nil }
         return Resumption(kept: kept, stale: stale, endsCut: contents.endsCut, todo: todo)
     }
 
@@ -112,7 +116,8 @@ package enum SweepRunner {
     }
 
     /// A cell's JSON line: its index, axis values, seeds, days, every standard metric's summary
-    /// across seeds, and its launch decisions per day (the mean across seeds), by task kind:
+    /// across seeds and its value on each seed (`perSeed`, null where it does not apply; for
+    /// paired comparisons between cells), and its launch decisions per day (the mean across seeds), by task kind:
     /// launched, and not launched by each reason that happened.
     static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: [RunResult]) -> String {
         let values = zip(definition.axes, definition.values(ofCell: index)).map { ($0.path, $1) }
@@ -134,6 +139,9 @@ package enum SweepRunner {
             ("days", .number(Double(definition.days))),
             ("digest", .string(String(runs.reduce(UInt64(0)) { $0 &* 31 &+ $1.digest.value }, radix: 16))),
             ("metrics", .object(metrics)),
+            ("perSeed", .object(ComparedMetric.standard.map { metric in
+                (metric.key, .array(runs.map { metric.value($0).map(JSONValue.number) ?? .null }))
+            })),
             ("launchDecisions", decisionsJSON(runs)),
         ]))
     }

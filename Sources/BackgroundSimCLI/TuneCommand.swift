@@ -1,0 +1,84 @@
+import BackgroundSim
+import BackgroundSimLab
+import CommandLineSupport
+import Foundation
+
+/// `bgsim tune FILE`: searches a policy's parameters for the best configuration under an
+/// objective, by a two-stage ranking-and-selection procedure with a stated guarantee.
+enum TuneCommand {
+    static let usage = """
+        USAGE: bgsim tune FILE [--shard I/N] [--jobs J] [--format table|markdown|csv|json]
+                          [--output FILE] [--report FILE.html] [--quiet]
+
+        Searches a policy's parameters (discrete values, or continuous ranges on an even grid) for
+        the configuration with the best objective — such as the lowest p90 message latency
+        subject to a battery bound — by a two-stage screen-and-select procedure on common random
+        numbers: every configuration runs a few seeds, those clearly worse or over a bound are
+        screened out, and the survivors run as many more seeds as the procedure needs for its
+        guarantee: with 95 % probability the chosen configuration is within the indifference
+        zone of the best one meeting the bounds (docs/TUNING.md). The output starts with one
+        recommendation and lists the configurations that cannot be told apart from it.
+
+        Results go to NAME.stage1.jsonl and NAME.stage2.jsonl beside FILE (one line per
+        configuration and stage); a rerun resumes. With --shard I/N a process runs its share of
+        the current stage into NAME.stageK.shard-I-of-N.jsonl; every run reads all of NAME's
+        files in the folder, so: run every shard (stage 1), run every shard again (stage 2), then
+        run without --shard for the outcome. The outcome is the same bytes however it is split.
+
+        OPTIONS:
+          --shard I/N        Run only this shard's share of each stage, for I in 0..<N.
+          --jobs J           Seeds run in parallel within a configuration (default: all cores).
+          --format F         table (default), markdown, csv or json.
+          --output FILE      Write the outcome to FILE (atomically) instead of standard output.
+          --report FILE      Also write a self-contained HTML report (atomically).
+          --quiet            No progress on standard error (it is shown only when that is a terminal).
+
+        EXAMPLE:
+          bgsim tune experiments/tune-coverdrop/coverdrop-delay.json --report tune.html
+        """
+
+    static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
+        let flags = try Flags(arguments, known: ["shard", "jobs", "format", "output", "report"], switches: ["quiet"], allowsPositional: true)
+        try flags.checkOutputPaths("output", "report")
+        guard flags.positional.count == 1, let path = flags.positional.first else {
+            throw UsageError("tune needs one tuning file; see 'bgsim tune --help'")
+        }
+        let definition = try TuneDefinition.load(path: path, policies: context.policies, presets: context.presets)
+        let (shard, shards) = try SweepCommand.shard(flags)
+        let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
+        let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
+        let quiet = flags.isSet("quiet")
+        let progress = try SweepCommand.resultsFile {
+            try TuneRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, stages: { stage, configurations, seeds in
+                if !quiet { Output.error("bgsim tune: stage \(stage): \(configurations) configuration(s) × \(seeds) seeds") }
+                let meter = ProgressMeter(total: configurations * seeds, deviceDaysPerItem: definition.days, quiet: quiet)
+                return TuneRunner.StageProgress(advance: meter.advance, finish: meter.finish)
+            }, notice: { Output.error("bgsim tune: \($0)") })
+        }
+        guard case .done(let tuning) = progress else {
+            if case .waiting(let stage, let missing, let count) = progress {
+                Output.error("bgsim tune: stage \(stage) has \(missing) of \(count) configuration(s) for other shards; "
+                             + "run them (in this folder), then run this again")
+            }
+            return 0
+        }
+        let axes = definition.configurations.axes.map(\.path)
+        let text = switch format {
+        case "markdown": TuningFormatter.markdown(tuning, name: definition.name)
+        case "csv": TuningFormatter.csv(tuning, axes: axes)
+        case "json": JSONWriter.pretty(TuningFormatter.json(tuning, name: definition.name))
+        default: TuningFormatter.table(tuning, name: definition.name)
+        }
+        if let report = flags.string("report") {
+            let shown = (["bgsim", "tune"] + flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format", "shard"])).joined(separator: " ")
+            let values = (0..<definition.configurations.cellCount).map(definition.configurations.values(ofCell:))
+            try Output.write(TuningReport.html(tuning, name: definition.name, axes: axes, values: values, command: shown), toFile: report)
+        }
+        if let output = flags.string("output") {
+            try Output.write(text + "\n", toFile: output)
+        } else {
+            print(text)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,102 @@
+import BackgroundSim
+
+/// A tuning: configurations of a policy searched for the best under an objective by
+/// ``TuningProcedure``, with its outcome.
+///
+/// In Swift, any configurations — a user's own policy made per configuration included — run
+/// in this process:
+///
+///     let configurations = [5.0, 10, 30, 60].map { minutes in
+///         ("delay \(minutes)", base.running("mine") { MyPolicy(meanDelayMinutes: minutes) })
+///     }
+///     let objective = try Objective.parse(goal: "minimize", key: "work.latencyMinutes.p90",
+///                                         bounds: "energy.appBatteryPercentPerDay<=0.05", source: "tuning")
+///     let tuning = try Tuning.run(configurations, procedure: TuningProcedure(objective: objective), days: 90, jobs: 2)
+///     print(tuning.recommendation)
+///
+/// Tuning files (`bgsim tune`) are the same as data, with sharding and resumption.
+public struct Tuning: Sendable {
+    /// Each configuration's name ("meanDelayMinutes=30 minimumRunIntervalMinutes=60").
+    public var names: [String]
+    public var procedure: TuningProcedure
+    public var outcome: TuningProcedure.Outcome
+    public var days: Int
+    public var firstSeed: UInt64
+
+    public init(names: [String], procedure: TuningProcedure, outcome: TuningProcedure.Outcome, days: Int, firstSeed: UInt64) {
+        self.names = names
+        self.procedure = procedure
+        self.outcome = outcome
+        self.days = days
+        self.firstSeed = firstSeed
+    }
+
+    /// Runs the procedure on `configurations`: the first stage's seeds on all, the second's on
+    /// the survivors; seeds are `firstSeed`, `firstSeed + 1`, … for every configuration.
+    ///
+    /// - Throws: ``ScenarioError`` before any run if a scenario, `days` or the procedure's
+    ///   settings are invalid.
+    public static func run(_ configurations: [(name: String, scenario: Scenario)], procedure: TuningProcedure, days: Int,
+                           firstSeed: UInt64 = 1, jobs: Int, progress: (@Sendable () -> Void)? = nil) throws -> Tuning {
+        guard !configurations.isEmpty else {
+            throw ScenarioError(source: "Tuning", issues: [ScenarioIssue(path: "configurations", message: "expected at least one configuration")])
+        }
+        guard procedure.issues.isEmpty else { throw ScenarioError(source: "Tuning", issues: procedure.issues) }
+        for entry in configurations { try entry.scenario.requireValid() }
+        func seeds(_ range: Range<Int>) -> [UInt64] { range.map { firstSeed &+ UInt64($0) } }
+        var runs = try configurations.map {
+            try Replications.run($0.scenario, seeds: seeds(0..<procedure.firstStageSeeds), days: days, jobs: jobs, progress: progress)
+        }
+        let screening = procedure.screen(samples(runs, procedure.objective))
+        for index in screening.survivors where screening.seeds > procedure.firstStageSeeds {
+            runs[index] += try Replications.run(configurations[index].scenario, seeds: seeds(procedure.firstStageSeeds..<screening.seeds),
+                                                days: days, jobs: jobs, progress: progress)
+        }
+        let outcome = procedure.select(samples(runs, procedure.objective), screening: screening)
+        return Tuning(names: configurations.map(\.name), procedure: procedure, outcome: outcome, days: days, firstSeed: firstSeed)
+    }
+
+    /// The objective's and bounds' values of each configuration's runs.
+    static func samples(_ runs: [[RunResult]], _ objective: Objective) -> TuningProcedure.Samples {
+        TuningProcedure.Samples(objective: runs.map { $0.map(objective.metric.value) },
+                                bounds: objective.bounds.map { bound in runs.map { $0.map(bound.metric.value) } })
+    }
+
+    /// The one line: the chosen configuration, its objective with interval and bounds, the
+    /// guarantee (or why it does not hold), and the configurations it cannot be told apart from.
+    public var recommendation: String {
+        let objective = procedure.objective
+        let unit = objective.metric.unit.isEmpty ? "" : " " + objective.metric.unit
+        let differenceUnit = objective.metric.differenceUnit.isEmpty ? "" : " " + objective.metric.differenceUnit
+        let screening = outcome.screening
+        guard let best = outcome.best else {
+            let bounds = objective.bounds.map(\.description).joined(separator: " and ")
+            return "Recommendation: none — no configuration meets \(bounds)"
+        }
+        let summary = outcome.summaries[best]
+        let superlative = objective.goal == .minimize ? "lowest" : "highest"
+        var line = "Recommendation: \(names[best]) — \(superlative) \(objective.metric.label), \(Format.significant(summary.mean))\(unit)"
+            + " (95 % CI \(Format.significant(summary.mean - summary.halfWidth95))–\(Format.significant(summary.mean + summary.halfWidth95)))"
+        if !objective.bounds.isEmpty {
+            let held = zip(objective.bounds, outcome.boundMeans[best]).map { bound, mean in
+                "\(bound.metric.label) \(mean.map(Format.significant) ?? "n/a")\(bound.metric.unit.isEmpty ? "" : " " + bound.metric.unit) \(bound.atMost ? "≤" : "≥") \(Format.significant(bound.value))"
+            }
+            line += ", with \(Recommendation.list(held))"
+        }
+        let confidence = Int((procedure.confidence * 100).rounded())
+        let stages = "\(procedure.firstStageSeeds) seeds for all \(names.count), \(screening.seeds) for \(screening.survivors.count)"
+        if outcome.guaranteeHolds {
+            line += "; with probability ≥ \(confidence) % within \(Format.significant(procedure.indifferenceZone))\(differenceUnit)"
+                + " of the best configuration meeting the bounds (\(stages))"
+        } else {
+            line += "; the guarantee does not hold: the procedure asked for \(screening.requiredSeeds) seeds and ran \(screening.seeds)"
+                + " (maximumSeeds; \(stages))"
+        }
+        if !outcome.indistinguishable.isEmpty {
+            let shown = outcome.indistinguishable.prefix(3).map { names[$0] }
+            let more = outcome.indistinguishable.count > 3 ? " and \(outcome.indistinguishable.count - 3) more" : ""
+            line += "; cannot be told apart from \(Recommendation.list(shown))\(more)"
+        }
+        return line
+    }
+}
