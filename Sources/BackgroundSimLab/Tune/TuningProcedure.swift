@@ -193,8 +193,8 @@ public struct TuningProcedure: Sendable {
                 }
             }
         }
-        let tf = t(beta, n0)
-        for i in survivors {
+        for i in survivors where !objective.bounds.isEmpty {
+            let tf = t(beta, n0)
             for (bound, state) in feasibility[i].enumerated() where state == .undecided {
                 let spread = SampleSummary(stage.bounds[bound][i].compactMap { $0 }).standardDeviation
                 required = Swift.max(required, Self.seedsFor(tf * spread / tolerances[bound]))
