@@ -12,8 +12,9 @@ enum SweepCommand {
                            [--allow-partial]
 
         Runs every cell of a sweep (a base scenario, axes of parameter values, seeds, days and two
-        objectives; see docs/SWEEPS.md) and prints the cells, the Pareto front and the best cell
-        for each objective.
+        objectives; see docs/SWEEPS.md) and prints one recommendation (under the sweep's objective,
+        if it has one), the cells, the Pareto front — with the cells the noise cannot rule off it —
+        and the best cell for each objective with the cells that cannot be told apart from it.
 
         Results go to one JSON line per cell, appended as each cell finishes and put in cell order
         at the end. Each line carries a fingerprint of its cell's scenario, seeds, days and bgsim
@@ -31,15 +32,16 @@ enum SweepCommand {
           --quiet            No progress on standard error (it is shown only when that is a terminal).
           --allow-partial    (merge) Merge what there is: report missing cells and leave out lines of
                              another sweep instead of failing.
+        \(DecisionArguments.help)
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"], switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"] + DecisionArguments.flags, switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("out", "report")
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
-        let definition = try load(path, context)
+        let definition = try withObjective(try load(path, context), flags)
         let (shard, shards) = try shard(flags)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", formats, default: "table")
@@ -57,7 +59,7 @@ enum SweepCommand {
     }
 
     static func merge(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"], switches: ["allow-partial"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["out", "sweep", "format", "report"] + DecisionArguments.flags, switches: ["allow-partial"], allowsPositional: true)
         try flags.checkOutputPaths("out", "report")
         guard !flags.positional.isEmpty, let out = flags.string("out") else {
             throw UsageError("merge needs results files and --out FILE; see 'bgsim sweep --help'")
@@ -66,7 +68,7 @@ enum SweepCommand {
         guard flags.string("sweep") != nil || (flags.string("format") == nil && flags.string("report") == nil) else {
             throw UsageError("--format and --report need the sweep file: add --sweep FILE")
         }
-        let definition = try flags.string("sweep").map { try load($0, context) }
+        let definition = try flags.string("sweep").map { try withObjective(try load($0, context), flags) }
         let merged = try resultsFile {
             try SweepRunner.merge(flags.positional, into: out, definition: definition, allowPartial: flags.isSet("allow-partial"))
         }
@@ -87,6 +89,15 @@ enum SweepCommand {
     static let formats = ["table", "markdown", "csv", "json"]
 
     /// Runs `body`, reporting a results file that cannot be used as bad input (exit 2).
+    /// The definition with the objective the flags give, if they give one (it replaces the file's).
+    static func withObjective(_ definition: SweepDefinition, _ flags: Flags) throws -> SweepDefinition {
+        var definition = definition
+        if let objective = try DecisionArguments.objective(flags, metrics: DecisionArguments.metrics(flags)) {
+            definition.objective = objective
+        }
+        return definition
+    }
+
     /// `--shard I/N` as (I, N); (0, 1) without it.
     static func shard(_ flags: Flags) throws -> (Int, Int) {
         guard let text = flags.string("shard") else { return (0, 1) }

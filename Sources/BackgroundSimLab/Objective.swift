@@ -150,4 +150,36 @@ public struct Objective: Sendable {
         }
         return result
     }
+
+    /// An objective from a file's object: `{"minimize": KEY, "subjectTo": ["KEY<=VALUE", …]}`
+    /// (or `"maximize"`).
+    ///
+    /// - Throws: ``ScenarioError`` naming `path.…` for any problem.
+    package static func decode(_ document: JSONValue, metrics: [ComparedMetric], source: String,
+                               path: String) throws(ScenarioError) -> Objective {
+        func fail(_ field: String, _ message: String) -> ScenarioError {
+            ScenarioError(source: source, issues: [ScenarioIssue(path: field, message: message)])
+        }
+        guard case .object(let members) = document else {
+            throw fail(path, "expected {\"minimize\": KEY} or {\"maximize\": KEY}, with \"subjectTo\": [\"KEY<=VALUE\", …]")
+        }
+        for key in members.map(\.key) where !["minimize", "maximize", "subjectTo"].contains(key) {
+            throw fail("\(path).\(key)", "unknown key; expected minimize or maximize, and subjectTo")
+        }
+        let goals = members.filter { $0.key != "subjectTo" }
+        guard goals.count == 1, case .string(let key) = goals[0].value else {
+            throw fail(path, "expected exactly one of \"minimize\" or \"maximize\" with a metric key")
+        }
+        var bounds: [String] = []
+        if let subject = document["subjectTo"] {
+            guard case .array(let items) = subject else { throw fail("\(path).subjectTo", "expected an array of \"KEY<=VALUE\" or \"KEY>=VALUE\"") }
+            for (index, item) in items.enumerated() {
+                guard case .string(let text) = item, !text.contains(",") else {
+                    throw fail("\(path).subjectTo[\(index)]", "expected a string \"KEY<=VALUE\" or \"KEY>=VALUE\"")
+                }
+                bounds.append(text)
+            }
+        }
+        return try parse(goal: goals[0].key, key: key, bounds: bounds.joined(separator: ","), metrics: metrics, source: source, path: path)
+    }
 }

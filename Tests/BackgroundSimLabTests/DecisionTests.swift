@@ -126,3 +126,36 @@ struct DecisionTests {
         #expect(tradeOff.recommendation().line.hasPrefix("Recommendation: none without an objective — B is better on p90 work latency but worse on app energy"))
     }
 }
+
+@Suite("Sweep rankings under noise")
+struct SweepRankingTests {
+    @Test("a hand-made sweep: the front of the means, the cells the noise cannot rule off it, and the cells tied with the best")
+    func handMade() {
+        // Costs (lower is better) on 6 seeds, two objectives. Noise patterns: `quiet` is the same
+        // on every seed (paired differences without spread), `medium` swings ±1, `loud` ±3.
+        // With k = 7, a domination claim is tested at 0.05/12 one-sided (t(5) = 4.4), a tie with
+        // the best at 0.05/6 (t(5) = 3.7); the standard errors are 1.095/√6 and 3.29/√6.
+        let quiet = [0.0, 0, 0, 0, 0, 0], medium = [1.0, -1, 1, -1, 1, -1], loud = [3.0, -3, 3, -3, 3, -3]
+        func cell(_ a: Double, _ b: Double, noise: [Double] = [0, 0, 0, 0, 0, 0]) -> [[Double?]] {
+            [noise.map { a + $0 }, noise.map { b + $0 }]
+        }
+        let cells = [
+            cell(1, 10, noise: quiet),  // 0: on the front (best on the first objective)
+            cell(10, 1, noise: quiet),  // 1: on the front (best on the second)
+            cell(5, 5, noise: quiet),   // 2: on the front
+            cell(6, 6, noise: quiet),   // 3: beaten by 2 on both, on every seed: dominated
+            cell(5.5, 5.5, noise: medium), // 4: beaten by 2 by 0.5 ± 1: possibly on the front, but no tie with a best
+            cell(1.2, 12, noise: loud), // 5: second on the first objective, noisily: tied with the best
+            cell(20, 20, noise: loud),  // 6: far behind on both: dominated even with its noise
+        ]
+        let ranking = SweepRanking(costs: [cells.map { $0[0] }, cells.map { $0[1] }])
+        #expect(ranking.front.sorted() == [0, 1, 2])
+        #expect(ranking.possibleFront == [0, 1, 2, 4, 5])
+        #expect(ranking.dominator(of: 3) == 2)
+        #expect(ranking.dominator(of: 6) != nil)
+        #expect(ranking.best(0) == 0)
+        #expect(ranking.indistinguishable(fromBest: 0) == [5])
+        #expect(ranking.best(1) == 1)
+        #expect(ranking.indistinguishable(fromBest: 1).isEmpty)
+    }
+}

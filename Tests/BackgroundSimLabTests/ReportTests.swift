@@ -189,8 +189,11 @@ struct SweepReportTests {
         let chart = document.elements(inside: "pareto-chart")
         let front = summary.paretoFront
         #expect(!front.isEmpty)
-        // A hollow dot per cell, and a filled dot per distinct point of the front joined by a line.
-        #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] == "white" }.count == summary.cells.count)
+        // A hollow dot per cell and per cell that cannot be ruled off the front, and a filled dot
+        // per distinct point of the front joined by a line; every cell has its two whiskers.
+        #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] == "white" }.count
+                == summary.cells.count + summary.possiblyOnFront.count)
+        #expect(chart.filter { $0.name == "path" && $0.attributes["stroke"] == "#333" }.count == 2 * summary.cells.count)
         #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] != "white" }.count >= 1)
         #expect(chart.filter { $0.name == "polyline" }.count == 1)
         #expect(chart.filter { $0.name == "text" && $0.attributes["class"] == "axis-title" }.count == 2)
@@ -212,8 +215,10 @@ struct SweepReportTests {
     func formats() throws {
         let summary = try Self.summary()
         let front = summary.paretoFront.map(\.index)
-        let csv = SweepFormatter.csv(summary).split(separator: "\n").dropFirst()
-        #expect(csv.enumerated().filter { $0.element.hasSuffix(",true") }.map(\.offset) == front)
+        let lines = SweepFormatter.csv(summary).split(separator: "\n")
+        #expect(lines[0] == "# " + summary.recommendation)
+        let onFront = lines.dropFirst(2).enumerated().filter { $0.element.split(separator: ",").dropLast().last == "true" }
+        #expect(onFront.map(\.offset) == front)
         let json = SweepFormatter.json(summary)
         guard case .array(let listed)? = json["paretoFront"] else { Issue.record("no front"); return }
         #expect(listed == front.map { .number(Double($0)) })

@@ -102,9 +102,10 @@ struct SweepCommandTests {
         let csv = try ToolRunner.run("bgsim", ["sweep", file, "--out", results, "--format", "csv", "--report", report])
         #expect(csv.status == 0, "\(csv.standardError)")
         let lines = csv.standardOutput.split(separator: "\n")
-        #expect(lines.count == 7, "a header and six cells")
-        #expect(lines.first?.hasPrefix("cell,app.policy.parameters.meanDelayMinutes,app.policy.parameters.messagesPerRun,") == true)
-        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",true") || $0.hasSuffix(",false") })
+        #expect(lines.count == 8, "the recommendation, a header and six cells")
+        #expect(lines.first?.hasPrefix("# Recommendation: ") == true)
+        #expect(lines[1].hasPrefix("cell,app.policy.parameters.meanDelayMinutes,app.policy.parameters.messagesPerRun,"))
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasSuffix(",true") || $0.hasSuffix(",false") })
         let html = try String(contentsOfFile: report, encoding: .utf8)
         #expect(html.contains("id=\"pareto-chart\"") && html.contains("<svg "))
 

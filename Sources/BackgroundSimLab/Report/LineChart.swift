@@ -17,6 +17,8 @@ struct LineChart {
         var labels: [String] = []
         /// A vertical interval at each point, (low, high), drawn as a whisker; empty for none.
         var errorBars: [(low: Double, high: Double)] = []
+        /// A horizontal interval at each point, (low, high); empty for none.
+        var horizontalErrorBars: [(low: Double, high: Double)] = []
     }
 
     /// The chart's accessible name.
@@ -26,7 +28,7 @@ struct LineChart {
     var series: [Series]
 
     var svg: Markup {
-        let xs = series.flatMap { $0.points.map(\.x) + $0.band.map(\.x) }
+        let xs = series.flatMap { $0.points.map(\.x) + $0.band.map(\.x) + $0.horizontalErrorBars.flatMap { [$0.low, $0.high] } }
         let ys = series.flatMap { $0.points.map(\.y) + $0.band.flatMap { [$0.low, $0.high] } + $0.errorBars.flatMap { [$0.low, $0.high] } }
         let xAxis = x.resolved(for: Self.range(xs, positiveOnly: x.scale == .logarithmic))
         let yAxis = y.resolved(for: Self.range(ys, positiveOnly: y.scale == .logarithmic))
@@ -42,6 +44,9 @@ struct LineChart {
         for series in series {
             for (point, bar) in zip(series.points, series.errorBars) where bar.low.isFinite && bar.high.isFinite {
                 canvas.whisker(x: fx(point.x), low: fy(bar.low), high: fy(bar.high))
+            }
+            for (point, bar) in zip(series.points, series.horizontalErrorBars) where bar.low.isFinite && bar.high.isFinite {
+                canvas.horizontalWhisker(y: fy(point.y), low: fx(bar.low), high: fx(bar.high))
             }
         }
         for series in series {

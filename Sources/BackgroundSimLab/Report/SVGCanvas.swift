@@ -98,6 +98,14 @@ struct SVGCanvas {
         content.empty("path", [("d", path), ("stroke", "#333"), ("stroke-width", "1.2"), ("fill", "none")])
     }
 
+    /// A horizontal whisker at height `fy` from `low` to `high` (plot fractions).
+    mutating func horizontalWhisker(y fy: Double, low: Double, high: Double) {
+        let y = y(fy), left = x(low), right = x(high)
+        let path = "M\(Self.number(left)) \(Self.number(y - 4))V\(Self.number(y + 4))M\(Self.number(left)) \(Self.number(y))"
+            + "H\(Self.number(right))M\(Self.number(right)) \(Self.number(y - 4))V\(Self.number(y + 4))"
+        content.empty("path", [("d", path), ("stroke", "#333"), ("stroke-width", "1.2"), ("fill", "none")])
+    }
+
     /// A dot at plot fractions `(fx, fy)`, with a hover text.
     mutating func dot(_ fx: Double, _ fy: Double, color: String, radius: Double = 4, filled: Bool = true, hover: String) {
         content.open("circle", [("cx", Self.number(x(fx))), ("cy", Self.number(y(fy))), ("r", Self.number(radius)),

@@ -13,16 +13,13 @@ package enum SweepReport {
                      "\(summary.cells.count) of \(definition.cellCount) cells, each \(definition.seeds.count) seeds × \(definition.days) "
                      + "simulated days on the same seeds. Axes: \(axes.joined(separator: "; ")).")
         if let command { body.append(HTMLPage.madeWith(command)) }
+        body.element("p", [("class", "recommendation " + (definition.objective == nil ? "tentative" : "confident"))], summary.recommendation)
+        if let objective = definition.objective { body.element("p", [("class", "note")], "Objective: \(objective.description).") }
         body.newline()
 
         body.element("h2", [("id", "best")], "Best cells")
         body.open("ul")
-        for index in objectives.indices {
-            if let best = summary.best(for: index) {
-                body.element("li", [], "\(objectives[index].label): cell \(best.index), \(best.settings) — "
-                             + "\(value(best, index)) \(objectives[index].unit)")
-            }
-        }
+        for line in summary.bestLines { body.element("li", [], line) }
         body.close("ul")
         body.newline()
         body.append(paretoFigure(summary))
@@ -45,30 +42,55 @@ package enum SweepReport {
         }
         func point(_ cell: SweepSummary.Cell) -> (x: Double, y: Double) { (cell.objectives[0]!, cell.objectives[1]!) }
         func hover(_ cell: SweepSummary.Cell) -> String {
-            "cell \(cell.index): \(cell.settings) — \(objectives[0].label) \(value(cell, 0)) \(objectives[0].unit), "
-                + "\(objectives[1].label) \(value(cell, 1)) \(objectives[1].unit)"
+            "cell \(cell.index): \(cell.settings) — \(objectives[0].label) \(summary.text(cell, 0)) \(objectives[0].unit), "
+                + "\(objectives[1].label) \(summary.text(cell, 1)) \(objectives[1].unit)"
         }
+        func interval(_ cell: SweepSummary.Cell, _ objective: Int) -> (low: Double, high: Double) {
+            cell.intervals[objective].map { ($0.lowerBound, $0.upperBound) } ?? (cell.objectives[objective]!, cell.objectives[objective]!)
+        }
+        let possible = summary.possiblyOnFront.filter { $0.objectives[0] != nil && $0.objectives[1] != nil }
         let chart = LineChart(
             label: "Pareto front of \(objectives[0].label) and \(objectives[1].label)",
             x: ChartAxis(title: "\(objectives[0].label) (\(objectives[0].unit))"),
             y: ChartAxis(title: "\(objectives[1].label) (\(objectives[1].unit))"),
             series: [
-                LineChart.Series(name: "cells", color: HTMLPage.neutral, points: rated.map(point), style: .dots, hovers: rated.map(hover)),
-                LineChart.Series(name: "Pareto front", color: HTMLPage.color(5), points: front.map(\.point), style: .lineWithDots,
+                LineChart.Series(name: "cells", color: HTMLPage.neutral, points: rated.map(point), style: .dots, hovers: rated.map(hover),
+                                 errorBars: rated.map { interval($0, 1) }, horizontalErrorBars: rated.map { interval($0, 0) }),
+                LineChart.Series(name: "cannot be ruled off the front", color: HTMLPage.color(2), points: possible.map(point), style: .dots,
+                                 hovers: possible.map(hover), labels: possible.map { "#\($0.index)" }),
+                LineChart.Series(name: "Pareto front of the means", color: HTMLPage.color(5), points: front.map(\.point), style: .lineWithDots,
                                  hovers: front.map { $0.cells.map(hover).joined(separator: "; ") },
                                  labels: front.map { $0.cells.map { "#\($0.index)" }.joined(separator: ", ") }),
             ])
         let direction = { (better: ComparedMetric.Better) in better == .higher ? "higher" : "lower" }
         return HTMLPage.figure(id: "pareto", heading: "Pareto front", chart: chart.svg,
-                               caption: "Each dot is a cell's mean across seeds (hover for its values). The front joins the cells no other "
-                               + "cell beats on both objectives (\(direction(objectives[0].better)) \(objectives[0].label) and "
-                               + "\(direction(objectives[1].better)) \(objectives[1].label) are better); every other cell is dominated.")
+                               caption: "Each dot is a cell's mean across seeds with its 95 % intervals on both objectives (hover for its "
+                               + "values). The front joins the cells whose means no other cell beats on both objectives "
+                               + "(\(direction(objectives[0].better)) \(objectives[0].label) and \(direction(objectives[1].better)) "
+                               + "\(objectives[1].label) are better); the cells marked beside it are not on it but no cell beats them on "
+                               + "both with confidence (paired differences, Bonferroni, 95 %), so the noise cannot rule them out. "
+                               + zoomNote(rated, objectives))
+    }
+
+    /// Says when an axis is zoomed in: its data span less than a tenth of its values' size, so
+    /// small differences look large.
+    static func zoomNote(_ cells: [SweepSummary.Cell], _ objectives: [ComparedMetric]) -> String {
+        let notes = (0..<2).compactMap { objective -> String? in
+            let values = cells.compactMap { $0.objectives[objective] }
+            guard let low = values.min(), let high = values.max(), high > low else { return nil }
+            let size = Swift.max(abs(low), abs(high))
+            guard size > 0, (high - low) / size < 0.1 else { return nil }
+            return "\(objectives[objective].label) spans only \(Format.significant((high - low) / size * 100)) % of its size "
+                + "(\(Format.significant(low))–\(Format.significant(high)) \(objectives[objective].unit))"
+        }
+        return notes.isEmpty ? "" : "The axes do not start at zero: " + notes.joined(separator: "; ")
+            + ", so the differences look larger than they are; the intervals show which are real."
     }
 
     static func cellTable(_ summary: SweepSummary) -> Markup {
         let definition = summary.definition
         let objectives = definition.objectives
-        let front = Set(summary.paretoFront.map(\.index))
+        let marks = summary.frontMarks
         var section = Markup()
         section.element("h2", [("id", "cells")], "Cells")
         let header = ["cell"] + definition.axes.map { String($0.path.split(separator: ".").last ?? "") }
@@ -80,7 +102,8 @@ package enum SweepReport {
                 let interval = cell.intervals[index].map { " ± " + Format.significant(($0.upperBound - $0.lowerBound) / 2) } ?? ""
                 return HTMLPage.Cell(value(cell, index) + interval)
             }
-            cells.append(HTMLPage.Cell(front.contains(cell.index) ? "yes" : "", className: front.contains(cell.index) ? "better" : nil))
+            let mark = marks[cell.index] ?? ""
+            cells.append(HTMLPage.Cell(mark, className: mark == "yes" ? "better" : mark.isEmpty ? nil : "equivalent"))
             return cells
         }
         section.append(HTMLPage.table(header: header, rows: rows))

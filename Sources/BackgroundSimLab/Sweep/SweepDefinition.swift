@@ -12,7 +12,9 @@ import Foundation
 ///         { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] }
 ///       ],
 ///       "seeds": 20, "days": 90,
-///       "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"]
+///       "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"],
+///       "objective": { "minimize": "work.latencyMinutes.p90",
+///                      "subjectTo": ["energy.appBatteryPercentPerDay<=0.05"] }
 ///     }
 ///
 /// Cells are the axes' cartesian product, the first axis varying slowest. Every cell runs the
@@ -32,6 +34,9 @@ package struct SweepDefinition: Sendable {
     package var days: Int
     /// Metric keys from ``ComparedMetric/standard``.
     package var objectives: [ComparedMetric]
+    /// What to optimise, if said (the file's `objective`, or `--minimize`/`--maximize`): the
+    /// summary then starts with one recommendation.
+    package var objective: Objective?
     /// The registry the cells' `app.policy` names resolve in.
     package var policies: PolicyRegistry = .builtIn
 
@@ -83,7 +88,7 @@ package struct SweepDefinition: Sendable {
             throw fail("", "not valid JSON: \(error)")
         }
         guard case .object(let members) = document else { throw fail("", "expected an object at the top level") }
-        let known = ["name", "preset", "scenario", "axes", "seeds", "firstSeed", "days", "objectives"]
+        let known = ["name", "preset", "scenario", "axes", "seeds", "firstSeed", "days", "objectives", "objective", "margins"]
         for member in members where !known.contains(member.key) {
             let suggestion = ScenarioLoader.closest(to: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
             throw fail(member.key, "unknown key" + suggestion)
@@ -154,9 +159,16 @@ package struct SweepDefinition: Sendable {
             objectives = ComparedMetric.standard.filter { ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"].contains($0.key) }
         }
         guard objectives.count == 2 else { throw fail("objectives", "expected two metric keys to trade off") }
+        var metrics = ComparedMetric.standard
+        if let margins = document["margins"] {
+            metrics = try Objective.applyingMargins(document: margins, to: metrics, source: source, path: "margins")
+        }
+        let objective = try document["objective"].map { document throws(ScenarioError) in
+            try Objective.decode(document, metrics: metrics, source: source, path: "objective")
+        }
         let definition = SweepDefinition(
             name: name, base: base, axes: axes, seeds: (0..<seedCount).map { UInt64(firstSeed + $0) }, days: days,
-            objectives: objectives, policies: policies)
+            objectives: objectives, objective: objective, policies: policies)
         guard definition.cellCount <= 100_000 else { throw fail("axes", "expected at most 100,000 cells, got \(definition.cellCount)") }
         // Every cell's scenario must be valid; checking the first and last catches wrong paths and types.
         _ = try definition.scenario(ofCell: 0, source: source)

@@ -6,10 +6,11 @@ package enum SweepFormatter {
     package static func markdown(_ summary: SweepSummary) -> String {
         let definition = summary.definition
         let objectives = definition.objectives
-        let front = Set(summary.paretoFront.map(\.index))
-        var lines = ["# Sweep \(definition.name)", "",
+        let marks = summary.frontMarks
+        var lines = ["# Sweep \(definition.name)", "", "**\(summary.recommendation)**", "",
                      "\(summary.cells.count) of \(definition.cellCount) cells, each \(definition.seeds.count) seeds × \(definition.days) days on the same seeds. "
-                     + "Values: mean ± 95 % CI half-width across seeds; ★ marks the Pareto front.", ""]
+                     + "Values: mean ± 95 % CI half-width across seeds; ★ marks the Pareto front of the means, ☆ a cell no other "
+                     + "beats on both objectives with confidence (paired, Bonferroni, 95 %).", ""]
         let axes = definition.axes.map { String($0.path.split(separator: ".").last ?? "") }
         lines.append("| cell | " + (axes + objectives.map { "\($0.label) (\($0.unit))" }).joined(separator: " | ") + " | front |")
         lines.append("|---:|" + String(repeating: "---:|", count: axes.count + objectives.count) + ":---:|")
@@ -20,27 +21,24 @@ package enum SweepFormatter {
                 } ?? "n/a"
             }
             lines.append("| \(cell.index) | " + (cell.values.map { JSONWriter.compact($0.1) } + objectiveCells).joined(separator: " | ")
-                         + " | \(front.contains(cell.index) ? "★" : "") |")
+                         + " | \(marks[cell.index] == "yes" ? "★" : marks[cell.index] == "possibly" ? "☆" : "") |")
         }
         lines += ["", "## Best cells", ""]
-        for index in objectives.indices {
-            if let best = summary.best(for: index), let mean = best.objectives[index] {
-                lines.append("- \(objectives[index].label): cell \(best.index) (\(best.settings)), \(Format.significant(mean)) \(objectives[index].unit)")
-            }
-        }
+        lines += summary.bestLines.map { "- " + $0 }
         return lines.joined(separator: "\n")
     }
 
-    /// CSV: one line per cell, its axis values, each objective's mean and interval, and whether
-    /// it is on the Pareto front.
+    /// CSV: a first line `# Recommendation: …`, then one line per cell, its axis values, each
+    /// objective's mean and interval, whether it is on the Pareto front of the means, and
+    /// whether it may be (not confidently dominated).
     package static func csv(_ summary: SweepSummary) -> String {
         let definition = summary.definition
-        let front = Set(summary.paretoFront.map(\.index))
+        let marks = summary.frontMarks
         var header = ["cell"] + definition.axes.map(\.path)
         for objective in definition.objectives {
             header += [objective.key + ".mean", objective.key + ".ci95_low", objective.key + ".ci95_high"]
         }
-        var lines = [(header + ["pareto_front"]).joined(separator: ",")]
+        var lines = ["# " + summary.recommendation, (header + ["pareto_front", "possibly_on_front"]).joined(separator: ",")]
         for cell in summary.cells {
             var fields = [String(cell.index)] + cell.values.map { ComparisonFormatter.csvField(JSONWriter.compact($0.1)) }
             for index in definition.objectives.indices {
@@ -48,7 +46,8 @@ package enum SweepFormatter {
                 fields.append(cell.intervals[index].map { JSONWriter.format($0.lowerBound) } ?? "")
                 fields.append(cell.intervals[index].map { JSONWriter.format($0.upperBound) } ?? "")
             }
-            fields.append(front.contains(cell.index) ? "true" : "false")
+            fields.append(marks[cell.index] == "yes" ? "true" : "false")
+            fields.append(marks[cell.index] != nil ? "true" : "false")
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n")
@@ -58,7 +57,10 @@ package enum SweepFormatter {
     package static func json(_ summary: SweepSummary) -> JSONValue {
         let objectives = summary.definition.objectives
         let front = summary.paretoFront.map(\.index)
+        let marks = summary.frontMarks
         return .object([
+            ("recommendation", .string(summary.recommendation)),
+            ("objective", summary.definition.objective.map { .string($0.description) } ?? .null),
             ("name", .string(summary.definition.name)),
             ("cells", .array(summary.cells.map { cell in
                 .object([
@@ -71,11 +73,16 @@ package enum SweepFormatter {
                         } ?? .null)
                     })),
                     ("paretoFront", .bool(front.contains(cell.index))),
+                    ("possiblyOnFront", .bool(marks[cell.index] != nil)),
                 ])
             })),
             ("paretoFront", .array(front.map { .number(Double($0)) })),
+            ("possiblyOnFront", .array(summary.possiblyOnFront.map { .number(Double($0.index)) })),
             ("best", .object(objectives.indices.map { index in
                 (objectives[index].key, summary.best(for: index).map { .number(Double($0.index)) } ?? .null)
+            })),
+            ("tiedWithBest", .object(objectives.indices.map { index in
+                (objectives[index].key, .array(summary.tiedWithBest(for: index).map { .number(Double($0.index)) }))
             })),
         ])
     }

@@ -140,28 +140,10 @@ package struct TuneDefinition: Sendable {
         if let margins = document["margins"] {
             metrics = try Objective.applyingMargins(document: margins, to: metrics, source: source, path: "margins")
         }
-        guard case .object(let objectiveMembers)? = document["objective"] else {
+        guard let objectiveDocument = document["objective"] else {
             throw fail("objective", "expected {\"minimize\": KEY} or {\"maximize\": KEY}, with \"subjectTo\": [\"KEY<=VALUE\", …]")
         }
-        for key in objectiveMembers.map(\.key) where !["minimize", "maximize", "subjectTo"].contains(key) {
-            throw fail("objective.\(key)", "unknown key; expected minimize or maximize, and subjectTo")
-        }
-        let goals = objectiveMembers.filter { $0.key != "subjectTo" }
-        guard goals.count == 1, case .string(let key) = goals[0].value else {
-            throw fail("objective", "expected exactly one of \"minimize\" or \"maximize\" with a metric key")
-        }
-        var bounds: [String] = []
-        if let subject = document["objective"]?["subjectTo"] {
-            guard case .array(let items) = subject else { throw fail("objective.subjectTo", "expected an array of \"KEY<=VALUE\" or \"KEY>=VALUE\"") }
-            for (index, item) in items.enumerated() {
-                guard case .string(let text) = item, !text.contains(",") else {
-                    throw fail("objective.subjectTo[\(index)]", "expected a string \"KEY<=VALUE\" or \"KEY>=VALUE\"")
-                }
-                bounds.append(text)
-            }
-        }
-        let objective = try Objective.parse(goal: goals[0].key, key: key, bounds: bounds.joined(separator: ","), metrics: metrics,
-                                            source: source, path: "objective")
+        let objective = try Objective.decode(objectiveDocument, metrics: metrics, source: source, path: "objective")
         var procedure = TuningProcedure(objective: objective)
         if document["indifferenceZone"] != nil { procedure.indifferenceZone = try number("indifferenceZone", default: 0) }
         if let tolerances = document["tolerances"] {
