@@ -9,6 +9,7 @@ enum CompareCommand {
         USAGE: bgsim compare [SCENARIO SCENARIO...] [--seeds N] [--first-seed S] [--days D] [--jobs J]
                              [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
                              [--minimize KEY | --maximize KEY] [--subject-to BOUNDS] [--margins MARGINS]
+                             [--precision KEYS|all|objective [--max-seeds N]]
 
         Runs every scenario on the same seeds (the same user days, charging and network: common
         random numbers) and compares each with the first: means with 95 % confidence intervals,
@@ -33,6 +34,14 @@ enum CompareCommand {
           --report FILE      Also write a self-contained HTML report with charts (atomically).
           --quiet            No progress on standard error (it is shown only when that is a terminal).
         \(DecisionArguments.help)
+          --precision P      Keep adding seeds — --seeds, then doubling up to --max-seeds, the same seeds
+                             in the same order every time — until the verdicts on P are decided
+                             (not inconclusive) for every candidate: comma-separated metric keys, all
+                             (every metric with a better direction) or objective (the objective's
+                             and bounds' metrics, and a confident recommendation). Each look decides
+                             at 5 % divided by the number of possible looks, so the verdicts hold at
+                             95 % overall. The output says whether it decided, after how many seeds.
+          --max-seeds N      The most seeds --precision may run (default 640).
 
         EXAMPLES:
           bgsim compare --report comparison.html
@@ -50,7 +59,7 @@ enum CompareCommand {
     static let defaultObjective = ("minimize", "work.latencyMinutes.p90", "energy.appBatteryPercentPerDay<=0.05")
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report"] + DecisionArguments.flags, switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         let builtIn = flags.positional.isEmpty
         guard builtIn || flags.positional.count >= 2 else {
@@ -74,11 +83,31 @@ enum CompareCommand {
             Output.error("bgsim compare: no scenarios given; comparing the built-in default, \(defaultScenarios.joined(separator: " vs ")), "
                          + "over \(count) seeds × \(days) days, to \(objective?.description ?? "")")
         }
-        let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
-                                  quiet: flags.isSet("quiet"))
-        let comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, metrics: metrics, objective: objective,
+        let comparison: Comparison
+        if let precision = flags.string("precision") {
+            let maximum = try flags.integer("max-seeds", default: Swift.max(640, count), in: count...100_000)
+            let keys: [String]
+            switch precision {
+            case "all": keys = []
+            case "objective":
+                guard let objective else { throw UsageError("--precision objective needs an objective: add --minimize KEY or --maximize KEY") }
+                keys = objective.metrics.map(\.key)
+            default: keys = precision.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            // The most seeds it may run, for the meter; it stops early when decided.
+            let meter = ProgressMeter(total: scenarios.count * maximum, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
+            comparison = try Comparison.run(scenarios, firstSeed: first, initialSeeds: count, maximumSeeds: maximum, deciding: keys,
+                                            days: days, jobs: jobs, metrics: metrics, objective: objective,
+                                            progress: meter.advance).comparison
+            meter.finish()
+        } else {
+            guard flags.string("max-seeds") == nil else { throw UsageError("--max-seeds needs --precision") }
+            let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
+                                      quiet: flags.isSet("quiet"))
+            comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, metrics: metrics, objective: objective,
                                             progress: meter.advance)
-        meter.finish()
+            meter.finish()
+        }
         let text = switch format {
         case "markdown": ComparisonFormatter.markdown(comparison)
         case "csv": ComparisonFormatter.csv(comparison)

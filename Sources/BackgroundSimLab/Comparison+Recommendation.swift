@@ -10,11 +10,11 @@ extension Comparison {
     /// the trade-off and asks for an objective.
     public func recommendation(_ objective: Objective? = nil) -> Recommendation {
         if let objective {
-            return Recommendation.choose(names: names, objective: objective) { metric in
+            return Recommendation.choose(names: names, objective: objective, alpha: alpha) { metric in
                 rows.first { $0.metric.key == metric.key }?.values ?? names.map { _ in seeds.map { _ in nil } }
             }
         }
-        let confidence = "Holm-corrected over \(testCount) tests, \(Int(((1 - Self.alpha) * 100).rounded())) % family-wise"
+        let confidence = "Holm-corrected over \(testCount) tests, \(Format.significant((1 - alpha) * 100)) % family-wise"
         func labels(_ index: Int, _ judgement: Judgement) -> [String] {
             rows.filter { self.judgement($0, candidate: index) == judgement }.map(\.metric.label)
         }

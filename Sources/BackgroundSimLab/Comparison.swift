@@ -22,18 +22,23 @@ public struct Comparison: Sendable {
         public var values: [[Double?]]
     }
 
-    /// The family-wise error rate of the verdicts: 0.05.
-    public static let alpha = 0.05
+    /// The default family-wise error rate of the verdicts: 0.05.
+    public static let defaultAlpha = 0.05
 
     public var names: [String]
     public var seeds: [UInt64]
     public var days: Int
     public var rows: [Row]
+    /// The family-wise error rate of the verdicts (``defaultAlpha`` unless a run to a precision
+    /// spreads it over its looks).
+    public var alpha: Double
     /// How many tests Holm's correction covered: every candidate on every metric that applies
     /// to both sides.
     public var testCount: Int
     /// What the team wants, if said: the recommendation follows it (``recommendation(_:)``).
     public var objective: Objective?
+    /// How a run to a precision ended (``run(_:firstSeed:initialSeeds:maximumSeeds:deciding:days:jobs:metrics:objective:alpha:progress:)``); `nil` for a fixed number of seeds.
+    public var precision: Precision?
     /// One profile per scenario, for the charts of the HTML report.
     package var profiles: [ScenarioProfile]
 
@@ -55,8 +60,10 @@ public struct Comparison: Sendable {
     }
 
     /// Compares results already run, `results[scenario][seed]`, on `metrics` with their margins.
-    public init(names: [String], seeds: [UInt64], days: Int, results: [[RunResult]], metrics: [ComparedMetric]) {
+    public init(names: [String], seeds: [UInt64], days: Int, results: [[RunResult]], metrics: [ComparedMetric],
+                alpha: Double = Comparison.defaultAlpha) {
         self.names = names
+        self.alpha = alpha
         self.seeds = seeds
         self.days = days
         profiles = results.map(ScenarioProfile.init)
@@ -82,7 +89,7 @@ public struct Comparison: Sendable {
         let family = rows.indices.flatMap { r in rows[r].tests.indices.map { (r, $0) } }.filter { rows[$0.0].tests[$0.1].isInFamily }
         let adjusted = HolmCorrection.adjusted(family.map { rows[$0.0].tests[$0.1].claimPValue })
         for ((r, c), p) in zip(family, adjusted) {
-            rows[r].tests[c].decide(adjustedPValue: p, alpha: Self.alpha, better: rows[r].metric.better)
+            rows[r].tests[c].decide(adjustedPValue: p, alpha: alpha, better: rows[r].metric.better)
         }
         self.rows = rows
         testCount = family.count

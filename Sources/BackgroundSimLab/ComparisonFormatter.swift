@@ -7,6 +7,7 @@ package enum ComparisonFormatter {
     /// no two columns touch, whatever the names and numbers.
     package static func table(_ comparison: Comparison) -> String {
         var lines = [comparison.recommendation(comparison.objective).line, ""]
+        if let precision = comparison.precision { lines += [precision.line, ""] }
         if let objective = comparison.objective { lines += ["Objective: \(objective.description)", ""] }
         lines += ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
         let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
@@ -27,7 +28,7 @@ package enum ComparisonFormatter {
     /// How the verdicts were reached, in a phrase.
     static func verdictsMethod(_ comparison: Comparison) -> String {
         "paired differences against \(comparison.names[0]) with 95 % CIs; each judged against its metric's margin by a paired "
-            + "t-test or an equivalence test (TOST), Holm-corrected over \(comparison.testCount) tests at 5 % family-wise"
+            + "t-test or an equivalence test (TOST), Holm-corrected over \(comparison.testCount) tests at \(Format.significant(comparison.alpha * 100)) % family-wise"
     }
 
     /// Every candidate's verdict on every metric, with how much pairing narrowed the interval
@@ -49,6 +50,7 @@ package enum ComparisonFormatter {
     /// Markdown: a summary table and the verdicts.
     package static func markdown(_ comparison: Comparison) -> String {
         var lines = ["# Comparison", "", "**\(comparison.recommendation(comparison.objective).line)**", ""]
+        if let precision = comparison.precision { lines += [precision.line + ".", ""] }
         if let objective = comparison.objective { lines += ["Objective: \(objective.description).", ""] }
         lines += ["\(comparison.seeds.count) seeds × \(comparison.days) days; the same seeds for every scenario (common random numbers). Values: mean ± 95 % CI half-width across seeds.", ""]
         lines.append("| metric | margin | " + comparison.names.joined(separator: " | ") + " |")
@@ -65,8 +67,9 @@ package enum ComparisonFormatter {
     /// CSV: one line per scenario and metric, after a first line starting `#` with the
     /// recommendation (read it with a CSV reader's comment option, such as pandas' `comment="#"`).
     package static func csv(_ comparison: Comparison) -> String {
-        var lines = ["# " + comparison.recommendation(comparison.objective).line,
-                     "scenario,metric,unit,margin,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width,judgement,holm_adjusted_p"]
+        var lines = ["# " + comparison.recommendation(comparison.objective).line]
+        if let precision = comparison.precision { lines.append("# " + precision.line) }
+        lines.append("scenario,metric,unit,margin,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width,judgement,holm_adjusted_p")
         for row in comparison.rows {
             for (index, summary) in row.summaries.enumerated() {
                 var fields = [comparison.names[index], row.metric.key, row.metric.unit, JSONWriter.format(row.metric.margin)]
@@ -103,8 +106,15 @@ package enum ComparisonFormatter {
                                         ("choice", recommendation.choice.map { .string(comparison.names[$0]) } ?? .null),
                                         ("confident", .bool(recommendation.confident))])),
             ("objective", comparison.objective.map { .string($0.description) } ?? .null),
+            ("precision", comparison.precision.map { precision in
+                .object([("line", .string(precision.line)), ("decided", .bool(precision.decided)),
+                         ("looks", .number(Double(precision.looks))), ("maximumLooks", .number(Double(precision.maximumLooks))),
+                         ("seeds", .number(Double(precision.seeds))), ("maximumSeeds", .number(Double(precision.maximumSeeds))),
+                         ("metrics", .array(precision.keys.map(JSONValue.string))),
+                         ("undecided", .array(precision.undecided.map(JSONValue.string)))])
+            } ?? .null),
             ("multipleComparisons", .object([("method", .string("Holm")), ("tests", .number(Double(comparison.testCount))),
-                                             ("familyWiseError", .number(Comparison.alpha))])),
+                                             ("familyWiseError", .number(comparison.alpha))])),
             ("scenarios", .array(comparison.names.map { .string($0) })),
             ("seeds", .array(comparison.seeds.map { .string(String($0)) })),
             ("days", .number(Double(comparison.days))),

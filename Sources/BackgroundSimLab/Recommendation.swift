@@ -26,17 +26,18 @@ public struct Recommendation: Sendable {
     /// The line, starting "Recommendation:".
     public var line: String
 
-    /// The joint error rate of a confident recommendation.
-    public static let alpha = 0.05
+    /// The default joint error rate of a confident recommendation.
+    public static let defaultAlpha = 0.05
 
     /// Chooses among arms.
     ///
     /// - Parameters:
     ///   - names: The arms' names.
     ///   - objective: What to optimise and the bounds.
+    ///   - alpha: The joint error rate of a confident recommendation.
     ///   - values: For a metric, each arm's value on each seed (`nil` where it does not apply),
     ///     `values[arm][seed]`, the same seeds for every arm.
-    public static func choose(names: [String], objective: Objective,
+    public static func choose(names: [String], objective: Objective, alpha: Double = defaultAlpha,
                               values: (ComparedMetric) -> [[Double?]]) -> Recommendation {
         let objectiveValues = values(objective.metric)
         let boundValues = objective.bounds.map { values($0.metric) }
@@ -113,7 +114,7 @@ public struct Recommendation: Sendable {
         }
         let confident = doubtful.isEmpty && tied.isEmpty && perhapsFeasible.isEmpty
         if confident {
-            line += "; confident at \(Int(((1 - alpha) * 100).rounded())) % jointly over \(statements) statement\(statements == 1 ? "" : "s")"
+            line += "; confident at \(Format.significant((1 - alpha) * 100)) % jointly over \(statements) statement\(statements == 1 ? "" : "s")"
         } else {
             var reasons = doubtful
             if !tied.isEmpty { reasons.append("cannot be told apart from \(list(tied.map { names[$0] })) on \(objective.metric.label)") }

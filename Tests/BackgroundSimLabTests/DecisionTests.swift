@@ -159,3 +159,42 @@ struct SweepRankingTests {
         #expect(ranking.indistinguishable(fromBest: 1).isEmpty)
     }
 }
+
+@Suite("Comparisons run to a precision")
+struct PrecisionTests {
+    /// Two one-day scenarios named A and B; the metric is B's paired difference from A: `shift`
+    /// plus a noise of −1 … +1 that cycles with the seed (sd 0.79 over whole cycles).
+    func run(shift: Double, maximum: Int) throws -> Comparison {
+        var a = Scenario(), b = Scenario()
+        a.name = "A"
+        b.name = "B"
+        let metric = ComparedMetric(key: "x", label: "x", unit: "", better: .lower) { result in
+            result.scenarioName == "B" ? shift + Double((result.seed * 7) % 5) * 0.5 - 1 : 0
+        }
+        return try Comparison.run([("A", a), ("B", b)], firstSeed: 1, initialSeeds: 4, maximumSeeds: maximum, deciding: ["x"], days: 1,
+                                  jobs: 2, metrics: [metric]).comparison
+    }
+
+    @Test("seeds double from the initial count until the verdict is decided, the same way every time")
+    func decides() throws {
+        #expect(Comparison.looks(initial: 4, maximum: 40) == [4, 8, 16, 32, 40])
+        let comparison = try run(shift: 0.8, maximum: 40)
+        let precision = try #require(comparison.precision)
+        #expect(precision.decided)
+        #expect(precision.seeds > 4 && [8, 16, 32, 40].contains(precision.seeds))
+        #expect(comparison.seeds.count == precision.seeds)
+        // Each look decides at 5 % / 5.
+        #expect(abs(comparison.alpha - 0.01) < 1e-15)
+        #expect(comparison.judgement(comparison.rows[0], candidate: 1) == .worse)
+        #expect(try run(shift: 0.8, maximum: 40).seeds == comparison.seeds)
+    }
+
+    @Test("a difference of zero with no margin is never decided: it stops at the maximum and says what is undecided")
+    func undecided() throws {
+        let comparison = try run(shift: 0, maximum: 16)
+        let precision = try #require(comparison.precision)
+        #expect(!precision.decided && precision.seeds == 16 && precision.undecided == ["x"])
+        #expect(precision.line.hasPrefix("Precision: not decided at the maximum of 16 seeds (3 looks"))
+        #expect(precision.line.hasSuffix("still inconclusive: x"))
+    }
+}

@@ -13,7 +13,7 @@ import Testing
 struct CommandLineFuzzTests {
     static let lines = 300
 
-    static let subcommands = ["run", "compare", "sweep", "merge", "whatif", "check", "trace", "presets", "scenario", "help",
+    static let subcommands = ["run", "compare", "sweep", "merge", "tune", "whatif", "check", "trace", "presets", "scenario", "help",
                               "version", "bogus", ""]
 
     /// Flags and the pool each draws its value from (`nil`: a switch).
@@ -33,6 +33,12 @@ struct CommandLineFuzzTests {
             ("--shard", ["0/2", "1/1", "3/2", "a/b", "0/0", "-1/2"]),
             ("--sweep", ["\(dir)/sweep.json", "\(dir)/scenario.json", "\(dir)/missing.json"]),
             ("--within-hours", ["1", "0", "-2", "x"]),
+            ("--minimize", ["work.latencyMinutes.p90", "energy.appJoulesPerDay", "latency", ""]),
+            ("--maximize", ["work.completionRatio", "x"]),
+            ("--subject-to", ["energy.appBatteryPercentPerDay<=0.05", "work.completionRatio>=90,metricKit.kills<=0", "x<1", "a<=b", ""]),
+            ("--margins", ["work.latencyMinutes.p90=5", "x=1", "metricKit.kills=-1", "\(dir)/missing.json", "\(dir)/scenario.json"]),
+            ("--precision", ["all", "objective", "work.latencyMinutes.p90", "nope"]),
+            ("--max-seeds", ["4", "8", "1", "x"]),
             ("--quiet", nil), ("--allow-partial", nil), ("--bogus", nil), ("-h", nil), ("--", nil),
         ]
     }

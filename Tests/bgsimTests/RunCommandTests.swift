@@ -206,6 +206,24 @@ struct CompareCommandTests {
         #expect(one.standardError.isEmpty)
     }
 
+    @Test("--precision adds seeds until the objective's verdicts are decided and says so first in every format")
+    func precision() throws {
+        let arguments = ["compare", "coverdrop-designed", "coverdrop-shipped", "--seeds", "4", "--days", "20", "--quiet",
+                         "--minimize", "work.latencyMinutes.p90", "--subject-to", "energy.appBatteryPercentPerDay<=0.05",
+                         "--precision", "objective", "--max-seeds", "32"]
+        let table = try ToolRunner.run("bgsim", arguments)
+        #expect(table.status == 0, "\(table.standardError)")
+        let lines = table.standardOutput.split(separator: "\n")
+        #expect(lines[0].hasPrefix("Recommendation: "))
+        #expect(lines[1].hasPrefix("Precision: "))
+        let json = try ToolRunner.run("bgsim", arguments + ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let precision = try #require(object["precision"] as? [String: Any])
+        let seeds = try #require(precision["seeds"] as? Int)
+        #expect([4, 8, 16, 32].contains(seeds))
+        #expect((object["seeds"] as? [String])?.count == seeds)
+    }
+
     @Test("a former preset name runs the preset that replaced it, with a note saying so")
     func renamedPreset() throws {
         let output = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-send", "--days", "2", "--format", "json"])
@@ -230,6 +248,13 @@ struct CompareCommandTests {
         (["compare", "proton-upload-designed"], "at least two scenarios (preset names or files), or none for the built-in default"),
         (["compare", "proton-upload-designed", "nonsense"], "neither a preset"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--seeds", "1"], "--seeds expects a whole number from 2"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", "latency"], "precision: unknown metric \"latency\""),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--max-seeds", "50"], "--max-seeds needs --precision"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", "objective"], "--precision objective needs an objective"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--subject-to", "metricKit.kills<=0"], "--subject-to needs an objective"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--minimize", "a", "--maximize", "b"], "give --minimize or --maximize, not both"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "metricKit.kills=-1"], "margins.metricKit.kills: expected a finite number ≥ 0"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "/no/such/margins.json"], "/no/such/margins.json"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)

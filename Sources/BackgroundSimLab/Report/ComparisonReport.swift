@@ -17,6 +17,7 @@ package enum ComparisonReport {
         body.newline()
         let recommendation = comparison.recommendation(comparison.objective)
         body.element("p", [("class", "recommendation " + (recommendation.confident ? "confident" : "tentative"))], recommendation.line)
+        if let precision = comparison.precision { body.element("p", [("class", "note")], precision.line + ".") }
         if let objective = comparison.objective { body.element("p", [("class", "note")], "Objective: \(objective.description).") }
         body.newline()
         body.append(verdicts(comparison))
