@@ -64,19 +64,15 @@ public struct ReplicationSummary: Sendable {
         }
     }
 
-    /// Readable text: a row per field with mean ± half-width, standard deviation and quantiles.
+    /// Readable text: a row per field with mean ± half-width, standard deviation and quantiles,
+    /// each column as wide as its widest cell (``TextTable``).
     public var table: String {
-        let width = (rows.map(\.path.count).max() ?? 10) + 2
         var lines = ["\(scenarioName): \(seeds.count) seeds × \(days) days (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))", ""]
-        lines.append("field".column(width)
-                     + ["mean ± 95 % CI", "sd", "p10", "median", "p90"].map { $0.column(18) }.joined())
-        for row in rows {
+        lines += TextTable.render(header: ["field", "mean ± 95 % CI", "sd", "p10", "median", "p90"], rows: rows.map { row in
             let s = row.summary
-            let cells = [ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
-                         Format.significant(s.median), Format.significant(s.p90)]
-            lines.append(row.path.column(width)
-                         + cells.map { $0.column(18) }.joined())
-        }
+            return [row.path, ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
+                    Format.significant(s.median), Format.significant(s.p90)]
+        })
         return lines.joined(separator: "\n")
     }
 

@@ -70,26 +70,42 @@ struct ReportTests {
         #expect(document.wellFormed, "\(document.problem ?? "")")
         let root = try #require(document.elements.first)
         #expect(root.name == "html" && root.namespace == "http://www.w3.org/1999/xhtml")
+        // The battery levels are drawn only when they differ visibly (a point in some hour).
+        let gap = (0..<24).map { hour in
+            let medians = Self.comparison.profiles.map { $0.batteryPercentByHour[hour].median }
+            return medians.max()! - medians.min()!
+        }.max()!
+        let levels = gap >= 1 ? ["battery-chart"] : []
         let svgs = document.elements(named: "svg")
-        #expect(svgs.count == 4)
+        #expect(svgs.count == 5 + levels.count)
         #expect(svgs.allSatisfy { $0.namespace == "http://www.w3.org/2000/svg" && $0.attributes["viewBox"] != nil })
         // No scripts, no external assets.
         #expect(document.elements(named: "script").isEmpty)
         #expect(document.elements.allSatisfy { $0.attributes["src"] == nil && $0.attributes["href"] == nil })
 
-        for chart in ["battery-chart", "energy-chart", "latency-chart", "launches-chart"] {
+        // Charts of the scenarios name all three; charts of differences name the two candidates.
+        let perScenario = levels + ["energy-chart", "latency-chart", "launches-chart"]
+        for chart in perScenario + ["battery-difference-chart", "latency-difference-chart"] {
             let inside = document.elements(inside: chart)
             #expect(inside.contains { $0.name == "svg" }, "\(chart) has a chart")
             #expect(inside.contains { $0.name == "figcaption" }, "\(chart) has a caption")
             #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "axis-title" }.count == 2, "\(chart) has two axis titles")
-            #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "legend" }.count == 3, "\(chart) names the three scenarios")
+            #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "legend" }.count == (perScenario.contains(chart) ? 3 : 2),
+                    "\(chart) names its series")
             #expect(inside.filter { $0.name == "text" && $0.attributes["class"] == "tick" }.count >= 4, "\(chart) has ticks")
         }
-        #expect(document.elements(inside: "battery-chart").filter { $0.name == "polyline" }.count == 3)
-        #expect(document.elements(inside: "battery-chart").filter { $0.name == "polygon" }.count == 3, "a band per scenario")
+        if gap >= 1 {
+            #expect(document.elements(inside: "battery-chart").filter { $0.name == "polyline" }.count == 3)
+        }
+        // A line and a 95 % band per candidate.
+        #expect(document.elements(inside: "battery-difference-chart").filter { $0.name == "polyline" }.count == 2)
+        #expect(document.elements(inside: "battery-difference-chart").filter { $0.name == "polygon" }.count == 2, "a band per candidate")
         #expect(document.elements(inside: "energy-chart").filter { $0.attributes["class"] == "bar" }.count == 3 * 5)
         #expect(document.elements(inside: "launches-chart").filter { $0.attributes["class"] == "bar" }.count == 3 * 24)
         #expect(document.elements(inside: "latency-chart").filter { $0.name == "polyline" }.count == 3)
+        // A dot and a whisker per candidate and quantile.
+        let whiskers = document.elements(inside: "latency-difference-chart").filter { $0.name == "path" && $0.attributes["stroke"] == "#333" }
+        #expect(whiskers.count == 2 * ScenarioProfile.latencyLevels.count)
 
         // The summary table has a row per metric, the decisions tables a row per outcome that
         // happened; the verdicts a line per metric and candidate.

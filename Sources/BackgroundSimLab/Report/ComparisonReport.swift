@@ -1,4 +1,5 @@
 import BackgroundSim
+import SimKernel
 
 /// The HTML report of a comparison: the verdicts, a summary table, charts of the battery over a
 /// typical day, the app's energy by component, the latency of its work and its launches by hour
@@ -75,26 +76,49 @@ package enum ComparisonReport {
         return section
     }
 
+    /// The battery over a typical day: the levels, when they differ visibly, and always each
+    /// candidate's paired difference from the baseline by hour with its 95 % band.
     static func battery(_ comparison: Comparison) -> Markup {
-        let series = comparison.profiles.enumerated().map { index, profile in
-            LineChart.Series(name: comparison.names[index], color: HTMLPage.color(index),
-                             points: profile.batteryPercentByHour.enumerated().map { (Double($0.offset) + 0.5, $0.element.median) },
-                             band: profile.batteryPercentByHour.enumerated().map { (Double($0.offset) + 0.5, $0.element.p10, $0.element.p90) })
-        }
         let hours = stride(from: 0, through: 24, by: 3).map { (Double($0), ($0 < 10 ? "0" : "") + "\($0):00") }
-        let chart = LineChart(label: "Battery level over a typical day", x: ChartAxis(title: "local time", bounds: 0...24, ticks: hours),
-                              y: ChartAxis(title: "battery level (%)", bounds: 0...100), series: series)
         // The largest gap between two scenarios' medians in any hour.
         let gap = (0..<24).map { hour in
             let medians = comparison.profiles.map { $0.batteryPercentByHour[hour].median }
             return (medians.max() ?? 0) - (medians.min() ?? 0)
         }.max() ?? 0
-        let overlap = gap < 1 ? " The lines overlap (they are never more than \(Format.significant(gap)) points apart): "
-            + "the app's share is too small to move the phone's level visibly." : ""
-        return HTMLPage.figure(id: "battery", heading: "Battery level over a typical day", chart: chart.svg,
-                               caption: "Each seed's mean battery level in each hour of the day over the whole run; the line is the median "
-                               + "across seeds and the band spans the 10th to 90th percentile. This is the whole phone's battery; the app's "
-                               + "share is in the next chart." + overlap)
+        var section = Markup()
+        if gap >= 1 {
+            let series = comparison.profiles.enumerated().map { index, profile in
+                LineChart.Series(name: comparison.names[index], color: HTMLPage.color(index),
+                                 points: profile.batteryPercentByHour.enumerated().map { (Double($0.offset) + 0.5, $0.element.median) },
+                                 band: profile.batteryPercentByHour.enumerated().map { (Double($0.offset) + 0.5, $0.element.p10, $0.element.p90) })
+            }
+            let chart = LineChart(label: "Battery level over a typical day", x: ChartAxis(title: "local time", bounds: 0...24, ticks: hours),
+                                  y: ChartAxis(title: "battery level (%)", bounds: 0...100), series: series)
+            section.append(HTMLPage.figure(id: "battery", heading: "Battery level over a typical day", chart: chart.svg,
+                                           caption: "Each seed's mean battery level in each hour of the day over the whole run; the line is the "
+                                           + "median across seeds and the band spans the 10th to 90th percentile. This is the whole phone's "
+                                           + "battery; the app's share is in the energy chart."))
+        }
+        let series = (1..<comparison.names.count).map { candidate -> LineChart.Series in
+            let summaries = (0..<24).map { hour in
+                SampleSummary(zip(comparison.profiles[candidate].batteryPercentByHourPerSeed, comparison.profiles[0].batteryPercentByHourPerSeed)
+                    .map { $0[hour] - $1[hour] })
+            }
+            return LineChart.Series(name: "\(comparison.names[candidate]) − \(comparison.names[0])", color: HTMLPage.color(candidate),
+                                    points: summaries.enumerated().map { (Double($0.offset) + 0.5, $0.element.mean) },
+                                    band: summaries.enumerated().map { (Double($0.offset) + 0.5, $0.element.mean - $0.element.halfWidth95,
+                                                                        $0.element.mean + $0.element.halfWidth95) })
+        }
+        let chart = LineChart(label: "Battery level difference by hour", x: ChartAxis(title: "local time", bounds: 0...24, ticks: hours),
+                              y: ChartAxis(title: "battery level, candidate − \(comparison.names[0]) (points)", includesZero: true), series: series)
+        let levels = gap >= 1 ? "" : "The levels themselves are never more than \(Format.significant(gap)) points apart in any hour "
+            + "(medians across seeds), so they are not drawn: two lines on top of each other would hide the difference. "
+        section.append(HTMLPage.figure(id: "battery-difference", heading: "Battery level difference by hour", chart: chart.svg,
+                                       caption: levels + "For each candidate, the paired difference from \(comparison.names[0]) of each seed's "
+                                       + "mean battery level in each local hour (the same user, charging and network on both sides); the line "
+                                       + "is the mean across seeds and the band its 95 % confidence interval. Below zero, the candidate "
+                                       + "leaves the phone emptier at that hour."))
+        return section
     }
 
     static func energy(_ comparison: Comparison) -> Markup {
@@ -108,20 +132,44 @@ package enum ComparisonReport {
                                + "by component (docs/MODEL.md). Totals: \(totals.joined(separator: ", ")).")
     }
 
+    /// Work latency: the tail (the share of items not yet done after each latency, both axes
+    /// logarithmic), and each candidate's paired difference of per-seed quantiles with its band.
     static func latency(_ comparison: Comparison) -> Markup {
-        let quantiles = (0...100).map { Double($0) / 100 }
+        // Quantiles spaced evenly on the tail's logarithmic axis, from 0 % to 99.9 % done.
+        let quantiles = (0...60).map { 1 - PortableMath.pow(10, -Double($0) / 20) }
         let series = comparison.profiles.enumerated().compactMap { index, profile -> LineChart.Series? in
             guard profile.latencySeconds.count > 0 else { return nil }
             return LineChart.Series(name: comparison.names[index], color: HTMLPage.color(index),
-                                    points: quantiles.map { (profile.latencySeconds.quantile($0) / 60, $0 * 100) })
+                                    points: quantiles.map { (profile.latencySeconds.quantile($0) / 60, Swift.max(0.1, (1 - $0) * 100)) })
         }
-        let chart = LineChart(label: "Work latency, cumulative distribution", x: ChartAxis(title: "latency from creation to completion (min, logarithmic)", scale: .logarithmic),
-                              y: ChartAxis(title: "work items completed (%)", bounds: 0...100), series: series)
+        let chart = LineChart(label: "Work latency, the tail", x: ChartAxis(title: "latency from creation to completion (min, logarithmic)", scale: .logarithmic),
+                              y: ChartAxis(title: "work items not yet completed (%, logarithmic)", scale: .logarithmic, bounds: 0.1...100), series: series)
         let counts = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \($0.element.latencySeconds.count)" }
-        return HTMLPage.figure(id: "latency", heading: "Work latency", chart: chart.svg,
-                               caption: "The share of completed work items finished within each latency, over all seeds' items "
-                               + "(items completed: \(counts.joined(separator: ", "))). Further left is sooner; read the median at 50 % "
-                               + "and p90 at 90 %.")
+        var section = HTMLPage.figure(id: "latency", heading: "Work latency", chart: chart.svg,
+                                      caption: "The share of completed work items not yet finished at each latency, over all seeds' items "
+                                      + "(items completed: \(counts.joined(separator: ", "))), both axes logarithmic so the tail shows: "
+                                      + "the median is where a line crosses 50 %, p90 at 10 %, p99 at 1 %. Lower and further left is sooner.")
+        let levels = ScenarioProfile.latencyLevels
+        let differences = (1..<comparison.names.count).map { candidate -> LineChart.Series in
+            let pairs = zip(comparison.profiles[candidate].latencyMinutesPerSeed, comparison.profiles[0].latencyMinutesPerSeed)
+                .compactMap { c, b in c.flatMap { c in b.map { (c, $0) } } }
+            let summaries = levels.indices.map { level in SampleSummary(pairs.map { $0.0[level] - $0.1[level] }) }
+            let points = zip(levels.indices, summaries).filter { $0.1.count > 0 }
+            return LineChart.Series(name: "\(comparison.names[candidate]) − \(comparison.names[0])", color: HTMLPage.color(candidate),
+                                    points: points.map { (Double($0.0), $0.1.mean) }, style: .lineWithDots,
+                                    hovers: points.map { "p\(Int((levels[$0.0] * 100).rounded())): \(Format.signed($0.1.mean)) ± \(Format.significant($0.1.halfWidth95)) min" },
+                                    errorBars: points.map { ($0.1.mean - $0.1.halfWidth95, $0.1.mean + $0.1.halfWidth95) })
+        }
+        let ticks = levels.enumerated().map { (Double($0.offset), "p\(Int(($0.element * 100).rounded()))") }
+        let differenceChart = LineChart(label: "Work latency difference by quantile",
+                                        x: ChartAxis(title: "quantile of each seed's latencies", bounds: -0.5...(Double(levels.count) - 0.5), ticks: ticks),
+                                        y: ChartAxis(title: "latency, candidate − \(comparison.names[0]) (min)", includesZero: true),
+                                        series: differences)
+        section.append(HTMLPage.figure(id: "latency-difference", heading: "Work latency difference by quantile", chart: differenceChart.svg,
+                                       caption: "For each candidate, the paired difference from \(comparison.names[0]) of each seed's latency "
+                                       + "quantiles (seeds where both completed work); the dot is the mean across seeds and the whisker its 95 % "
+                                       + "confidence interval. Below zero, the candidate's work is done sooner at that quantile."))
+        return section
     }
 
     /// Why pending requests waited: the launch decisions per day of each kind, by outcome, for

@@ -11,6 +11,13 @@ package struct ScenarioProfile: Sendable {
 
     /// For each local hour 00…23: the spread across seeds of each seed's mean battery level (%).
     package var batteryPercentByHour: [SampleSummary]
+    /// Each seed's mean battery level (%) in each local hour, `[seed][hour]`, for paired differences.
+    package var batteryPercentByHourPerSeed: [[Double]]
+    /// The latency quantiles the difference chart compares, as fractions.
+    package static let latencyLevels = [0.5, 0.75, 0.9, 0.95, 0.99]
+    /// Each seed's latency at ``latencyLevels``, in minutes (`nil` for a seed that completed no
+    /// work), `[seed][level]`.
+    package var latencyMinutesPerSeed: [[Double]?]
     /// For each of ``components``: the mean across seeds of the app's joules per day.
     package var appJoulesPerDayByComponent: [Double]
     /// Every completed work item's latency, in seconds, from every seed.
@@ -23,6 +30,10 @@ package struct ScenarioProfile: Sendable {
 
     package init(_ results: [RunResult]) {
         batteryPercentByHour = (0..<24).map { hour in SampleSummary(results.map { $0.device.batteryPercentByHour[hour] }) }
+        batteryPercentByHourPerSeed = results.map { result in (0..<24).map { result.device.batteryPercentByHour[$0] } }
+        latencyMinutesPerSeed = results.map { result in
+            result.work.completed > 0 ? Self.latencyLevels.map { result.work.metrics.latency.quantile($0) / 60 } : nil
+        }
         appJoulesPerDayByComponent = Self.components.map { component in
             SampleSummary(results.map { $0.energy.joulesPerDay[component.consumer] ?? 0 }).mean
         }

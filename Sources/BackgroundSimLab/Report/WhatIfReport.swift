@@ -60,14 +60,14 @@ package enum WhatIfReport {
                 let summary = study.summaries[scenario][cell][battery]
                 let (low, high) = ranges[scenario]
                 let shade = high > low ? (summary.mean - low) / (high - low) : 0
-                cells.append(HTMLPage.Cell(Format.significant(summary.mean),
+                cells.append(HTMLPage.Cell(ComparisonFormatter.cell(summary),
                                            style: "background-color: rgba(213, 94, 0, \(Format.significant(shade * 0.6)))"))
             }
             return cells
         }
         section.append(HTMLPage.table(header: ["cell"] + study.grid.dimensions.map(\.name) + study.names.map { "\($0) (%/day)" }, rows: rows))
-        section.element("p", [("class", "note")], "Means across seeds; the Markdown and CSV outputs give each cell's confidence interval. "
-                        + "Shading runs from each scenario's cheapest condition (white) to its costliest (orange).")
+        section.element("p", [("class", "note")], "Means across seeds ± the half-width of their 95 % confidence interval. "
+                        + "Shading (by the mean) runs from each scenario's cheapest condition (white) to its costliest (orange).")
         return section
     }
 }

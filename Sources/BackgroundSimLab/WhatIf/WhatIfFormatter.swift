@@ -39,25 +39,17 @@ package enum WhatIfFormatter {
         let metric = WhatIfStudy.metrics[battery]
         var lines = ["What-if: " + setup(study), "", "App battery use (\(metric.unit)), mean ± 95 % CI half-width:"]
         lines += headlines(study).map { "  " + $0 }
-        let width = Swift.max(16, (study.names.map(\.count).max() ?? 0) + 2)
         for dimension in study.grid.dimensions.indices {
             lines += ["", "By \(study.grid.dimensions[dimension].name), the rest typical:"]
-            let levelWidth = (study.grid.dimensions[dimension].levels.map(\.name.count).max() ?? 0) + 14
-            lines.append("  " + "".column(levelWidth)
-                         + study.names.map { $0.column(width) }.joined())
-            for row in effectRows(study, dimension: dimension, metric: battery) {
-                lines.append("  " + row.level.column(levelWidth)
-                             + row.cells.map { $0.column(width) }.joined())
-            }
+            lines += TextTable.render(header: [""] + study.names, rows: effectRows(study, dimension: dimension, metric: battery).map { row in
+                [row.level] + row.cells
+            }).map { "  " + $0 }
         }
-        lines += ["", "Every cell (app battery use, \(metric.unit)):"]
-        let describedWidth = (0..<study.grid.cellCount).map { study.grid.describe(cell: $0).joined(separator: ", ").count }.max() ?? 0
-        for cell in 0..<study.grid.cellCount {
-            let values = study.names.indices.map { Format.significant(study.summaries[$0][cell][battery].mean) }
-            lines.append("  " + String(cell).column(4)
-                         + study.grid.describe(cell: cell).joined(separator: ", ").column(describedWidth + 2)
-                         + values.map { $0.column(width) }.joined())
-        }
+        lines += ["", "Every cell (app battery use, \(metric.unit), mean ± 95 % CI half-width):"]
+        lines += TextTable.render(header: ["cell", "conditions"] + study.names, rows: (0..<study.grid.cellCount).map { cell in
+            [String(cell), study.grid.describe(cell: cell).joined(separator: ", ")]
+                + study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][battery]) }
+        }).map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 
