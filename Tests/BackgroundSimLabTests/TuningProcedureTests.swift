@@ -103,6 +103,30 @@ struct TuningProcedureTests {
         #expect(correct >= 372, "\(correct) of 400")
     }
 
+    @Test("Tuning.run tunes a policy made in Swift per configuration, the same way every time")
+    func swiftConfigurations() throws {
+        let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        let configurations = [15.0, 120].map { minutes -> (name: String, scenario: Scenario) in
+            var parameters = CoverDropShippedParameters()
+            parameters.minimumRunIntervalMinutes = minutes
+            let chosen = parameters
+            return ("interval \(Int(minutes))", base.running("mine") { CoverDropShipped(parameters: chosen) })
+        }
+        let objective = try Objective.parse(goal: "minimize", key: "energy.appJoulesPerDay", bounds: "", source: "test")
+        var procedure = TuningProcedure(objective: objective, indifferenceZone: 1)
+        procedure.firstStageSeeds = 5
+        procedure.maximumSeeds = 10
+        let tuning = try Tuning.run(configurations, procedure: procedure, days: 20, jobs: 2)
+        // Sending at most every two hours costs less than every quarter of an hour.
+        #expect(tuning.outcome.best == 1)
+        #expect(tuning.recommendation.hasPrefix("Recommendation: interval 120 — lowest app energy"))
+        #expect(try Tuning.run(configurations, procedure: procedure, days: 20, jobs: 1).recommendation == tuning.recommendation)
+        // Invalid settings are refused before anything runs.
+        var bad = procedure
+        bad.firstStageSeeds = 1
+        #expect(throws: ScenarioError.self) { try Tuning.run(configurations, procedure: bad, days: 20, jobs: 1) }
+    }
+
     @Test("settings out of range are named by field")
     func issues() {
         var bad = procedure(bound: 0.05)

@@ -84,7 +84,9 @@ public struct Tuning: Sendable {
             line += ", with \(Recommendation.list(held))"
         }
         let confidence = Int((procedure.confidence * 100).rounded())
-        let stages = "\(procedure.firstStageSeeds) seeds for all \(names.count), \(screening.seeds) for \(screening.survivors.count)"
+        let stages = screening.seeds > procedure.firstStageSeeds
+            ? "\(procedure.firstStageSeeds) seeds for all \(names.count), \(screening.seeds) for the \(screening.survivors.count) survivors"
+            : "\(procedure.firstStageSeeds) seeds for all \(names.count); no second stage needed"
         if outcome.guaranteeHolds {
             line += "; with probability ≥ \(confidence) % within \(Format.significant(procedure.indifferenceZone))\(differenceUnit)"
                 + " of the best configuration meeting the bounds (\(stages))"
