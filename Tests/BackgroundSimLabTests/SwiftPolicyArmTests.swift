@@ -66,6 +66,9 @@ struct SwiftPolicyArmTests {
                                           seeds: [1, 2], days: 20, jobs: 2)
         let launches = sweep.cells.map { $0.objectives[0].mean }
         #expect(launches[0] > launches[1] && launches[1] > launches[2], "\(launches)")
+        // Under noise the front can only grow; per-seed values back the paired rankings.
+        #expect(Set(sweep.paretoFront).isSubset(of: Set(sweep.possibleFront)))
+        #expect(sweep.cells.allSatisfy { $0.perSeed.count == 2 && $0.perSeed[0].count == 2 })
         #expect(throws: ScenarioError.self) { try ScenarioSweep.run(cells, objectives: ["nope"], seeds: [1], days: 1, jobs: 1) }
         // By hand: (1, 5) and (2, 2) and (5, 1) trade off; (3, 3) is beaten by (2, 2); nil is on no front.
         #expect(ParetoFront.indices([[1, 5], [3, 3], [2, 2], nil, [5, 1], [2, 2]]) == [0, 2, 4, 5])

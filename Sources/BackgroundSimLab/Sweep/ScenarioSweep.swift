@@ -12,10 +12,12 @@ import BackgroundSim
 ///
 /// Sweep files (`bgsim sweep`) are the same idea as data, with sharding and resumption.
 public struct ScenarioSweep: Sendable {
-    /// One cell: its name and each objective's summary across seeds.
+    /// One cell: its name, each objective's summary across seeds, and each objective's value on
+    /// each seed (`nil` where it does not apply).
     public struct Cell: Sendable {
         public var name: String
         public var objectives: [SampleSummary]
+        public var perSeed: [[Double?]] = []
     }
 
     public var objectives: [ComparedMetric]
@@ -41,7 +43,8 @@ public struct ScenarioSweep: Sendable {
         for cell in cells { try cell.scenario.requireValid() }
         let results = try cells.map { cell in
             let runs = try Replications.run(cell.scenario, seeds: seeds, days: days, jobs: jobs, progress: progress)
-            return Cell(name: cell.name, objectives: objectives.map { SampleSummary(runs.compactMap($0.value)) })
+            return Cell(name: cell.name, objectives: objectives.map { SampleSummary(runs.compactMap($0.value)) },
+                        perSeed: objectives.map { metric in runs.map(metric.value) })
         }
         return ScenarioSweep(objectives: objectives, seeds: seeds, days: days, cells: results)
     }
@@ -60,6 +63,22 @@ public struct ScenarioSweep: Sendable {
         }
         return ParetoFront.indices(costs)
     }
+
+    /// The rankings under noise, for two objectives (``SweepRanking``).
+    var ranking: SweepRanking? {
+        guard objectives.count == 2 else { return nil }
+        return SweepRanking(costs: objectives.indices.map { objective in
+            cells.map { cell in cell.perSeed[objective].map { value in value.map { objectives[objective].better == .higher ? -$0 : $0 } } }
+        })
+    }
+
+    /// With two objectives, the cells no other cell beats on both with confidence (paired,
+    /// Bonferroni; ``SweepRanking``), a superset of ``paretoFront``; otherwise ``paretoFront``.
+    public var possibleFront: [Int] { ranking?.possibleFront ?? paretoFront }
+
+    /// With two objectives, the cells that cannot be told apart from the best on objective
+    /// `objective` (paired comparisons with the best); empty otherwise.
+    public func tiedWithBest(objective: Int) -> [Int] { ranking?.indistinguishable(fromBest: objective) ?? [] }
 }
 
 /// The Pareto front of points given as costs (lower is better in every coordinate).
