@@ -50,11 +50,14 @@ extension Comparison {
     /// - Parameter keys: Metric keys whose verdicts must be decided; empty for every metric
     ///   with a preferred direction.
     /// - Throws: ``ScenarioError`` before any run for fewer than two scenarios, an invalid
-    ///   scenario or `days`, an unknown key, or seed counts out of order.
+    ///   scenario or `days`, an unknown key, seed counts out of order, or `alpha` outside (0, 0.5).
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], firstSeed: UInt64, initialSeeds: Int, maximumSeeds: Int,
                            deciding keys: [String], days: Int, jobs: Int, metrics: [ComparedMetric] = ComparedMetric.standard,
                            objective: Objective? = nil, alpha: Double = defaultAlpha,
                            progress: (@Sendable () -> Void)? = nil) throws -> (comparison: Comparison, precision: Precision) {
+        guard alpha > 0, alpha < 0.5 else {
+            throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "alpha", message: "expected 0 < alpha < 0.5, got \(alpha)")])
+        }
         guard initialSeeds >= 2, maximumSeeds >= initialSeeds else {
             throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(
                 path: "seeds", message: "expected 2 ≤ initial seeds (\(initialSeeds)) ≤ maximum seeds (\(maximumSeeds))")])

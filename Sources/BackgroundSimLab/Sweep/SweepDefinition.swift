@@ -81,18 +81,8 @@ package struct SweepDefinition: Sendable {
         func fail(_ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(text)
-        } catch {
-            throw fail("", "not valid JSON: \(error)")
-        }
-        guard case .object(let members) = document else { throw fail("", "expected an object at the top level") }
         let known = ["name", "preset", "scenario", "axes", "seeds", "firstSeed", "days", "objectives", "objective", "margins"]
-        for member in members where !known.contains(member.key) {
-            let suggestion = ScenarioLoader.closest(to: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw fail(member.key, "unknown key" + suggestion)
-        }
+        let document = try StudyFile.object(text, source: source, known: known)
         var name = "sweep"
         if let value = document["name"] {
             guard case .string(let text) = value, !text.isEmpty else { throw fail("name", "expected a non-empty string") }

@@ -56,19 +56,9 @@ package struct TuneDefinition: Sendable {
         func fail(_ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(text)
-        } catch {
-            throw fail("", "not valid JSON: \(error)")
-        }
-        guard case .object(let members) = document else { throw fail("", "expected an object at the top level") }
         let known = ["name", "preset", "scenario", "parameters", "objective", "margins", "indifferenceZone", "tolerances",
                      "confidence", "firstStageSeeds", "maximumSeeds", "days", "firstSeed"]
-        for member in members where !known.contains(member.key) {
-            let suggestion = ScenarioLoader.closest(to: member.key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw fail(member.key, "unknown key" + suggestion)
-        }
+        let document = try StudyFile.object(text, source: source, known: known)
         // The parameters become a sweep's axes.
         guard case .array(let parameters)? = document["parameters"], !parameters.isEmpty else {
             throw fail("parameters", "expected a non-empty array of {\"path\": …, \"values\": […]} or {\"path\": …, \"from\": …, \"to\": …, \"count\": …}")
