@@ -39,12 +39,14 @@ public struct ComparedMetric: Sendable {
     ///
     /// The margins are our judgement [Inf] of the smallest change a team would act on, stated so
     /// that a reader can disagree and set their own (`--margins`, a comparison's `margins`):
-    /// a minute of latency for background work that waits minutes to hours; a percentage point
-    /// of work completed; one item of backlog; 0.05 of correlation; 0.01 % of the battery a day
-    /// for the app (about 4.7 J/day on the default iPhone 15's 3,349 mAh battery, the scale of a short background run a
-    /// day) and 0.1 % a day for the whole phone; half a launch or wake a day; 0.1 expirations or
-    /// unsuccessful completions a day; half a crash or kill per run, so that any systematic
-    /// crash counts.
+    /// - a minute of latency, for background work that waits minutes to hours;
+    /// - a percentage point of work completed, one item of backlog, 0.05 of correlation;
+    /// - 0.01 % of the battery a day for the app (about 4.7 J/day on the default iPhone 15's
+    ///   3,349 mAh battery, the scale of a short background run a day), 5 J/day of app energy,
+    ///   0.5 J an item, and 0.1 % a day for the whole phone;
+    /// - a launch or wake every ten days (0.1 a day), 0.1 expirations or unsuccessful
+    ///   completions a day;
+    /// - half a crash or kill per run, so that any systematic crash counts.
     public static let standard: [ComparedMetric] = [
         ComparedMetric(key: "work.latencyMinutes.p50", label: "median work latency", unit: "min", margin: 1, better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.5) / 60 : nil
@@ -74,13 +76,13 @@ public struct ComparedMetric: Sendable {
         ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", unit: "J", margin: 0.5, better: .lower) {
             $0.work.completed > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / Double($0.work.completed) : nil
         },
-        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", unit: "/day", margin: 0.5, better: .neither) {
+        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", unit: "/day", margin: 0.1, better: .neither) {
             $0.os.backgroundWakesPerDay
         },
-        ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", unit: "/day", margin: 0.5, better: .neither) {
+        ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", unit: "/day", margin: 0.1, better: .neither) {
             $0.os.refreshLaunchesPerDay
         },
-        ComparedMetric(key: "os.processingLaunchesPerDay", label: "processing launches", unit: "/day", margin: 0.5, better: .neither) {
+        ComparedMetric(key: "os.processingLaunchesPerDay", label: "processing launches", unit: "/day", margin: 0.1, better: .neither) {
             $0.os.processingLaunchesPerDay
         },
         ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", unit: "/day", margin: 0.1, better: .lower) {
