@@ -55,6 +55,10 @@ public struct Recommendation: Sendable {
                 return Swift.max(worst, gap / Swift.max(abs(bound.value), 1e-12))
             }
         }
+        guard !arms.isEmpty else {
+            return Recommendation(choice: nil, confident: false, indistinguishable: [],
+                                  line: "Recommendation: none — \(objective.metric.label) does not apply to any arm (no values)")
+        }
         let feasible = arms.filter { violation($0) <= 0 }
         let unit = objective.metric.unit.isEmpty ? "" : " " + objective.metric.unit
         guard let best = feasible.min(by: { (objective.cost(mean(objectiveValues[$0])!), $0) < (objective.cost(mean(objectiveValues[$1])!), $1) }) else {
@@ -72,7 +76,11 @@ public struct Recommendation: Sendable {
         // The chosen arm meets each bound.
         var doubtful: [String] = []
         for (bound, samples) in zip(objective.bounds, boundValues) {
-            if let limit = confidenceLimit(samples[best].compactMap { $0 }, level: level, upper: bound.atMost), !bound.holds(for: limit) {
+            guard let limit = confidenceLimit(samples[best].compactMap { $0 }, level: level, upper: bound.atMost) else {
+                doubtful.append("too few seeds to tell whether \(bound.metric.label) stays within \(Format.significant(bound.value))")
+                continue
+            }
+            if !bound.holds(for: limit) {
                 doubtful.append("\(bound.metric.label) may be \(bound.atMost ? "above" : "below") \(Format.significant(bound.value)) (\(bound.atMost ? "upper" : "lower") bound \(Format.significant(limit)))")
             }
         }

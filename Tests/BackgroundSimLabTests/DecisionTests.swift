@@ -111,6 +111,12 @@ struct DecisionTests {
         let none = choose([[10, 11, 12, 13, 14], [5, 6, 7, 8, 9], [1, 2, 3, 4, 5]], batteries, bound: 0.1)
         #expect(none.choice == nil)
         #expect(none.line.hasPrefix("Recommendation: none — no arm meets app battery use ≤ 0.1 %/day; the nearest is A"))
+        // One seed each: the choice stands on its means but nothing can be confident.
+        let single = choose([[10], [5], [1]], [[0.5], [0.8], [2]], bound: 1)
+        #expect(single.choice == 1 && !single.confident)
+        #expect(single.line.contains("too few seeds to tell whether app battery use stays within 1"))
+        // No values at all.
+        #expect(choose([[], [], []], [[], [], []], bound: 1).line == "Recommendation: none — p90 work latency does not apply to any arm (no values)")
     }
 
     @Test("without an objective, a candidate better on something and worse on nothing is recommended; a trade-off is named")

@@ -70,6 +70,9 @@ public struct Tuning: Sendable {
         let differenceUnit = objective.metric.differenceUnit.isEmpty ? "" : " " + objective.metric.differenceUnit
         let screening = outcome.screening
         guard let best = outcome.best else {
+            guard !objective.bounds.isEmpty else {
+                return "Recommendation: none — \(objective.metric.label) has no values for any configuration"
+            }
             let bounds = objective.bounds.map(\.description).joined(separator: " and ")
             return "Recommendation: none — no configuration meets \(bounds)"
         }
