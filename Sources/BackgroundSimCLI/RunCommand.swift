@@ -7,9 +7,9 @@ import Foundation
 enum RunCommand {
     static let usage = """
         USAGE: bgsim run (--preset NAME | --scenario FILE) [--days N] [--seed S] [--format table|json]
-                         [--output FILE] [--trace FILE]
+                         [--output FILE] [--trace FILE | --field-log FILE]
                bgsim run (--preset NAME | --scenario FILE) --seeds N [--seed S] [--days D] [--jobs J]
-                         [--format table|json|csv] [--output FILE]
+                         [--format table|json|csv] [--output FILE] [--field-log FILE]
 
         Simulates one device for N days and reports what the user, the phone and (with later
         models) the app did. The same scenario, seed and days give the same report and digest
@@ -27,6 +27,10 @@ enum RunCommand {
           --trace FILE       Write every event and every iOS-model transition (launch, suspend,
                              assertion, submit, task launch, expiration, completion, kill) to FILE
                              as JSON lines. See docs/OUTPUT.md.
+          --field-log FILE   Also write the field log an instrumented app would have written on each
+                             simulated phone (device-SEED): foregrounds, task submissions, launches,
+                             completions and expirations with charging, network and battery, in
+                             local time. JSON lines, or CSV for a .csv FILE. See docs/CALIBRATION.md.
           --seeds N          Replications: run seeds S, S+1, … S+N−1 and summarise every field of
                              the report across them (mean ± 95 % CI, sd, p10, median, p90).
           --jobs J           Replications run in parallel (default: all cores); the output does
@@ -37,14 +41,17 @@ enum RunCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs"],
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs", "field-log"],
                               switches: ["quiet"])
-        try flags.checkOutputPaths("output", "trace")
+        try flags.checkOutputPaths("output", "trace", "field-log")
+        if flags.string("trace") != nil && flags.string("field-log") != nil {
+            throw UsageError("--trace and --field-log both record the run's log; give one of them")
+        }
         let scenario = try loadScenario(flags, context)
         let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
-            return try replications(scenario, flags: flags, firstSeed: seed, days: days)
+            return try replications(scenario, flags: flags, firstSeed: seed, days: days, policies: context.policies)
         }
         for name in ["jobs", "quiet"] where flags.string(name) != nil {
             throw UsageError("--\(name) applies only with --seeds (replications); one run uses one thread")
@@ -52,10 +59,17 @@ enum RunCommand {
         let format = try flags.format(["table", "json"], default: "table")
 
         let trace = flags.string("trace").map { _ in TraceWriter() }
-        let result = try SimulationRunner.run(
-            scenario: scenario, seed: seed, days: days,
-            tracer: trace.map { writer in { writer.event($0) } },
-            log: trace.map { writer in { writer.system($0) } })
+        let result: RunResult
+        if let path = flags.string("field-log") {
+            let run = try FieldLogRecorder.run(scenario, seed: seed, days: days, device: "device-\(seed)", policies: context.policies)
+            try writeFieldLog(run.records, to: path)
+            result = run.result
+        } else {
+            result = try SimulationRunner.run(
+                scenario: scenario, seed: seed, days: days,
+                tracer: trace.map { writer in { writer.event($0) } },
+                log: trace.map { writer in { writer.system($0) } })
+        }
         if let path = flags.string("trace"), let trace {
             try Output.write(trace.text, toFile: path)
         }
@@ -69,7 +83,7 @@ enum RunCommand {
     }
 
     /// `--seeds N`: the scenario over N seeds, every report field summarised across them.
-    static func replications(_ scenario: Scenario, flags: Flags, firstSeed: UInt64, days: Int) throws -> Int32 {
+    static func replications(_ scenario: Scenario, flags: Flags, firstSeed: UInt64, days: Int, policies: PolicyRegistry) throws -> Int32 {
         guard flags.string("trace") == nil else {
             throw UsageError("--trace records one run; drop --seeds, or trace one seed with 'bgsim trace'")
         }
@@ -78,7 +92,14 @@ enum RunCommand {
         let format = try flags.format(["table", "json", "csv"], default: "table")
         let seeds = (0..<UInt64(count)).map { firstSeed &+ $0 }
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
-        let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
+        let results: [RunResult]
+        if let path = flags.string("field-log") {
+            let runs = try FieldLogRecorder.run(scenario, seeds: seeds, days: days, jobs: jobs, policies: policies, progress: meter.advance)
+            try writeFieldLog(runs.records, to: path)
+            results = runs.results
+        } else {
+            results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
+        }
         meter.finish()
         let summary = ReplicationSummary(results)
         let text = switch format {
@@ -92,6 +113,12 @@ enum RunCommand {
             print(text)
         }
         return 0
+    }
+
+    /// Writes a field log (docs/CALIBRATION.md) atomically: CSV for a `.csv` path, JSON lines
+    /// otherwise.
+    static func writeFieldLog(_ records: [FieldLogRecord], to path: String) throws {
+        try Output.write(path.hasSuffix(".csv") ? FieldLogFormat.csv(records) : FieldLogFormat.jsonLines(records), toFile: path)
     }
 
     static func scenarioSource(_ flags: Flags) -> String {

@@ -137,6 +137,12 @@ public final class SimulatedSystem {
         pending.count(of: kind)
     }
 
+    /// The pending request with `identifier`, if any (for field logs: a submitted request's
+    /// requirements).
+    package func pendingRequest(identifier: String) -> TaskRequest? {
+        pending.entries.first { $0.request.identifier == identifier }?.request
+    }
+
     // MARK: Faults
 
     /// Schedules the system's fault events, if any: call once before the run.
