@@ -79,6 +79,7 @@ public struct BackgroundSimCLI: Sendable {
           sweep            Run a grid of parameter values (shardable, resumable) and find the Pareto front.
           merge            Merge the results files of sweep shards.
           tune             Find a policy's best parameters under an objective, with a stated guarantee.
+          fieldlog         Summarise field logs of when iOS ran an app's tasks on real (or simulated) phones.
           whatif           What a policy costs in battery across network, charging, usage and device.
           check            Check a policy against invariants over many seeds; shrink a failure to a replay.
           trace            Write a Perfetto / chrome://tracing timeline of one run.
@@ -99,6 +100,7 @@ public struct BackgroundSimCLI: Sendable {
             "sweep": (SweepCommand.usage, { try SweepCommand.run($0, context) }),
             "merge": (SweepCommand.usage, { try SweepCommand.merge($0, context) }),
             "tune": (TuneCommand.usage, { try TuneCommand.run($0, context) }),
+            "fieldlog": (FieldLogCommand.usage, { try FieldLogCommand.run($0, context) }),
             "whatif": (WhatIfCommand.usage, { try WhatIfCommand.run($0, context) }),
             "check": (CheckCommand.usage, { try CheckCommand.run($0, context) }),
             "trace": (TraceCommand.usage, { try TraceCommand.run($0, context) }),

@@ -27,6 +27,7 @@ public enum Output {
     ///
     /// - Parameter flag: How the path was given, for the message (`--output`).
     public static func checkDestination(_ path: String, for flag: String) throws(UsageError) {
+        guard !path.isEmpty else { throw UsageError("\(flag) needs a file name; got an empty one") }
         let manager = FileManager.default
         // attributesOfItem does not follow a symbolic link: its type is the link's own.
         if let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType, type != .typeRegular {

@@ -13,7 +13,7 @@ import Testing
 struct CommandLineFuzzTests {
     static let lines = 300
 
-    static let subcommands = ["run", "compare", "sweep", "merge", "tune", "whatif", "check", "trace", "presets", "scenario", "help",
+    static let subcommands = ["run", "compare", "sweep", "merge", "tune", "fieldlog", "whatif", "check", "trace", "presets", "scenario", "help",
                               "version", "bogus", ""]
 
     /// Flags and the pool each draws its value from (`nil`: a switch).
@@ -39,6 +39,7 @@ struct CommandLineFuzzTests {
             ("--margins", ["work.latencyMinutes.p90=5", "x=1", "metricKit.kills=-1", "\(dir)/missing.json", "\(dir)/scenario.json"]),
             ("--precision", ["all", "objective", "work.latencyMinutes.p90", "nope"]),
             ("--max-seeds", ["4", "8", "1", "x"]),
+            ("--field-log", outputs),
             ("--quiet", nil), ("--allow-partial", nil), ("--bogus", nil), ("-h", nil), ("--", nil),
         ]
     }
