@@ -79,3 +79,39 @@ struct FieldLogTests {
         #expect(refresh.launchesPerDay.low == nil)
     }
 }
+
+@Suite("Fitting the refresh launch model to field logs")
+struct RefreshFitTests {
+    /// Field logs of simulated phones with nothing a log cannot show (no force-quits, no Low
+    /// Power Mode), under the heuristic model's default parameters.
+    static let records: [FieldLogRecord] = {
+        var scenario = Presets.scenario(named: "coverdrop-shipped")!
+        scenario.user.app.forceQuitProbability = 0
+        scenario.power.lowPowerModeAcceptProbability = 0
+        return (try? FieldLogRecorder.run(scenario, seeds: Array(1...24), days: 21, jobs: 2).records) ?? []
+    }()
+
+    @Test("replaying a simulated log under the parameters that wrote it explains every launch")
+    func replayExplainsEveryLaunch() {
+        let score = RefreshFit.score(RefreshFit.histories(Self.records), HeuristicLaunchParameters(), jobs: 2)
+        #expect(score.launches > 500)
+        #expect(score.unexplained == 0)
+        // Halving the base budget leaves launches the token bucket cannot pay for.
+        var stingy = HeuristicLaunchParameters()
+        stingy.refreshBasePerDay = 0.5
+        let worse = RefreshFit.score(RefreshFit.histories(Self.records), stingy, jobs: 2)
+        #expect(worse.unexplained > 0 && worse.logLikelihood < score.logLikelihood)
+    }
+
+    @Test("maximum likelihood from a wrong start recovers the budget parameters that wrote the log (within 10 %)")
+    func recoversParameters() {
+        var start = HeuristicLaunchParameters()
+        start.refreshBasePerDay = 1.6
+        start.refreshPerAppSession = 1.3
+        let fit = RefreshFit.fit(Self.records, base: start, jobs: 2)
+        #expect(abs(fit.parameters.refreshBasePerDay - 1) < 0.1, "\(fit.parameters.refreshBasePerDay)")
+        #expect(abs(fit.parameters.refreshPerAppSession - 2) < 0.2, "\(fit.parameters.refreshPerAppSession)")
+        #expect(fit.unexplained == 0)
+        #expect(fit.logLikelihood >= RefreshFit.score(RefreshFit.histories(Self.records), HeuristicLaunchParameters(), jobs: 2).logLikelihood)
+    }
+}

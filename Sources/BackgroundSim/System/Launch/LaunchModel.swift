@@ -18,6 +18,18 @@ package struct LaunchConditions: Sendable {
     /// budget sets it (``LaunchBudgets``); 1 when the budgets are not low.
     package var budgetFactor = 1.0
     package var budgetLimit = LaunchDenial.energyBudget
+
+    package init(now: SimInstant, hour: Int, isCharging: Bool, screenOffFor: SimDuration, batteryPercent: Double,
+                 thermalState: ThermalState, lastAppUse: SimInstant?, lastLaunchOfKind: SimInstant?) {
+        self.now = now
+        self.hour = hour
+        self.isCharging = isCharging
+        self.screenOffFor = screenOffFor
+        self.batteryPercent = batteryPercent
+        self.thermalState = thermalState
+        self.lastAppUse = lastAppUse
+        self.lastLaunchOfKind = lastLaunchOfKind
+    }
 }
 
 /// The system's discretion over when background tasks run.
@@ -179,7 +191,24 @@ package struct HeuristicLaunchModel: LaunchModel {
     }
 
     private mutating func decideRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
-        if let denial = refreshDenial(at: conditions.now, hour: conditions.hour) { return .notLaunched(denial) }
+        switch refreshChance(conditions) {
+        case .denied(let denial): return .notLaunched(denial)
+        case .chance(let chance): return Self.draw(chance, conditions, random: &random)
+        }
+    }
+
+    /// What an evaluation of a pending refresh request at `conditions` comes to before the
+    /// draw: a denial, or the chance of a launch.
+    package enum RefreshChance: Equatable {
+        case denied(LaunchDenial)
+        case chance(Double)
+    }
+
+    /// The refresh decision up to the draw: the state it updates (usage decay, the token
+    /// bucket) and the chance it would draw against. Calibration replays logged histories
+    /// through it to compute the likelihood of the launches they show.
+    package mutating func refreshChance(_ conditions: LaunchConditions) -> RefreshChance {
+        if let denial = refreshDenial(at: conditions.now, hour: conditions.hour) { return .denied(denial) }
         decay(to: conditions.now)
         let budget = dailyBudget
         // Refill the bucket at the daily budget's rate, up to one day's worth (and at least one
@@ -187,11 +216,10 @@ package struct HeuristicLaunchModel: LaunchModel {
         let elapsedDays = tokensUpdatedAt.duration(to: conditions.now).seconds / 86_400
         refreshTokens = Swift.min(Swift.max(1, budget), refreshTokens + elapsedDays * budget)
         tokensUpdatedAt = conditions.now
-        guard refreshTokens >= 1 else { return .notLaunched(.budgetExhausted) }
+        guard refreshTokens >= 1 else { return .denied(.budgetExhausted) }
         let daysSinceUse = (lastForeground ?? conditions.now).duration(to: conditions.now).seconds / 86_400
         let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour) * Self.fade(days: daysSinceUse, halfLife: parameters.refreshFadeHalfLifeDays)
-        let chance = 1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60)
-        return Self.draw(chance, conditions, random: &random)
+        return .chance(1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60))
     }
 
     private func decideProcessing(_ request: TaskRequest, _ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
