@@ -65,10 +65,7 @@ extension Comparison {
         for key in keys where !metrics.contains(where: { $0.key == key }) {
             _ = try Objective.metric(key, in: metrics, source: "--precision", path: "precision")
         }
-        guard scenarios.count >= 2 else {
-            throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "scenarios", message: "expected at least two scenarios, got \(scenarios.count)")])
-        }
-        for entry in scenarios { try entry.scenario.requireValid() }
+        try requireComparable(scenarios)
         let chosen = keys.isEmpty ? metrics.filter { $0.better != .neither }.map(\.key) : keys
         let counts = looks(initial: initialSeeds, maximum: maximumSeeds)
         let perLook = alpha / Double(counts.count)

@@ -49,14 +49,19 @@ public struct Comparison: Sendable {
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
                            metrics: [ComparedMetric] = ComparedMetric.standard, objective: Objective? = nil,
                            progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
-        guard scenarios.count >= 2 else {
-            throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "scenarios", message: "expected at least two scenarios, got \(scenarios.count)")])
-        }
-        for entry in scenarios { try entry.scenario.requireValid() }
+        try requireComparable(scenarios)
         let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, progress: progress) }
         var comparison = Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
         comparison.objective = objective
         return comparison
+    }
+
+    /// Throws unless there are at least two scenarios, each valid.
+    static func requireComparable(_ scenarios: [(name: String, scenario: Scenario)]) throws {
+        guard scenarios.count >= 2 else {
+            throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "scenarios", message: "expected at least two scenarios, got \(scenarios.count)")])
+        }
+        for entry in scenarios { try entry.scenario.requireValid() }
     }
 
     /// Compares results already run, `results[scenario][seed]`, on `metrics` with their margins.

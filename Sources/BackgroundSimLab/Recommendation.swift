@@ -76,7 +76,7 @@ public struct Recommendation: Sendable {
         // The chosen arm meets each bound.
         var doubtful: [String] = []
         for (bound, samples) in zip(objective.bounds, boundValues) {
-            guard let limit = confidenceLimit(samples[best].compactMap { $0 }, level: level, upper: bound.atMost) else {
+            guard let limit = SampleSummary.confidenceLimit(samples[best].compactMap { $0 }, level: level, upper: bound.atMost) else {
                 doubtful.append("too few seeds to tell whether \(bound.metric.label) stays within \(Format.significant(bound.value))")
                 continue
             }
@@ -91,14 +91,14 @@ public struct Recommendation: Sendable {
                 guard let b, let r else { return nil }
                 return objective.cost(b) - objective.cost(r)
             }
-            if !(confidenceLimit(differences, level: level, upper: true).map { $0 < 0 } ?? false) { tied.append(rival) }
+            if !(SampleSummary.confidenceLimit(differences, level: level, upper: true).map { $0 < 0 } ?? false) { tied.append(rival) }
         }
         // Every infeasible arm does miss a bound.
         var perhapsFeasible: [Int] = []
         for arm in infeasible {
             let misses = zip(objective.bounds, boundValues).contains { bound, samples in
                 guard let value = mean(samples[arm]), !bound.holds(for: value),
-                      let limit = confidenceLimit(samples[arm].compactMap { $0 }, level: level, upper: !bound.atMost) else { return false }
+                      let limit = SampleSummary.confidenceLimit(samples[arm].compactMap { $0 }, level: level, upper: !bound.atMost) else { return false }
                 return !bound.holds(for: limit)
             }
             if !misses { perhapsFeasible.append(arm) }
@@ -130,16 +130,6 @@ public struct Recommendation: Sendable {
             line += "; not confident: " + reasons.joined(separator: "; ")
         }
         return Recommendation(choice: best, confident: confident, indistinguishable: tied + perhapsFeasible, line: line)
-    }
-
-    /// The one-sided confidence limit of the mean of `samples` at error `level` (upper or
-    /// lower); `nil` for fewer than two values. With no spread, the mean itself.
-    static func confidenceLimit(_ samples: [Double], level: Double, upper: Bool) -> Double? {
-        guard samples.count >= 2 else { return nil }
-        let summary = SampleSummary(samples)
-        let t = StudentT.quantile(1 - level, degreesOfFreedom: Double(samples.count - 1))
-        let width = t * summary.standardDeviation / Double(samples.count).squareRoot()
-        return upper ? summary.mean + width : summary.mean - width
     }
 
     /// "app battery use 0.041 %/day" for every bound of `arm`.

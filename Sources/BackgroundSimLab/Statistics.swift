@@ -29,15 +29,38 @@ public struct SampleSummary: Sendable, Equatable {
             halfWidth95 = 0
         }
         let sorted = values.sorted()
-        func quantile(_ q: Double) -> Double {
-            let position = q * Double(sorted.count - 1)
-            let low = Int(position)
-            let high = Swift.min(low + 1, sorted.count - 1)
-            return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
-        }
-        p10 = quantile(0.1)
-        median = quantile(0.5)
-        p90 = quantile(0.9)
+        p10 = Self.quantile(sorted, 0.1)!
+        median = Self.quantile(sorted, 0.5)!
+        p90 = Self.quantile(sorted, 0.9)!
+    }
+
+    /// The `q` quantile of `sorted` (ascending), interpolating linearly between order
+    /// statistics; `nil` when empty.
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let position = q * Double(sorted.count - 1)
+        let low = Int(position)
+        let high = Swift.min(low + 1, sorted.count - 1)
+        return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
+    }
+
+    /// The one-sided confidence limit of the mean of `values` at error `level`, upper or lower
+    /// (Student's t with n − 1 degrees of freedom); `nil` for fewer than two values. With no
+    /// spread, the mean itself. `quantiles` caches t by degrees of freedom for one `level`.
+    static func confidenceLimit(_ values: [Double], level: Double, upper: Bool, quantiles: inout [Int: Double]) -> Double? {
+        guard values.count >= 2 else { return nil }
+        let summary = SampleSummary(values)
+        let df = values.count - 1
+        let t = quantiles[df] ?? StudentT.quantile(1 - level, degreesOfFreedom: Double(df))
+        quantiles[df] = t
+        let width = t * summary.standardDeviation / Double(values.count).squareRoot()
+        return upper ? summary.mean + width : summary.mean - width
+    }
+
+    /// ``confidenceLimit(_:level:upper:quantiles:)`` without a cache.
+    static func confidenceLimit(_ values: [Double], level: Double, upper: Bool) -> Double? {
+        var quantiles: [Int: Double] = [:]
+        return confidenceLimit(values, level: level, upper: upper, quantiles: &quantiles)
     }
 
     /// The 95 % confidence interval for the mean.

@@ -44,12 +44,7 @@ public struct FieldLogFeatures: Sendable {
 
     /// The features of `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)`` returns them).
     public init(_ records: [FieldLogRecord]) {
-        var devices: [ArraySlice<FieldLogRecord>] = []
-        var start = 0
-        for index in records.indices where index == records.count - 1 || records[index + 1].device != records[index].device {
-            devices.append(records[start...index])
-            start = index + 1
-        }
+        let devices = FieldLogFormat.devices(records)
         kinds = FieldLogRecord.Kind.allCases.compactMap { kind in
             let active = devices.filter { slice in slice.contains { $0.kind == kind } }
             guard !active.isEmpty else { return nil }
@@ -71,12 +66,7 @@ public struct FieldLogFeatures: Sendable {
         let estimates = point.indices.map { index -> Estimate in
             let values = draws[index].compactMap { $0 }.sorted()
             guard point[index] != nil, values.count >= 20 else { return Estimate(value: point[index], low: nil, high: nil) }
-            func quantile(_ q: Double) -> Double {
-                let position = q * Double(values.count - 1)
-                let low = Int(position), high = Swift.min(low + 1, values.count - 1)
-                return values[low] + (values[high] - values[low]) * (position - Double(low))
-            }
-            return Estimate(value: point[index], low: quantile(0.025), high: quantile(0.975))
+            return Estimate(value: point[index], low: SampleSummary.quantile(values, 0.025), high: SampleSummary.quantile(values, 0.975))
         }
         let days = summaries.reduce(0) { $0 + $1.days }
         let launches = summaries.reduce(0) { $0 + $1.launches }
@@ -96,14 +86,8 @@ public struct FieldLogFeatures: Sendable {
         let spacings = summaries.flatMap(\.spacingsMinutes).sorted()
         let withCharging = summaries.reduce(0) { $0 + $1.launchesWithCharging }
         let onCharger = summaries.reduce(0) { $0 + $1.launchesOnCharger }
-        func quantile(_ values: [Double], _ q: Double) -> Double? {
-            guard !values.isEmpty else { return nil }
-            let position = q * Double(values.count - 1)
-            let low = Int(position), high = Swift.min(low + 1, values.count - 1)
-            return values[low] + (values[high] - values[low]) * (position - Double(low))
-        }
-        var result: [Double?] = [days > 0 ? Double(launches) / days : nil, quantile(delays, 0.5), quantile(delays, 0.9),
-                                 quantile(spacings, 0.5), withCharging > 0 ? Double(onCharger) / Double(withCharging) : nil]
+        var result: [Double?] = [days > 0 ? Double(launches) / days : nil, SampleSummary.quantile(delays, 0.5),
+                                 SampleSummary.quantile(delays, 0.9), SampleSummary.quantile(spacings, 0.5), withCharging > 0 ? Double(onCharger) / Double(withCharging) : nil]
         for bin in DeviceLaunchSummary.fadeBins.indices {
             let exposure = summaries.reduce(0) { $0 + $1.fadeExposureDays[bin] }
             let count = summaries.reduce(0) { $0 + $1.fadeLaunches[bin] }

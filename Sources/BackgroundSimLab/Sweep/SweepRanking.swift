@@ -39,18 +39,6 @@ package struct SweepRanking: Sendable {
         zip(costs[objective][a], costs[objective][b]).compactMap { x, y in x.flatMap { x in y.map { x - $0 } } }
     }
 
-    /// The one-sided confidence limit of the mean of `values` at error `level`; `nil` for
-    /// fewer than two values. `quantiles` caches t by degrees of freedom for one level.
-    static func limit(_ values: [Double], level: Double, upper: Bool, quantiles: inout [Int: Double]) -> Double? {
-        guard values.count >= 2 else { return nil }
-        let summary = SampleSummary(values)
-        let df = values.count - 1
-        let t = quantiles[df] ?? StudentT.quantile(1 - level, degreesOfFreedom: Double(df))
-        quantiles[df] = t
-        let width = t * summary.standardDeviation / Double(values.count).squareRoot()
-        return upper ? summary.mean + width : summary.mean - width
-    }
-
     /// The front of the means (no cell's means are at least as good on both and better on one).
     package var front: [Int] {
         ParetoFront.indices((0..<cellCount).map { cell in
@@ -70,7 +58,7 @@ package struct SweepRanking: Sendable {
         let level = Self.alpha / Double(2 * Swift.max(1, cellCount - 1))
         for other in 0..<cellCount where other != cell {
             let both = (0..<2).allSatisfy { objective in
-                Self.limit(differences(objective, other, cell), level: level, upper: true, quantiles: &quantiles).map { $0 < 0 } ?? false
+                SampleSummary.confidenceLimit(differences(objective, other, cell), level: level, upper: true, quantiles: &quantiles).map { $0 < 0 } ?? false
             }
             if both { return other }
         }
@@ -95,7 +83,7 @@ package struct SweepRanking: Sendable {
         var quantiles: [Int: Double] = [:]
         return (0..<cellCount).filter { cell in
             guard cell != best, mean(objective, cell) != nil else { return false }
-            let lower = Self.limit(differences(objective, cell, best), level: level, upper: false, quantiles: &quantiles)
+            let lower = SampleSummary.confidenceLimit(differences(objective, cell, best), level: level, upper: false, quantiles: &quantiles)
             return !(lower.map { $0 > 0 } ?? false)
         }
     }
