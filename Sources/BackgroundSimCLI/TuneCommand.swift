@@ -63,15 +63,15 @@ enum TuneCommand {
             return 0
         }
         let axes = definition.configurations.axes.map(\.path)
+        let values = (0..<definition.configurations.cellCount).map(definition.configurations.values(ofCell:))
         let text = switch format {
         case "markdown": TuningFormatter.markdown(tuning, name: definition.name)
-        case "csv": TuningFormatter.csv(tuning, axes: axes)
+        case "csv": TuningFormatter.csv(tuning, axes: axes, values: values)
         case "json": JSONWriter.pretty(TuningFormatter.json(tuning, name: definition.name))
         default: TuningFormatter.table(tuning, name: definition.name)
         }
         if let report = flags.string("report") {
             let shown = (["bgsim", "tune"] + flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format", "shard"])).joined(separator: " ")
-            let values = (0..<definition.configurations.cellCount).map(definition.configurations.values(ofCell:))
             try Output.write(TuningReport.html(tuning, name: definition.name, axes: axes, values: values, command: shown), toFile: report)
         }
         if let output = flags.string("output") {

@@ -38,7 +38,7 @@ public enum FieldLogFormat {
             let members = Dictionary(uniqueKeysWithValues: values(record))
             text += fields.map { field -> String in
                 switch members[field] {
-                case .string(let value)?: return value.contains(",") || value.contains("\"") ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+                case .string(let value)?: return ComparisonFormatter.csvField(value)
                 case .bool(let value)?: return value ? "true" : "false"
                 case .number(let value)?: return JSONWriter.format(value)
                 default: return ""
@@ -49,6 +49,17 @@ public enum FieldLogFormat {
     }
 
     // MARK: Reading
+
+    /// `records` (sorted by device) split into one slice per device, in order.
+    public static func devices(_ records: [FieldLogRecord]) -> [ArraySlice<FieldLogRecord>] {
+        var devices: [ArraySlice<FieldLogRecord>] = []
+        var start = 0
+        for index in records.indices where index == records.count - 1 || records[index + 1].device != records[index].device {
+            devices.append(records[start...index])
+            start = index + 1
+        }
+        return devices
+    }
 
     /// Reads a field log, JSON lines or CSV (by the first character: `{` for JSON lines),
     /// sorted by device, then time, then position in the file.

@@ -20,14 +20,7 @@ struct RefreshFit: Sendable {
     static let names = ["refreshBasePerDay", "refreshPerAppSession", "refreshFadeHalfLifeDays"]
 
     static func histories(_ records: [FieldLogRecord]) -> [RefreshLikelihood.History] {
-        var histories: [RefreshLikelihood.History] = []
-        var start = 0
-        for index in records.indices where index == records.count - 1 || records[index + 1].device != records[index].device {
-            let slice = records[start...index]
-            if slice.contains(where: { $0.kind == .refresh }) { histories.append(RefreshLikelihood.History(slice)) }
-            start = index + 1
-        }
-        return histories
+        FieldLogFormat.devices(records).filter { $0.contains { $0.kind == .refresh } }.map(RefreshLikelihood.History.init)
     }
 
     static func applying(_ point: [Double], to base: HeuristicLaunchParameters) -> HeuristicLaunchParameters {

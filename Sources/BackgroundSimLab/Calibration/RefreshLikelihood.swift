@@ -94,18 +94,21 @@ struct RefreshLikelihood: Sendable {
         var battery: Double?
         var tick = 0.0
         func instant(_ seconds: Double) -> SimInstant { SimInstant(nanosecondsSinceStart: Int64((seconds * 1e9).rounded())) }
-        /// Evaluations strictly before `time`; `launchAt` is the evaluation the next launch sits on.
-        func evaluate(before time: Double, launchAt: Double?) {
+        /// What the model sees at the evaluation at `tick`, and whether the battery floor holds it back.
+        func conditions(at tick: Double) -> LaunchConditions {
+            LaunchConditions(now: instant(tick), hour: Int(tick.truncatingRemainder(dividingBy: 86_400) / 3_600),
+                             isCharging: charging ?? false, screenOffFor: .zero, batteryPercent: battery ?? 100,
+                             thermalState: .nominal, lastAppUse: nil, lastLaunchOfKind: nil)
+        }
+        func belowBatteryFloor() -> Bool { (battery.map { $0 < parameters.criticalBatteryPercent } ?? false) && charging != true }
+        /// Scores the evaluations strictly before `time` as launch-free.
+        func evaluate(before time: Double) {
             while tick < time && tick <= history.end {
                 defer { tick += step }
                 guard pending.values.contains(where: { $0 <= tick }) else { continue }
-                if let battery, battery < parameters.criticalBatteryPercent, charging != true { continue }
-                let conditions = LaunchConditions(now: instant(tick), hour: Int(tick.truncatingRemainder(dividingBy: 86_400) / 3_600),
-                                                  isCharging: charging ?? false, screenOffFor: .zero, batteryPercent: battery ?? 100,
-                                                  thermalState: .nominal, lastAppUse: nil, lastLaunchOfKind: nil)
-                guard case .chance(let p) = model.refreshChance(conditions) else { continue }
+                if belowBatteryFloor() { continue }
+                guard case .chance(let p) = model.refreshChance(conditions(at: tick)) else { continue }
                 score.evaluations += 1
-                if let launchAt, launchAt == tick { continue }   // scored by the launch itself
                 score.logLikelihood += PortableMath.log(Swift.max(1e-300, 1 - p))
             }
         }
@@ -114,15 +117,13 @@ struct RefreshLikelihood: Sendable {
             case .launched(let identifier, let launchCharging, let launchBattery):
                 // The evaluation at or before the launch.
                 let at = (time / step).rounded(.down) * step
-                evaluate(before: at, launchAt: nil)
+                evaluate(before: at)
                 if let launchCharging { charging = launchCharging }
                 if let launchBattery { battery = launchBattery }
                 score.launches += 1
                 var explained = false
-                if pending.values.contains(where: { $0 <= at }), !(battery.map { $0 < parameters.criticalBatteryPercent } ?? false && charging != true),
-                   case .chance(let p) = model.refreshChance(LaunchConditions(
-                       now: instant(at), hour: Int(at.truncatingRemainder(dividingBy: 86_400) / 3_600), isCharging: charging ?? false,
-                       screenOffFor: .zero, batteryPercent: battery ?? 100, thermalState: .nominal, lastAppUse: nil, lastLaunchOfKind: nil)) {
+                if pending.values.contains(where: { $0 <= at }), !belowBatteryFloor(),
+                   case .chance(let p) = model.refreshChance(conditions(at: at)) {
                     score.evaluations += 1
                     score.logLikelihood += PortableMath.log(Swift.max(1e-300, p))
                     explained = true
@@ -135,7 +136,7 @@ struct RefreshLikelihood: Sendable {
                 model.didLaunch(.appRefresh, at: instant(at))
                 pending.removeValue(forKey: identifier)
             default:
-                evaluate(before: time, launchAt: nil)
+                evaluate(before: time)
                 switch entry {
                 case .foreground(let hour): model.appDidEnterForeground(at: instant(time), hour: hour)
                 case .submitted(let identifier, let earliest): pending[identifier] = earliest
@@ -146,7 +147,7 @@ struct RefreshLikelihood: Sendable {
                 }
             }
         }
-        evaluate(before: history.end + step, launchAt: nil)
+        evaluate(before: history.end + step)
         return score
     }
 }

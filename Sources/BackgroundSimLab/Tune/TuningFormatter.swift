@@ -57,15 +57,16 @@ package enum TuningFormatter {
         return lines.joined(separator: "\n")
     }
 
-    /// CSV: a first line `# Recommendation: …`, then one line per configuration.
-    package static func csv(_ tuning: Tuning, axes: [String]) -> String {
+    /// CSV: a first line `# Recommendation: …`, then one line per configuration, with each
+    /// parameter's value (`values[configuration][parameter]`, as JSON).
+    package static func csv(_ tuning: Tuning, axes: [String], values: [[JSONValue]]) -> String {
         let objective = tuning.procedure.objective
         var header = ["configuration"] + axes + ["\(objective.metric.key).mean", "\(objective.metric.key).ci95_low", "\(objective.metric.key).ci95_high"]
         header += objective.bounds.map { "\($0.metric.key).mean" } + ["seeds", "status", "screened_out_by"]
         var lines = ["# " + tuning.recommendation, header.joined(separator: ",")]
         for index in tuning.names.indices {
             let summary = tuning.outcome.summaries[index]
-            var fields = [String(index)] + settingValues(tuning.names[index], count: axes.count)
+            var fields = [String(index)] + values[index].map(JSONWriter.compact)
             fields += summary.count == 0 ? ["", "", ""]
                 : [summary.mean, summary.mean - summary.halfWidth95, summary.mean + summary.halfWidth95].map { JSONWriter.format($0) }
             fields += tuning.outcome.boundMeans[index].map { $0.map { JSONWriter.format($0) } ?? "" }
@@ -74,12 +75,6 @@ package enum TuningFormatter {
             lines.append(fields.map(ComparisonFormatter.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The values of "a=1 b=2" settings, in order.
-    static func settingValues(_ settings: String, count: Int) -> [String] {
-        let values = settings.split(separator: " ").map { $0.split(separator: "=", maxSplits: 1).last.map(String.init) ?? "" }
-        return values.count == count ? values : Array(repeating: "", count: count)
     }
 
     package static func json(_ tuning: Tuning, name: String) -> JSONValue {
