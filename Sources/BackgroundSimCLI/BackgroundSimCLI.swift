@@ -101,6 +101,7 @@ public struct BackgroundSimCLI: Sendable {
             "merge": (SweepCommand.usage, { try SweepCommand.merge($0, context) }),
             "tune": (TuneCommand.usage, { try TuneCommand.run($0, context) }),
             "fieldlog": (FieldLogCommand.usage, { try FieldLogCommand.run($0, context) }),
+            "calibrate": (CalibrateCommand.usage, { try CalibrateCommand.run($0, context) }),
             "whatif": (WhatIfCommand.usage, { try WhatIfCommand.run($0, context) }),
             "check": (CheckCommand.usage, { try CheckCommand.run($0, context) }),
             "trace": (TraceCommand.usage, { try TraceCommand.run($0, context) }),

@@ -90,16 +90,20 @@ struct RefreshFitTests {
         scenario.power.lowPowerModeAcceptProbability = 0
         return (try? FieldLogRecorder.run(scenario, seeds: Array(1...24), days: 21, jobs: 2).records) ?? []
     }()
+    static let histories = DeviceHistory.histories(records)
+    /// Refresh does not use the phone profile beyond the records' own state.
+    static let phone = PhoneStateProfile(chargingShare: Array(repeating: 0.5, count: 24), chargerAfter: Array(repeating: [0.5, 0.5], count: 24),
+                                         idleShare: Array(repeating: Array(repeating: 1, count: 24), count: 2))
 
     @Test("replaying a simulated log under the parameters that wrote it explains every launch")
     func replayExplainsEveryLaunch() {
-        let score = RefreshFit.score(RefreshFit.histories(Self.records), HeuristicLaunchParameters(), jobs: 2)
+        let score = LaunchFit.score(Self.histories, kind: .refresh, HeuristicLaunchParameters(), phone: Self.phone, jobs: 2)
         #expect(score.launches > 500)
         #expect(score.unexplained == 0)
         // Halving the base budget leaves launches the token bucket cannot pay for.
         var stingy = HeuristicLaunchParameters()
         stingy.refreshBasePerDay = 0.5
-        let worse = RefreshFit.score(RefreshFit.histories(Self.records), stingy, jobs: 2)
+        let worse = LaunchFit.score(Self.histories, kind: .refresh, stingy, phone: Self.phone, jobs: 2)
         #expect(worse.unexplained > 0 && worse.logLikelihood < score.logLikelihood)
     }
 
@@ -108,10 +112,10 @@ struct RefreshFitTests {
         var start = HeuristicLaunchParameters()
         start.refreshBasePerDay = 1.6
         start.refreshPerAppSession = 1.3
-        let fit = RefreshFit.fit(Self.records, base: start, jobs: 2)
+        let fit = LaunchFit.fit(Self.histories, kind: .refresh, base: start, phone: Self.phone, jobs: 2)
         #expect(abs(fit.parameters.refreshBasePerDay - 1) < 0.1, "\(fit.parameters.refreshBasePerDay)")
         #expect(abs(fit.parameters.refreshPerAppSession - 2) < 0.2, "\(fit.parameters.refreshPerAppSession)")
-        #expect(fit.unexplained == 0)
-        #expect(fit.logLikelihood >= RefreshFit.score(RefreshFit.histories(Self.records), HeuristicLaunchParameters(), jobs: 2).logLikelihood)
+        #expect(fit.score.unexplained == 0)
+        #expect(fit.score.logLikelihood >= LaunchFit.score(Self.histories, kind: .refresh, HeuristicLaunchParameters(), phone: Self.phone, jobs: 2).logLikelihood)
     }
 }

@@ -163,7 +163,7 @@ package struct HeuristicLaunchModel: LaunchModel {
         if conditions.thermalState >= .serious { return .notLaunched(.thermalState) }
         switch request.kind {
         case .appRefresh: return decideRefresh(conditions, random: &random)
-        case .processing: return decideProcessing(request, conditions, random: &random)
+        case .processing: return decideProcessing(conditions, random: &random)
         case .continuedProcessing: return .launched   // never pending: it starts on the user's action
         }
     }
@@ -197,9 +197,9 @@ package struct HeuristicLaunchModel: LaunchModel {
         }
     }
 
-    /// What an evaluation of a pending refresh request at `conditions` comes to before the
-    /// draw: a denial, or the chance of a launch.
-    package enum RefreshChance: Equatable {
+    /// What an evaluation of a pending request comes to before the draw: a denial, or the
+    /// chance of a launch.
+    package enum LaunchChance: Equatable {
         case denied(LaunchDenial)
         case chance(Double)
     }
@@ -207,7 +207,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// The refresh decision up to the draw: the state it updates (usage decay, the token
     /// bucket) and the chance it would draw against. Calibration replays logged histories
     /// through it to compute the likelihood of the launches they show.
-    package mutating func refreshChance(_ conditions: LaunchConditions) -> RefreshChance {
+    package mutating func refreshChance(_ conditions: LaunchConditions) -> LaunchChance {
         if let denial = refreshDenial(at: conditions.now, hour: conditions.hour) { return .denied(denial) }
         decay(to: conditions.now)
         let budget = dailyBudget
@@ -222,18 +222,28 @@ package struct HeuristicLaunchModel: LaunchModel {
         return .chance(1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60))
     }
 
-    private func decideProcessing(_ request: TaskRequest, _ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
-        guard let lastUse = conditions.lastAppUse, lastUse.duration(to: conditions.now) < .hours(parameters.processingRecencyDays * 24) else {
-            return .notLaunched(.appNotUsedRecently)
+    private func decideProcessing(_ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        switch processingChance(conditions) {
+        case .denied(let denial): return .notLaunched(denial)
+        case .chance(let chance): return Self.draw(chance, conditions, random: &random)
         }
-        guard conditions.screenOffFor >= .minutes(parameters.idleDelayMinutes) else { return .notLaunched(.deviceNotIdle) }
+    }
+
+    /// The processing decision up to the draw: a denial (the app unused too long, the device
+    /// not idle long enough, the spacing) or the chance of a launch. Calibration replays logged
+    /// histories through it.
+    package func processingChance(_ conditions: LaunchConditions) -> LaunchChance {
+        guard let lastUse = conditions.lastAppUse, lastUse.duration(to: conditions.now) < .hours(parameters.processingRecencyDays * 24) else {
+            return .denied(.appNotUsedRecently)
+        }
+        guard conditions.screenOffFor >= .minutes(parameters.idleDelayMinutes) else { return .denied(.deviceNotIdle) }
         if let last = conditions.lastLaunchOfKind,
            last.duration(to: conditions.now) < .hours(parameters.processingMinimumSpacingHours) {
-            return .notLaunched(.rateLimit)
+            return .denied(.rateLimit)
         }
         let chance = conditions.isCharging ? parameters.processingChargingChancePerEvaluation : parameters.processingBatteryChancePerEvaluation
         let fade = Self.fade(days: lastUse.duration(to: conditions.now).seconds / 86_400, halfLife: parameters.processingFadeHalfLifeDays)
-        return Self.draw(chance * generosity * fade, conditions, random: &random)
+        return .chance(chance * generosity * fade)
     }
 
     /// 2^(−days ÷ halfLife): how much a launch chance has faded `days` after the app's last use.

@@ -1,0 +1,384 @@
+import BackgroundSim
+import SimKernel
+
+/// Replays one device's field log through the heuristic launch model for one task kind: the
+/// user's foregrounds, the app's submissions and the phone's state go in as they happened, and
+/// at each evaluation (every `evaluationMinutes` of local time, 00:00, 00:15, …) with a request
+/// of the kind pending and due, the model gives a denial or a chance p.
+///
+/// As in the system, each pending request is decided on its own at an evaluation, and those
+/// chosen launch together.
+///
+/// Two uses:
+/// - **Scoring** (``score(_:kind:parameters:phone:)``): the launches are the log's, each placed
+///   at the evaluation at or before it. The log-likelihood sums, over evaluations, the log of
+///   the chance of what the log shows there: Π p over the requests launched × Π (1 − p) over
+///   the others. Conditioning on the log this way needs no model of the user (a partial
+///   likelihood; Cox 1975).
+/// - **Simulating** (``simulate(_:kind:parameters:phone:resubmission:random:)``): the launches
+///   are drawn, and the app resubmits at each as the log shows it did at its own launches
+///   (``Resubmission``); the log's own launches, and the records its launches caused, are left
+///   out.
+///
+/// What the log cannot show is assumed absent: Low Power Mode, a force-quit, Background App
+/// Refresh switched off, heat, budgets held low by other work. A record's network holds for
+/// ``PhoneStateProfile/freshSeconds``, then the network is taken as available. For refresh,
+/// charging matters only at the battery floor, and the last record's state is used. For
+/// processing the charging state between records is a hidden two-state Markov chain stepped
+/// at every evaluation with the base scenario's transition chances by hour, set to what each
+/// record says (scoring adds the chance of that to the likelihood: the forward algorithm of a
+/// hidden Markov model; Rabiner 1989), and the phone's idleness — which no log shows, and
+/// which the model requires — is the base scenario's share of idle evaluations at that hour in
+/// that state, multiplying the model's chance. A request that requires external power has no
+/// chance off the charger.
+enum LaunchReplay {
+    /// What a scoring replay found.
+    struct Score: Sendable {
+        var logLikelihood = 0.0
+        var launches = 0
+        /// Launches the model could not have made (no request pending and due, or a denial).
+        var unexplained = 0
+        var evaluations = 0
+        /// The evaluations' expected numbers on the charger and off it (a fresh record's state
+        /// counts whole, an unknown one by its chances).
+        var chargerWeight = 0.0
+        var batteryWeight = 0.0
+
+        static func + (a: Score, b: Score) -> Score {
+            Score(logLikelihood: a.logLikelihood + b.logLikelihood, launches: a.launches + b.launches,
+                  unexplained: a.unexplained + b.unexplained, evaluations: a.evaluations + b.evaluations,
+                  chargerWeight: a.chargerWeight + b.chargerWeight, batteryWeight: a.batteryWeight + b.batteryWeight)
+        }
+    }
+
+    /// What an unexplained launch adds to the log-likelihood: log 10⁻¹², as if the model had
+    /// given it a chance of one in a trillion. Under the parameters that wrote a simulated log
+    /// there are none; elsewhere it is a steep, finite wall, which the optimiser can climb down.
+    static let unexplainedLogChance = -27.631_021_115_928_547
+
+    /// How a simulated app resubmits at a simulated launch: as it did during its latest logged
+    /// launch of the same identifier at or before that time (its first, before any), each
+    /// submission's earliest begin date at the same offset from the launch. A device whose log
+    /// has no launch of the identifier does what the first device with one did (`fallback`).
+    struct Resubmission: Sendable {
+        /// A logged launch and the submissions of the kind the app made while it ran, with
+        /// their earliest begin dates as offsets from the launch.
+        struct Pattern: Sendable {
+            var time: Double
+            var identifier: String
+            var submissions: [(submission: DeviceHistory.Submission, offset: Double)]
+        }
+
+        var patterns: [Pattern]
+        var fallback: [String: Pattern]
+
+        init(_ history: DeviceHistory, kind: FieldLogRecord.Kind, fallback: [String: Pattern] = [:]) {
+            patterns = []
+            for (time, entry) in history.steps {
+                switch entry {
+                case .launched(let identifier, kind, _):
+                    patterns.append(Pattern(time: time, identifier: identifier, submissions: []))
+                case .submitted(let submission) where submission.kind == kind && submission.duringLaunch && !patterns.isEmpty:
+                    patterns[patterns.count - 1].submissions.append((submission, submission.earliest - patterns[patterns.count - 1].time))
+                default: break
+                }
+            }
+            self.fallback = fallback
+        }
+
+        /// The first pattern of each identifier over `histories`, in device order.
+        static func fallback(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind) -> [String: Pattern] {
+            var first: [String: Pattern] = [:]
+            for history in histories {
+                for pattern in Resubmission(history, kind: kind).patterns where first[pattern.identifier] == nil {
+                    first[pattern.identifier] = pattern
+                }
+            }
+            return first
+        }
+
+        /// The submissions the app makes at a launch of `identifier` at `time`.
+        func submissions(at time: Double, launching identifier: String) -> [DeviceHistory.Submission] {
+            let own = patterns.filter { $0.identifier == identifier }
+            guard let pattern = own.last(where: { $0.time <= time }) ?? own.first ?? fallback[identifier] else { return [] }
+            return pattern.submissions.map { entry in
+                var submission = entry.submission
+                submission.earliest = time + entry.offset
+                return submission
+            }
+        }
+    }
+
+    /// A launch a simulating replay drew.
+    struct SimulatedLaunch: Sendable {
+        var time: Double
+        var identifier: String
+        /// The phone's state at the launch: the last records', with charging from the chain.
+        var state: DeviceHistory.State
+        /// The submissions the app made at it.
+        var resubmissions: [DeviceHistory.Submission]
+    }
+
+    /// Scores `history`'s launches of `kind` under `parameters`.
+    static func score(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
+                      phone: PhoneStateProfile) -> Score {
+        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: nil, random: nil)
+        replay.run()
+        return replay.score
+    }
+
+    /// Draws launches of `kind` for `history`'s user and phone under `parameters`.
+    static func simulate(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
+                         phone: PhoneStateProfile, resubmission: Resubmission, random: inout RandomStream) -> [SimulatedLaunch] {
+        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: resubmission, random: random)
+        replay.run()
+        random = replay.random ?? random
+        return replay.launches
+    }
+
+    /// The replay's state as it walks the log.
+    private struct Replay {
+        let history: DeviceHistory
+        let kind: FieldLogRecord.Kind
+        let parameters: HeuristicLaunchParameters
+        let phone: PhoneStateProfile
+        var model: HeuristicLaunchModel
+        let step: Double
+        /// Set when simulating: how the app resubmits, and the stream launches are drawn from.
+        let resubmission: Resubmission?
+        var random: RandomStream?
+        var score = Score()
+        var launches: [SimulatedLaunch] = []
+        var pending: [DeviceHistory.Submission] = []
+        /// The phone's state as the last records gave it.
+        var state = DeviceHistory.State()
+        /// When a record last gave the network.
+        var networkTime = -Double.infinity
+        /// Processing: the chance the phone is on the charger at the current evaluation, given
+        /// everything so far (scoring), or whether it is, 0 or 1 (simulating).
+        var onCharger: Double
+        var inForeground = false
+        var lastForeground: Double?
+        var lastLaunch: Double?
+        /// The next evaluation.
+        var tick = 0.0
+        /// Scoring: the log's launches of the kind by the evaluation they are placed at.
+        var launchGroups: [Double: [String]] = [:]
+        var lastScoredEvaluation = -1.0
+
+        init(history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
+             phone: PhoneStateProfile, resubmission: Resubmission?, random: RandomStream?) {
+            self.history = history
+            self.kind = kind
+            self.parameters = parameters
+            self.phone = phone
+            self.resubmission = resubmission
+            self.random = random
+            model = HeuristicLaunchModel(parameters: parameters, calendar: SimCalendar(startDate: history.firstDate, startTime: TimeOfDay(hour: 0)))
+            step = parameters.evaluationMinutes * 60
+            onCharger = phone.chargingShare[0]
+            if var stream = random {
+                onCharger = stream.chance(onCharger) ? 1 : 0
+                self.random = stream
+            } else {
+                for (time, entry) in history.steps {
+                    if case .launched(let identifier, kind, _) = entry { launchGroups[evaluation(before: time), default: []].append(identifier) }
+                }
+            }
+        }
+
+        var isSimulating: Bool { resubmission != nil }
+
+        static func instant(_ seconds: Double) -> SimInstant { SimInstant(nanosecondsSinceStart: Int64((seconds * 1e9).rounded())) }
+        static func hour(_ time: Double) -> Int { Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600) }
+        /// The evaluation at or before `time`.
+        func evaluation(before time: Double) -> Double { (time / step).rounded(.down) * step }
+
+        /// Whether `request` is due at `time` (and, while the last record's network holds, has
+        /// its network requirement met).
+        func isEligible(_ request: DeviceHistory.Submission, at time: Double) -> Bool {
+            request.earliest <= time
+                && !(request.requiresNetwork && state.network == FieldLogRecord.Network.none && time - networkTime <= PhoneStateProfile.freshSeconds)
+        }
+
+        /// The charging chain's step into the evaluation at `time`.
+        mutating func advanceCharging(to time: Double) {
+            guard kind == .processing else { return }
+            let after = phone.chargerAfter[Self.hour(time)]
+            let next = onCharger * after[1] + (1 - onCharger) * after[0]
+            if isSimulating, var stream = random {
+                onCharger = stream.chance(next) ? 1 : 0
+                random = stream
+            } else {
+                onCharger = next
+            }
+        }
+
+        /// A record's state. Scoring processing, the chance of its charging state given the
+        /// past joins the likelihood; either way the chain is now in that state.
+        mutating func observe(_ update: DeviceHistory.State, at time: Double) {
+            state = state.updated(with: update)
+            if update.network != nil { networkTime = time }
+            guard kind == .processing, let charging = update.charging else { return }
+            if !isSimulating {
+                score.logLikelihood += PortableMath.log(Swift.max(1e-300, charging ? onCharger : 1 - onCharger))
+            }
+            onCharger = charging ? 1 : 0
+        }
+
+        /// The model's chance of a launch at the evaluation at `time` off the charger and on it
+        /// (0 where it denies), before a request's own requirements; `nil` if it denies both.
+        mutating func chances(at time: Double) -> (battery: Double, charger: Double)? {
+            let hour = Self.hour(time)
+            func conditions(charging: Bool) -> LaunchConditions {
+                LaunchConditions(
+                    now: Self.instant(time), hour: hour, isCharging: charging,
+                    screenOffFor: .minutes(parameters.idleDelayMinutes), batteryPercent: state.batteryPercent ?? 100,
+                    thermalState: .nominal, lastAppUse: lastForeground.map(Self.instant), lastLaunchOfKind: lastLaunch.map(Self.instant))
+            }
+            func belowBatteryFloor(charging: Bool) -> Bool {
+                !charging && (state.batteryPercent.map { $0 < parameters.criticalBatteryPercent } ?? false)
+            }
+            switch kind {
+            case .refresh:
+                let charging = state.charging ?? false
+                guard !belowBatteryFloor(charging: charging), case .chance(let p) = model.refreshChance(conditions(charging: charging)) else { return nil }
+                return (p, p)
+            case .processing:
+                guard !inForeground else { return nil }
+                var result = (battery: 0.0, charger: 0.0)
+                for charging in [false, true] {
+                    guard !belowBatteryFloor(charging: charging), case .chance(let p) = model.processingChance(conditions(charging: charging)) else { continue }
+                    let chance = p * phone.idle(hour: hour, charging: charging)
+                    if charging { result.charger = chance } else { result.battery = chance }
+                }
+                return result.battery > 0 || result.charger > 0 ? result : nil
+            }
+        }
+
+        mutating func launched(at time: Double, identifier: String) {
+            model.didLaunch(kind == .refresh ? .appRefresh : .processing, at: Self.instant(time))
+            lastLaunch = time
+            pending.removeAll { $0.identifier == identifier }
+        }
+
+        mutating func submit(_ submission: DeviceHistory.Submission) {
+            pending.removeAll { $0.identifier == submission.identifier }
+            pending.append(submission)
+        }
+
+        /// The evaluation at `time`. Scoring, `launchedHere` are the log's launches placed at
+        /// it; simulating, each eligible request launches with its chance in the chain's state.
+        /// (Written without temporary arrays: it runs at every evaluation of every device.)
+        mutating func evaluate(at time: Double, launchedHere: [String] = []) {
+            var chances: (battery: Double, charger: Double)?
+            if pending.contains(where: { isEligible($0, at: time) }) { chances = self.chances(at: time) }
+            /// A request's chance off the charger and on it.
+            func chance(_ request: DeviceHistory.Submission) -> (battery: Double, charger: Double) {
+                guard let chances, isEligible(request, at: time) else { return (0, 0) }
+                return (request.requiresExternalPower ? 0 : chances.battery, chances.charger)
+            }
+            if isSimulating {
+                guard chances != nil, var stream = random else { return }
+                var chosen: [DeviceHistory.Submission] = []
+                for request in pending {
+                    let p = chance(request)
+                    if (p.battery > 0 || p.charger > 0) && stream.chance(onCharger == 1 ? p.charger : p.battery) { chosen.append(request) }
+                }
+                random = stream
+                for request in chosen {
+                    launched(at: time, identifier: request.identifier)
+                    let next = resubmission?.submissions(at: time, launching: request.identifier) ?? []
+                    for submission in next { submit(submission) }
+                    var launchState = state
+                    if kind == .processing { launchState.charging = onCharger == 1 }
+                    launches.append(SimulatedLaunch(time: time, identifier: request.identifier, state: launchState, resubmissions: next))
+                }
+                return
+            }
+            var unexplained = launchedHere.count
+            if chances != nil {
+                var battery = 1.0, charger = 1.0
+                var anyBattery = false, anyCharger = false, considered = false
+                for request in pending {
+                    let p = chance(request)
+                    guard p.battery > 0 || p.charger > 0 else { continue }
+                    considered = true
+                    anyBattery = anyBattery || p.battery > 0
+                    anyCharger = anyCharger || p.charger > 0
+                    if launchedHere.contains(request.identifier) {
+                        unexplained -= 1
+                        battery *= p.battery
+                        charger *= p.charger
+                    } else {
+                        battery *= 1 - p.battery
+                        charger *= 1 - p.charger
+                    }
+                }
+                if considered {
+                    score.evaluations += 1
+                    if anyCharger { score.chargerWeight += onCharger }
+                    if anyBattery { score.batteryWeight += 1 - onCharger }
+                    let total = kind == .refresh ? battery : (1 - onCharger) * battery + onCharger * charger
+                    if total > 0 {
+                        score.logLikelihood += PortableMath.log(total)
+                        if kind == .processing { onCharger = onCharger * charger / total }
+                    } else {
+                        unexplained = launchedHere.count   // the launch's own state makes it impossible
+                    }
+                }
+            }
+            score.launches += launchedHere.count
+            score.unexplained += unexplained
+            score.logLikelihood += unexplainedLogChance * Double(unexplained)
+            for identifier in launchedHere { launched(at: time, identifier: identifier) }
+        }
+
+        /// Makes the evaluations strictly before `time`, none with a logged launch.
+        mutating func evaluate(before time: Double) {
+            while tick < time && tick <= history.end {
+                advanceCharging(to: tick)
+                evaluate(at: tick)
+                tick += step
+            }
+        }
+
+        mutating func run() {
+            for (time, entry) in history.steps {
+                if case .launched(let identifier, kind, let launchState) = entry {
+                    // Simulating, the log's own launches are left out, and what their records say with them.
+                    guard !isSimulating else { continue }
+                    // The launches placed at one evaluation are scored together, at the first.
+                    let at = evaluation(before: time)
+                    guard at != lastScoredEvaluation else { continue }
+                    evaluate(before: at)
+                    if tick <= at {
+                        advanceCharging(to: at)
+                        tick = at + step
+                    }
+                    observe(launchState, at: time)
+                    lastScoredEvaluation = at
+                    evaluate(at: at, launchedHere: launchGroups[at] ?? [identifier])
+                    continue
+                }
+                evaluate(before: time)
+                switch entry {
+                case .launched(_, _, let launchState): observe(launchState, at: time)   // another kind's launch
+                case .foreground(let hour):
+                    model.appDidEnterForeground(at: Self.instant(time), hour: hour)
+                    lastForeground = time
+                    inForeground = true
+                case .background: inForeground = false
+                case .submitted(let submission) where submission.kind == kind:
+                    if isSimulating && submission.duringLaunch { continue }   // the log's launches made these
+                    submit(submission)
+                case .submitted: break
+                case .state(let update, let launchOf):
+                    if isSimulating && launchOf == kind { continue }
+                    observe(update, at: time)
+                }
+            }
+            evaluate(before: history.end + step)
+        }
+    }
+}
