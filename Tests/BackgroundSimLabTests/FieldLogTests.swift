@@ -91,9 +91,9 @@ struct RefreshFitTests {
         return (try? FieldLogRecorder.run(scenario, seeds: Array(1...24), days: 21, jobs: 2).records) ?? []
     }()
     static let histories = DeviceHistory.histories(records)
-    /// Refresh does not use the phone profile beyond the records' own state.
-    static let phone = PhoneStateProfile(chargingShare: Array(repeating: 0.5, count: 24), chargerAfter: Array(repeating: [0.5, 0.5], count: 24),
-                                         idleShare: Array(repeating: Array(repeating: 1, count: 24), count: 2))
+    /// Refresh does not use the phone's hidden state.
+    static let phone = PhoneStateProfile(shares: Array(repeating: SIMD4(repeating: 0.25), count: 24),
+                                         transitions: Array(repeating: Array(repeating: SIMD4(repeating: 0.25), count: 4), count: 24))
 
     @Test("replaying a simulated log under the parameters that wrote it explains every launch")
     func replayExplainsEveryLaunch() {

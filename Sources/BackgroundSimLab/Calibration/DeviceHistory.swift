@@ -45,7 +45,8 @@ struct DeviceHistory: Sendable {
     var device: String
     var firstDate: CivilDate
     var steps: [(time: Double, step: Step)]
-    /// The time of the last record.
+    /// The times of the first and the last record.
+    var start: Double
     var end: Double
 
     /// The steps of one device's records (sorted by time).
@@ -60,8 +61,13 @@ struct DeviceHistory: Sendable {
             let time = record.time.seconds - origin
             let state = State(charging: record.charging, batteryPercent: record.batteryPercent, network: record.network)
             if record.event != .taskLaunched && state != State() {
-                let taskEvent = [.taskSubmitted, .taskCompleted, .taskExpired].contains(record.event)
-                let launchOf = taskEvent && running[record.identifier ?? ""] != nil ? record.kind : nil
+                // A submission while a task of its kind runs, or the end of a running task.
+                let followsLaunch = switch record.event {
+                case .taskSubmitted: record.kind.map { running.values.contains($0) } ?? false
+                case .taskCompleted, .taskExpired: running[record.identifier ?? ""] != nil
+                default: false
+                }
+                let launchOf = followsLaunch ? record.kind : nil
                 steps.append((time, .state(state, launchOf: launchOf)))
             }
             switch record.event {
@@ -82,6 +88,7 @@ struct DeviceHistory: Sendable {
                 running.removeValue(forKey: record.identifier ?? "")
             }
         }
+        start = (records.first?.time.seconds ?? origin) - origin
         end = (records.last?.time.seconds ?? origin) - origin
         // A launch at the same instant as other records goes first: the system chose it at its
         // evaluation, before the process launched and the app, in its launch callbacks,

@@ -25,52 +25,79 @@ struct DeviceLaunchSummary: Sendable {
     var fadeExposureDays = [Double](repeating: 0, count: fadeBins.count)
     var fadeLaunches = [Int](repeating: 0, count: fadeBins.count)
 
+    /// What the summary is made of: a device's foregrounds, and its submissions and launches
+    /// of one kind, in time order; times in seconds on any fixed origin at a local midnight.
+    enum Event {
+        case foreground
+        /// A request submitted, ready to run at `readyAt` (its earliest begin date, or its submission).
+        case submitted(identifier: String, readyAt: Double)
+        case launched(identifier: String, charging: Bool?)
+    }
+
     /// Summarises one device's records (sorted by time) for launches of `kind`.
     init(_ records: ArraySlice<FieldLogRecord>, kind: FieldLogRecord.Kind) {
-        guard let first = records.first?.time, let last = records.last?.time else { return }
-        days = (last.seconds - first.seconds) / 86_400
-        var readyAt: [String: LocalTimestamp] = [:]
-        var lastLaunch: LocalTimestamp?
-        var lastForeground: LocalTimestamp?
-        var cursor = first
+        guard let first = records.first?.time, let last = records.last?.time else {
+            self.init(events: [], start: 0, end: 0)
+            return
+        }
+        let origin = Double(first.date.daysSinceEpoch) * 86_400
+        let events = records.compactMap { record -> (Double, Event)? in
+            let time = record.time.seconds - origin
+            switch record.event {
+            case .appForeground: return (time, .foreground)
+            case .taskSubmitted where record.kind == kind:
+                guard let identifier = record.identifier else { return nil }
+                return (time, .submitted(identifier: identifier, readyAt: Swift.max(record.earliestBegin.map { $0.seconds - origin } ?? time, time)))
+            case .taskLaunched where record.kind == kind:
+                return (time, .launched(identifier: record.identifier ?? "", charging: record.charging))
+            default: return nil
+            }
+        }
+        self.init(events: events, start: first.seconds - origin, end: last.seconds - origin)
+    }
+
+    /// Summarises `events` (in time order) observed from `start` to `end`.
+    init(events: [(time: Double, event: Event)], start: Double, end: Double) {
+        days = (end - start) / 86_400
+        var readyAt: [String: Double] = [:]
+        var lastLaunch: Double?
+        var lastForeground: Double?
+        var cursor = start
         /// Adds the time from `cursor` to `time` to the fade bins, by days since the last foreground.
-        func expose(until time: LocalTimestamp) {
+        func expose(until time: Double) {
             defer { cursor = time }
             guard let since = lastForeground, time > cursor else { return }
-            var from = (cursor.seconds - since.seconds) / 86_400
-            let to = (time.seconds - since.seconds) / 86_400
+            var from = (cursor - since) / 86_400
+            let to = (time - since) / 86_400
             for (index, bin) in Self.fadeBins.enumerated() where from < to && from < bin.to && to > bin.from {
                 let start = Swift.max(from, bin.from), end = Swift.min(to, bin.to)
                 fadeExposureDays[index] += end - start
                 from = Swift.max(from, end)
             }
         }
-        for record in records {
-            expose(until: record.time)
-            switch record.event {
-            case .appForeground:
-                lastForeground = record.time
-            case .taskSubmitted where record.kind == kind:
-                if let identifier = record.identifier { readyAt[identifier] = Swift.max(record.earliestBegin ?? record.time, record.time) }
-            case .taskLaunched where record.kind == kind:
+        for (time, event) in events {
+            expose(until: time)
+            switch event {
+            case .foreground:
+                lastForeground = time
+            case .submitted(let identifier, let ready):
+                readyAt[identifier] = ready
+            case .launched(let identifier, let charging):
                 launches += 1
-                launchesByHour[record.time.hour] += 1
-                if let identifier = record.identifier, let ready = readyAt.removeValue(forKey: identifier) {
-                    delaysMinutes.append(Swift.max(0, record.time.seconds - ready.seconds) / 60)
-                }
-                if let lastLaunch { spacingsMinutes.append((record.time.seconds - lastLaunch.seconds) / 60) }
-                lastLaunch = record.time
-                if let charging = record.charging {
+                launchesByHour[Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600)] += 1
+                if let ready = readyAt.removeValue(forKey: identifier) { delaysMinutes.append(Swift.max(0, time - ready) / 60) }
+                if let lastLaunch { spacingsMinutes.append((time - lastLaunch) / 60) }
+                lastLaunch = time
+                if let charging {
                     launchesWithCharging += 1
                     if charging { launchesOnCharger += 1 }
                 }
                 if let since = lastForeground {
-                    let age = (record.time.seconds - since.seconds) / 86_400
+                    let age = (time - since) / 86_400
                     if let bin = Self.fadeBins.firstIndex(where: { age >= $0.from && age < $0.to }) { fadeLaunches[bin] += 1 }
                 }
-            default:
-                break
             }
         }
+        expose(until: end)
     }
 }

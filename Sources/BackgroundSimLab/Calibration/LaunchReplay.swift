@@ -56,10 +56,13 @@ enum LaunchReplay {
     /// there are none; elsewhere it is a steep, finite wall, which the optimiser can climb down.
     static let unexplainedLogChance = -27.631_021_115_928_547
 
-    /// How a simulated app resubmits at a simulated launch: as it did during its latest logged
-    /// launch of the same identifier at or before that time (its first, before any), each
-    /// submission's earliest begin date at the same offset from the launch. A device whose log
-    /// has no launch of the identifier does what the first device with one did (`fallback`).
+
+    /// How a simulated app resubmits at a simulated launch: as it did during the logged launch
+    /// of the same identifier nearest in time of day (the latest of those equally near), each
+    /// submission's earliest begin date at the same offset from the launch. Apps often aim at a
+    /// time of day ("tomorrow at 03:00"), so a launch at 23:00 resubmits as the app did when it
+    /// ran at 23:00, not as it did at 03:45. A device whose log has no launch of the identifier
+    /// does what the first device with one did (`fallback`).
     struct Resubmission: Sendable {
         /// A logged launch and the submissions of the kind the app made while it ran, with
         /// their earliest begin dates as offsets from the launch.
@@ -99,8 +102,18 @@ enum LaunchReplay {
 
         /// The submissions the app makes at a launch of `identifier` at `time`.
         func submissions(at time: Double, launching identifier: String) -> [DeviceHistory.Submission] {
-            let own = patterns.filter { $0.identifier == identifier }
-            guard let pattern = own.last(where: { $0.time <= time }) ?? own.first ?? fallback[identifier] else { return [] }
+            /// The distance between two times of day, in seconds (0 … 43,200).
+            func distance(_ a: Double, _ b: Double) -> Double {
+                let gap = abs(a - b).truncatingRemainder(dividingBy: 86_400)
+                return Swift.min(gap, 86_400 - gap)
+            }
+            var chosen: Pattern?
+            for pattern in patterns where pattern.identifier == identifier {
+                if let best = chosen, distance(pattern.time, time) > distance(best.time, time) { continue }
+                if let best = chosen, distance(pattern.time, time) == distance(best.time, time), pattern.time > time { continue }
+                chosen = pattern
+            }
+            guard let pattern = chosen ?? fallback[identifier] else { return [] }
             return pattern.submissions.map { entry in
                 var submission = entry.submission
                 submission.earliest = time + entry.offset
@@ -154,9 +167,10 @@ enum LaunchReplay {
         var state = DeviceHistory.State()
         /// When a record last gave the network.
         var networkTime = -Double.infinity
-        /// Processing: the chance the phone is on the charger at the current evaluation, given
-        /// everything so far (scoring), or whether it is, 0 or 1 (simulating).
-        var onCharger: Double
+        /// Processing: the chances of the phone's four states (``PhoneStateProfile``) at the
+        /// current evaluation given everything so far (scoring), or the state it is in, as a
+        /// vector with one 1 (simulating).
+        var belief: SIMD4<Double>
         var inForeground = false
         var lastForeground: Double?
         var lastLaunch: Double?
@@ -176,10 +190,9 @@ enum LaunchReplay {
             self.random = random
             model = HeuristicLaunchModel(parameters: parameters, calendar: SimCalendar(startDate: history.firstDate, startTime: TimeOfDay(hour: 0)))
             step = parameters.evaluationMinutes * 60
-            onCharger = phone.chargingShare[0]
-            if var stream = random {
-                onCharger = stream.chance(onCharger) ? 1 : 0
-                self.random = stream
+            belief = phone.shares[0]
+            if random != nil {
+                belief = drawn(belief)
             } else {
                 for (time, entry) in history.steps {
                     if case .launched(let identifier, kind, _) = entry { launchGroups[evaluation(before: time), default: []].append(identifier) }
@@ -201,33 +214,60 @@ enum LaunchReplay {
                 && !(request.requiresNetwork && state.network == FieldLogRecord.Network.none && time - networkTime <= PhoneStateProfile.freshSeconds)
         }
 
-        /// The charging chain's step into the evaluation at `time`.
-        mutating func advanceCharging(to time: Double) {
-            guard kind == .processing else { return }
-            let after = phone.chargerAfter[Self.hour(time)]
-            let next = onCharger * after[1] + (1 - onCharger) * after[0]
-            if isSimulating, var stream = random {
-                onCharger = stream.chance(next) ? 1 : 0
-                random = stream
-            } else {
-                onCharger = next
+        /// One state drawn from `chances`, as a vector with one 1.
+        mutating func drawn(_ chances: SIMD4<Double>) -> SIMD4<Double> {
+            guard var stream = random else { return chances }
+            var draw = stream.unit() * chances.sum()
+            random = stream
+            var state = SIMD4<Double>()
+            for index in 0..<3 {
+                if draw < chances[index] {
+                    state[index] = 1
+                    return state
+                }
+                draw -= chances[index]
             }
+            state[3] = 1
+            return state
         }
 
-        /// A record's state. Scoring processing, the chance of its charging state given the
-        /// past joins the likelihood; either way the chain is now in that state.
+        /// The chain's step into the evaluation at `time`.
+        mutating func advanceChain(to time: Double) {
+            guard kind == .processing else { return }
+            belief = phone.step(belief, hour: Self.hour(time))
+            if isSimulating { belief = drawn(belief) }
+        }
+
+        /// Something the log shows of the phone's state (`mask`: the states it allows, which
+        /// differ from the others in one respect: charging, or use). Scoring, its chance given
+        /// the past joins the likelihood and the belief keeps only those states (Bayes' rule);
+        /// simulating, a drawn state it rules out changes in that respect only.
+        mutating func condition(on mask: SIMD4<Double>) {
+            guard kind == .processing else { return }
+            let kept = belief * mask
+            let mass = kept.sum()
+            if isSimulating {
+                guard mass == 0, let current = (0..<4).first(where: { belief[$0] == 1 }) else { return }
+                // The state in the mask nearest the current one: the other respect kept.
+                let moved = mask == PhoneStateProfile.inUse ? current & 2 : (current & 1) | (mask[2] == 1 ? 2 : 0)
+                belief = SIMD4()
+                belief[moved] = 1
+                return
+            }
+            score.logLikelihood += PortableMath.log(Swift.max(1e-300, mass))
+            belief = mass > 0 ? kept / mass : mask / mask.sum()
+        }
+
+        /// A record's state.
         mutating func observe(_ update: DeviceHistory.State, at time: Double) {
             state = state.updated(with: update)
             if update.network != nil { networkTime = time }
-            guard kind == .processing, let charging = update.charging else { return }
-            if !isSimulating {
-                score.logLikelihood += PortableMath.log(Swift.max(1e-300, charging ? onCharger : 1 - onCharger))
-            }
-            onCharger = charging ? 1 : 0
+            if let charging = update.charging { condition(on: PhoneStateProfile.charging(charging)) }
         }
 
-        /// The model's chance of a launch at the evaluation at `time` off the charger and on it
-        /// (0 where it denies), before a request's own requirements; `nil` if it denies both.
+        /// The model's chance of a launch at the evaluation at `time` on an idle phone off the
+        /// charger and on it (0 where it denies), before a request's own requirements; `nil` if
+        /// it denies both. (Refresh's chance does not depend on the phone's state: both are the same.)
         mutating func chances(at time: Double) -> (battery: Double, charger: Double)? {
             let hour = Self.hour(time)
             func conditions(charging: Bool) -> LaunchConditions {
@@ -249,8 +289,7 @@ enum LaunchReplay {
                 var result = (battery: 0.0, charger: 0.0)
                 for charging in [false, true] {
                     guard !belowBatteryFloor(charging: charging), case .chance(let p) = model.processingChance(conditions(charging: charging)) else { continue }
-                    let chance = p * phone.idle(hour: hour, charging: charging)
-                    if charging { result.charger = chance } else { result.battery = chance }
+                    if charging { result.charger = p } else { result.battery = p }
                 }
                 return result.battery > 0 || result.charger > 0 ? result : nil
             }
@@ -278,12 +317,18 @@ enum LaunchReplay {
                 guard let chances, isEligible(request, at: time) else { return (0, 0) }
                 return (request.requiresExternalPower ? 0 : chances.battery, chances.charger)
             }
+            /// A request's chance in each of the four states.
+            func emission(_ request: DeviceHistory.Submission) -> SIMD4<Double> {
+                let p = chance(request)
+                return kind == .refresh ? SIMD4(repeating: p.charger) : SIMD4(0, p.battery, 0, p.charger)
+            }
             if isSimulating {
                 guard chances != nil, var stream = random else { return }
+                let current = kind == .refresh ? 0 : (0..<4).first { belief[$0] == 1 } ?? 0
                 var chosen: [DeviceHistory.Submission] = []
                 for request in pending {
-                    let p = chance(request)
-                    if (p.battery > 0 || p.charger > 0) && stream.chance(onCharger == 1 ? p.charger : p.battery) { chosen.append(request) }
+                    let p = emission(request)[current]
+                    if p > 0 && stream.chance(p) { chosen.append(request) }
                 }
                 random = stream
                 for request in chosen {
@@ -291,38 +336,36 @@ enum LaunchReplay {
                     let next = resubmission?.submissions(at: time, launching: request.identifier) ?? []
                     for submission in next { submit(submission) }
                     var launchState = state
-                    if kind == .processing { launchState.charging = onCharger == 1 }
+                    if kind == .processing { launchState.charging = current >= PhoneStateProfile.onInUse }
                     launches.append(SimulatedLaunch(time: time, identifier: request.identifier, state: launchState, resubmissions: next))
                 }
                 return
             }
             var unexplained = launchedHere.count
             if chances != nil {
-                var battery = 1.0, charger = 1.0
+                var outcome = SIMD4<Double>(repeating: 1)
                 var anyBattery = false, anyCharger = false, considered = false
                 for request in pending {
-                    let p = chance(request)
-                    guard p.battery > 0 || p.charger > 0 else { continue }
+                    let p = emission(request)
+                    guard p.max() > 0 else { continue }
                     considered = true
-                    anyBattery = anyBattery || p.battery > 0
-                    anyCharger = anyCharger || p.charger > 0
+                    anyBattery = anyBattery || p[PhoneStateProfile.offIdle] > 0
+                    anyCharger = anyCharger || p[PhoneStateProfile.onIdle] > 0
                     if launchedHere.contains(request.identifier) {
                         unexplained -= 1
-                        battery *= p.battery
-                        charger *= p.charger
+                        outcome *= p
                     } else {
-                        battery *= 1 - p.battery
-                        charger *= 1 - p.charger
+                        outcome *= 1 - p
                     }
                 }
                 if considered {
                     score.evaluations += 1
-                    if anyCharger { score.chargerWeight += onCharger }
-                    if anyBattery { score.batteryWeight += 1 - onCharger }
-                    let total = kind == .refresh ? battery : (1 - onCharger) * battery + onCharger * charger
+                    if anyCharger { score.chargerWeight += kind == .refresh ? 0 : belief[PhoneStateProfile.onIdle] }
+                    if anyBattery { score.batteryWeight += kind == .refresh ? 0 : belief[PhoneStateProfile.offIdle] }
+                    let total = kind == .refresh ? outcome[0] : (belief * outcome).sum()
                     if total > 0 {
                         score.logLikelihood += PortableMath.log(total)
-                        if kind == .processing { onCharger = onCharger * charger / total }
+                        if kind == .processing { belief = belief * outcome / total }
                     } else {
                         unexplained = launchedHere.count   // the launch's own state makes it impossible
                     }
@@ -337,7 +380,7 @@ enum LaunchReplay {
         /// Makes the evaluations strictly before `time`, none with a logged launch.
         mutating func evaluate(before time: Double) {
             while tick < time && tick <= history.end {
-                advanceCharging(to: tick)
+                advanceChain(to: tick)
                 evaluate(at: tick)
                 tick += step
             }
@@ -353,7 +396,7 @@ enum LaunchReplay {
                     guard at != lastScoredEvaluation else { continue }
                     evaluate(before: at)
                     if tick <= at {
-                        advanceCharging(to: at)
+                        advanceChain(to: at)
                         tick = at + step
                     }
                     observe(launchState, at: time)
@@ -368,7 +411,10 @@ enum LaunchReplay {
                     model.appDidEnterForeground(at: Self.instant(time), hour: hour)
                     lastForeground = time
                     inForeground = true
-                case .background: inForeground = false
+                    condition(on: PhoneStateProfile.inUse)
+                case .background:
+                    inForeground = false
+                    condition(on: PhoneStateProfile.inUse)
                 case .submitted(let submission) where submission.kind == kind:
                     if isSimulating && submission.duringLaunch { continue }   // the log's launches made these
                     submit(submission)
