@@ -30,6 +30,9 @@ public struct GoodnessOfFit: Sendable {
         /// (model − log) ÷ log: how far the model is off, relative to the logs (positive: it
         /// overestimates); `nil` without both values or with a log value of 0.
         public var relativeDifference: Double?
+        /// The 95 % bootstrap interval of the relative difference.
+        public var relativeLow: Double?
+        public var relativeHigh: Double?
         /// Holm-adjusted p of the difference.
         public var adjustedP: Double?
         public var fits: Bool
@@ -41,6 +44,9 @@ public struct GoodnessOfFit: Sendable {
     public var kind: FieldLogRecord.Kind
     public var rows: [Row]
     public var devices: Int
+    /// Launches per device-day in each local hour, 0 … 23, in the logs and in the simulations.
+    public var hourlyData: [Double]
+    public var hourlyModel: [Double]
 
     /// Replays of each device, bootstrap resamples, the seed, and the practical tolerance.
     public static let replicates = 10
@@ -130,15 +136,26 @@ public struct GoodnessOfFit: Sendable {
                 }
             }
             let fits = !(significant && large) && !(dataPoint[index] != nil && modelPoint[index] == nil)
+            // The relative difference's interval: the difference's, over the logs' value.
+            let differences = differenceDraws[index].sorted()
+            let scale = dataPoint[index].flatMap { $0 != 0 ? $0 : nil }
+            let low = differences.count >= 20 ? SampleSummary.quantile(differences, 0.025) : nil
+            let high = differences.count >= 20 ? SampleSummary.quantile(differences, 0.975) : nil
             return Row(feature: feature, data: estimate(dataPoint[index], dataDraws[index]), model: estimate(modelPoint[index], modelDraws[index]),
-                       relativeDifference: relative, adjustedP: adjustedByIndex[index], fits: fits, verdict: verdict)
+                       relativeDifference: relative, relativeLow: scale.flatMap { s in high.map { -$0 / s } },
+                       relativeHigh: scale.flatMap { s in low.map { -$0 / s } }, adjustedP: adjustedByIndex[index], fits: fits, verdict: verdict)
         }
-        return GoodnessOfFit(kind: kind, rows: rows, devices: logged.count)
+        func hourly(_ summaries: [DeviceLaunchSummary]) -> [Double] {
+            let days = summaries.reduce(0) { $0 + $1.days }
+            return (0..<24).map { hour in days > 0 ? Double(summaries.reduce(0) { $0 + $1.launchesByHour[hour] }) / days : 0 }
+        }
+        return GoodnessOfFit(kind: kind, rows: rows, devices: logged.count, hourlyData: hourly(logged), hourlyModel: hourly(simulated.flatMap { $0 }))
     }
 
-    /// "34 %", with one decimal under 10 %.
+    /// "34 %", with one decimal under 10 %, and "< 0.1 %" below that.
     static func percent(_ share: Double) -> String {
         let value = share * 100
+        if value > 0 && value < 0.05 { return "< 0.1 %" }
         return value < 10 ? "\(Format.number((value * 10).rounded() / 10)) %" : "\(Int(value.rounded())) %"
     }
 

@@ -1,34 +1,70 @@
 import BackgroundSim
 import SimKernel
 
-/// `bgsim calibrate`: the launch model fitted to field logs, per task kind.
+/// The heuristic launch model calibrated to field logs (`bgsim calibrate`): per task kind, the
+/// parameters fitted by maximum likelihood (``LaunchReplay``, ``LaunchFit``) with 95 %
+/// intervals from a bootstrap over devices (``LaunchFitBootstrap``), and the goodness of fit
+/// (``GoodnessOfFit``), on a base scenario that supplies everything else.
+///
+///     let records = try FieldLogFormat.read(path: "logs.jsonl")
+///     let calibration = try LaunchCalibration.run(records, sources: ["logs.jsonl"], base: Scenario(), jobs: 2)
+///     print(JSONWriter.pretty(calibration.fragment))
 public struct LaunchCalibration: Sendable {
-    struct KindResult: Sendable {
-        var fit: LaunchFit
-        var bootstrap: LaunchFitBootstrap.Diagnostics
-        var goodness: GoodnessOfFit
+    /// One task kind's calibration.
+    public struct KindCalibration: Sendable {
+        public var kind: FieldLogRecord.Kind
+        public var parameters: [FittedParameter]
+        /// Devices with a submission or launch of the kind, their launches, and the launches the
+        /// fitted model could not have made.
+        public var devices: Int
+        public var launches: Int
+        public var unexplained: Int
+        public var logLikelihood: Double
+        public var goodness: GoodnessOfFit
+        /// Resamples whose best point was on the edge of the bootstrap's grid.
+        public var resamplesAtGridEdge: Int
     }
-    var kinds: [KindResult]
 
-    public static func run(_ records: [FieldLogRecord], base: Scenario, jobs: Int) throws -> LaunchCalibration {
+    public var kinds: [KindCalibration]
+    /// The field-log files, records, devices and device-days behind the fit.
+    public var sources: [String]
+    public var records: Int
+    public var devices: Int
+    public var deviceDays: Double
+    /// The base scenario's name, and its launch parameters with the fitted ones in place.
+    public var baseName: String
+    public var parameters: HeuristicLaunchParameters
+
+    /// Calibrates to `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)``
+    /// returns them; `sources` names their files) on `base`. `notice` hears each stage.
+    public static func run(_ records: [FieldLogRecord], sources: [String], base: Scenario, policies: PolicyRegistry = .builtIn, jobs: Int,
+                           notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
+        try base.requireValid(policies: policies)
         let histories = DeviceHistory.histories(records)
+        notice("measuring the base scenario's phone (\(PhoneStateProfile.seeds) phones × \(PhoneStateProfile.days) days)")
         let phone = try PhoneStateProfile.measure(base, jobs: jobs)
-        let kinds = FieldLogRecord.Kind.allCases.compactMap { kind -> KindResult? in
+        var parameters = base.system.heuristic
+        var kinds: [KindCalibration] = []
+        for kind in FieldLogRecord.Kind.allCases {
             let involved = histories.filter { $0.involves(kind) }
-            guard !involved.isEmpty else { return nil }
+            guard !involved.isEmpty else { continue }
+            notice("\(kind.rawValue): fitting on \(involved.count) devices")
             let fit = LaunchFit.fit(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
-            let (withIntervals, diagnostics) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic, phone: phone, jobs: jobs)
+            notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
+            let (withIntervals, diagnostics) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic,
+                                                                            phone: phone, jobs: jobs)
+            notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
             let goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
-            return KindResult(fit: withIntervals, bootstrap: diagnostics, goodness: goodness)
+            parameters = fit.coordinates.applying(fit.coordinates.start(fit.parameters), to: parameters)
+            kinds.append(KindCalibration(kind: kind, parameters: withIntervals.fitted, devices: fit.devices, launches: fit.score.launches,
+                                         unexplained: fit.score.unexplained, logLikelihood: fit.score.logLikelihood, goodness: goodness,
+                                         resamplesAtGridEdge: diagnostics.atGridEdge))
         }
-        return LaunchCalibration(kinds: kinds)
+        return LaunchCalibration(kinds: kinds, sources: sources, records: records.count, devices: histories.count,
+                                 deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
+                                 baseName: base.name, parameters: parameters)
     }
 
-    public var summary: String {
-        kinds.map { result in
-            let fit = result.fit
-            return "\(fit.kind): " + fit.fitted.map { "\($0.key)=\($0.value) [\($0.low ?? .nan), \($0.high ?? .nan)]" }.joined(separator: " ") + " ll=\(fit.score.logLikelihood) launches=\(fit.score.launches) unexplained=\(fit.score.unexplained) evals=\(fit.optimiserEvaluations) devices=\(fit.devices) edge=\(result.bootstrap.atGridEdge)\n"
-            + result.goodness.rows.map { "  \($0.feature.key): data \($0.data.value ?? .nan) [\($0.data.low ?? .nan), \($0.data.high ?? .nan)] model \($0.model.value ?? .nan) [\($0.model.low ?? .nan), \($0.model.high ?? .nan)] p=\($0.adjustedP ?? .nan) \($0.verdict)" }.joined(separator: "\n")
-        }.joined(separator: "\n")
-    }
+    /// The features that do not fit, over every kind.
+    public var misfits: [GoodnessOfFit.Row] { kinds.flatMap { $0.goodness.misfits } }
 }

@@ -16,17 +16,7 @@ import SimKernel
 /// it on. The optimiser is ``NelderMead`` from the base values; devices are scored in parallel
 /// and summed in device order, so a fit is the same for any number of jobs.
 struct LaunchFit: Sendable {
-    /// A fitted parameter.
-    struct Parameter: Sendable {
-        var key: String
-        var value: Double
-        /// The 95 % bootstrap interval; `nil` until ``LaunchFitBootstrap`` has run, or when the
-        /// parameter is held.
-        var low: Double?
-        var high: Double?
-        /// Why the logs cannot inform it (it is held at its base value); `nil` if fitted.
-        var heldBecause: String?
-    }
+    typealias Parameter = FittedParameter
 
     var kind: FieldLogRecord.Kind
     var parameters: HeuristicLaunchParameters
@@ -71,10 +61,21 @@ struct LaunchFit: Sendable {
             return PortableMath.log(value)
         }
 
+        /// The values a scenario accepts for `key` (docs/SCENARIOS.md), less 0 for the budgets
+        /// (which are fitted on their logarithms).
+        static func range(_ key: String) -> ClosedRange<Double> {
+            switch key {
+            case "refreshBasePerDay", "refreshPerAppSession": 0.001...24
+            case "refreshFadeHalfLifeDays", "processingFadeHalfLifeDays": 0.5...30
+            default: 0...1
+            }
+        }
+
         /// The value of `key` at `coordinate`, within the scenario's valid range.
         static func value(_ key: String, at coordinate: Double) -> Double {
-            if isChance(key) { return 1 / (1 + PortableMath.exp(-Swift.min(30, Swift.max(-30, coordinate)))) }
-            return Swift.min(1_000, Swift.max(1e-3, PortableMath.exp(Swift.min(30, coordinate))))
+            let clamped = Swift.min(30, Swift.max(-30, coordinate))
+            let value = isChance(key) ? 1 / (1 + PortableMath.exp(-clamped)) : PortableMath.exp(clamped)
+            return Swift.min(range(key).upperBound, Swift.max(range(key).lowerBound, value))
         }
 
         func start(_ base: HeuristicLaunchParameters) -> [Double] { keys.map { Self.coordinate($0, Self.value($0, of: base)) } }
@@ -142,4 +143,18 @@ struct LaunchFit: Sendable {
 
     /// The free parameters' coordinates.
     var coordinates: Coordinates { Coordinates(kind: kind, keys: fitted.filter { $0.heldBecause == nil }.map(\.key)) }
+}
+
+/// A launch-model parameter fitted to field logs, with its interval.
+public struct FittedParameter: Sendable, Equatable {
+    /// The parameter's key under `system.heuristic` in a scenario.
+    public var key: String
+    public var value: Double
+    /// The 95 % bootstrap interval over devices; `nil` when the parameter is held, or with one
+    /// device.
+    public var low: Double?
+    public var high: Double?
+    /// Why the logs cannot inform it (it is then held at the base scenario's value); `nil` if
+    /// fitted.
+    public var heldBecause: String?
 }

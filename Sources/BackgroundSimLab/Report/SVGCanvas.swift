@@ -7,7 +7,7 @@
 struct SVGCanvas {
     static let width = 760.0
     static let height = 320.0
-    let plotLeft = 70.0
+    let plotLeft: Double
     let plotRight = SVGCanvas.width - 20
     let plotTop: Double
     let plotBottom = SVGCanvas.height - 52
@@ -15,9 +15,10 @@ struct SVGCanvas {
     private let label: String
 
     /// A canvas whose legend names each series in its colour; `label` is the chart's accessible
-    /// name.
-    init(label: String, legend: [(name: String, color: String)]) {
+    /// name; `plotLeft` leaves room for the vertical axis (or for row labels).
+    init(label: String, legend: [(name: String, color: String)], plotLeft: Double = 70) {
         self.label = label
+        self.plotLeft = plotLeft
         // Lay the legend out in rows, estimating text at 6.8 px a character.
         var x = plotLeft, row = 0
         var placed: [(name: String, color: String, x: Double, row: Int)] = []
@@ -112,6 +113,11 @@ struct SVGCanvas {
                                 ("fill", filled ? color : "white"), ("stroke", color), ("stroke-width", "1.5")])
         content.element("title", [], hover)
         content.close("circle")
+    }
+
+    /// A row's label, right-aligned in the margin left of the plot at height fraction `fy`.
+    mutating func rowLabel(_ text: String, _ fy: Double) {
+        content.element("text", [("class", "tick"), ("x", Self.number(plotLeft - 8)), ("y", Self.number(y(fy) + 4)), ("text-anchor", "end")], text)
     }
 
     /// A small label just above and right of plot fractions `(fx, fy)`.
