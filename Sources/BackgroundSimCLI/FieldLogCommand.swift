@@ -6,6 +6,7 @@ import CommandLineSupport
 enum FieldLogCommand {
     static let usage = """
         USAGE: bgsim fieldlog FILE... [--format table|json] [--output FILE]
+                              [--replay FILE.json [--device ID]]
 
         Reads field logs — an app's own records of its task submissions, launches, completions and
         expirations and of the user opening it, with the phone's charging, network and battery where
@@ -16,18 +17,26 @@ enum FieldLogCommand {
         from a bootstrap over devices (200 resamples, a fixed seed: the same output every time).
         A malformed record is reported with its file, line and field (exit 2).
 
+        With --replay, also writes a scenario fragment whose launch model grants launches exactly
+        when the logs say the system made them ('replay'; docs/CALIBRATION.md), so a policy can be
+        run against real OS decisions: every device, one per seed, or the one --device names.
+
         OPTIONS:
           --format F         table (default) or json.
           --output FILE      Write the summary to FILE (atomically).
+          --replay FILE      Write the replay scenario fragment to FILE (atomically).
+          --device ID        Replay only this device's launches.
 
         EXAMPLE:
           bgsim run --preset coverdrop-shipped --seeds 100 --days 28 --field-log logs.jsonl --quiet
-          bgsim fieldlog logs.jsonl
+          bgsim fieldlog logs.jsonl --replay replay.json
+          bgsim run --scenario replay.json --seeds 20 --days 28
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["format", "output"], allowsPositional: true)
-        try flags.checkOutputPaths("output")
+        let flags = try Flags(arguments, known: ["format", "output", "replay", "device"], allowsPositional: true)
+        try flags.checkOutputPaths("output", "replay")
+        if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
         let format = try flags.format(["table", "json"], default: "table")
         var records: [FieldLogRecord] = []
@@ -35,6 +44,12 @@ enum FieldLogCommand {
         // Files may each hold part of a device's log: sort again across them.
         let ordered = records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
             .map(\.element)
+        if let path = flags.string("replay") {
+            guard let replay = FieldLogReplay.launches(ordered, device: flags.string("device")) else {
+                throw UsageError("--device: no device '\(flags.string("device") ?? "")' in the logs")
+            }
+            try Output.write(JSONWriter.pretty(FieldLogReplay.fragment(replay, sources: flags.positional)) + "\n", toFile: path)
+        }
         let features = FieldLogFeatures(ordered)
         let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(features, records: ordered.count))
             : FieldLogFeaturesFormatter.table(features, records: ordered.count)

@@ -164,6 +164,7 @@ extension Scenario {
         s.backgroundURLSession.validate(&v)
         s.push.validate(&v)
         pushes.validate(&v)
+        s.replay.validate(&v, launchModel: s.launchModel)
 
         let load = work
         v.check(load.itemsPerAppSession, 0...100, "work.itemsPerAppSession")

@@ -186,6 +186,7 @@ public enum ScenarioLoader {
         template.faults = FaultPlan.example
         template.debugger = DebuggerCommands.example
         template.pushes = ServerPushes.example
+        template.system.replay = ReplayedLaunches.example
         return document(of: template)
     }()
 

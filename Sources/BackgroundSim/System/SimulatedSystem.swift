@@ -118,6 +118,7 @@ public final class SimulatedSystem {
         case .heuristic: HeuristicLaunchModel(parameters: parameters.heuristic, calendar: calendar)
         case .eager: EagerLaunchModel()
         case .stingy: StingyLaunchModel(parameters: parameters.heuristic, calendar: calendar)
+        case .replay: ReplayLaunchModel(device: parameters.replay.device(forSeed: seed))
         }
         launch = LaunchEvaluator(model: model, budget: parameters.budget)
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)

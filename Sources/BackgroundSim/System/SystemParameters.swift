@@ -37,6 +37,8 @@ public enum LaunchModelKind: String, NamedChoice, Sendable {
     case eager
     /// The pessimistic end of what developers report.
     case stingy
+    /// The launches a field log shows, granted when they happened (``ReplayedLaunches``).
+    case replay
 }
 
 /// The iOS background-execution model's parameters.
@@ -54,6 +56,9 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 
     /// Which launch model to use. Default `heuristic`.
     public var launchModel: LaunchModelKind = .heuristic
+
+    /// The logged launches the `replay` launch model grants. Default none.
+    public var replay = ReplayedLaunches()
 
     /// The background-task assertion budget from entering the background, shared by all
     /// assertions, in seconds. Default 30; range 5–30 (legacy 180/600). [A-DTS/O]

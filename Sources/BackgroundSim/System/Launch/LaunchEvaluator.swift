@@ -7,6 +7,8 @@ import SimKernel
 /// after a force-quit until the user opens the app; refresh not in Low Power Mode; processing
 /// only while the screen is off, on the charger and the network if the request requires them,
 /// and in Low Power Mode only on the charger [Inf]. The model (``LaunchModel``) decides the rest.
+/// A model that replays logged decisions (``LaunchModel/replaysDecisions``) is not
+/// second-guessed on the device's state.
 struct LaunchEvaluator {
     /// The system's discretion.
     var model: any LaunchModel
@@ -50,6 +52,8 @@ struct LaunchEvaluator {
         if pending.earliest > device.now { return .notDue }
         if !app.backgroundAppRefreshAllowed { return .backgroundAppRefreshOff }
         if app.forceQuit { return .forceQuit }
+        // A replayed decision already met the device rules on the real phone.
+        if model.replaysDecisions { return nil }
         switch request.kind {
         case .appRefresh:
             // Low Power Mode pauses Background App Refresh [A].

@@ -65,6 +65,11 @@ package protocol LaunchModel {
     /// events and pushes alike.
     var appliesBudgets: Bool { get }
 
+    /// Whether the model's decisions are the real system's, taken from a log: the system then
+    /// does not apply its rules about the device (charging, screen, network, Low Power Mode)
+    /// again, since the logged decisions already reflect the real phone's. False by default.
+    var replaysDecisions: Bool { get }
+
     /// Why ``nextEvaluation(for:after:notBefore:)`` passes over the evaluations right after `now`
     /// for a due request of `kind` (the reason the first of them could not launch); `nil` if it
     /// passes over none.
@@ -74,6 +79,7 @@ package protocol LaunchModel {
 extension LaunchModel {
     package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? { nil }
     package var appliesBudgets: Bool { true }
+    package var replaysDecisions: Bool { false }
 }
 
 /// Runs every request as soon as the documented rules allow: at its earliest begin date, or when
