@@ -6,7 +6,8 @@ import CommandLineSupport
 /// fragment and a goodness-of-fit report.
 enum CalibrateCommand {
     static let usage = """
-        USAGE: bgsim calibrate FILE... [--preset NAME | --scenario FILE] [--fragment FILE.json]
+        USAGE: bgsim calibrate FILE... [--preset NAME | --scenario FILE] [--metrickit FILE[,FILE...]]
+                               [--fragment FILE.json]
                                [--report FILE.html] [--format table|markdown|json] [--output FILE]
                                [--jobs J] [--quiet]
 
@@ -29,6 +30,10 @@ enum CalibrateCommand {
         OPTIONS:
           --preset NAME      Base the calibration on a preset ('bgsim presets').
           --scenario FILE    Base it on a scenario file.
+          --metrickit FILES  MetricKit daily payloads (MXMetricPayload.jsonRepresentation(): an
+                             object, an array or JSON lines per file, comma-separated): their
+                             background time and background exits by reason per day, beside the
+                             calibrated scenario's (give the base scenario your app's policy).
           --fragment FILE    Write the fitted values, with their provenance, as a scenario
                              fragment (atomically): use it as a scenario, or copy its
                              system.heuristic block into yours.
@@ -45,7 +50,7 @@ enum CalibrateCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "fragment", "report", "format", "output", "jobs"],
+        let flags = try Flags(arguments, known: ["preset", "scenario", "metrickit", "fragment", "report", "format", "output", "jobs"],
                               switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("fragment", "report", "output")
         guard !flags.positional.isEmpty else { throw UsageError("calibrate needs one or more field-log files; see 'bgsim calibrate --help'") }
@@ -57,8 +62,11 @@ enum CalibrateCommand {
         for path in flags.positional { records += try FieldLogFormat.read(path: path) }
         let ordered = records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
             .map(\.element)
+        var payloads: [MetricKitPayload] = []
+        for path in (flags.string("metrickit") ?? "").split(separator: ",").map(String.init) { payloads += try MetricKitPayload.read(path: path) }
+        if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }
         let quiet = flags.isSet("quiet")
-        let calibration = try LaunchCalibration.run(ordered, sources: flags.positional, base: base, policies: context.policies, jobs: jobs,
+        let calibration = try LaunchCalibration.run(ordered, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
                                                     notice: { if !quiet { Output.error("bgsim calibrate: \($0)") } })
         let fragmentPath = flags.string("fragment")
         if let fragmentPath { try Output.write(JSONWriter.pretty(calibration.fragment) + "\n", toFile: fragmentPath) }

@@ -7,12 +7,14 @@ package enum CalibrationFormatter {
     /// The one-line answer: whether the fitted model reproduces the logs.
     static func verdict(_ calibration: LaunchCalibration) -> String {
         let misfits = calibration.misfits
+        let metricKit = calibration.metricKitMisfits.isEmpty ? ""
+            : " MetricKit differs from the calibrated scenario in " + calibration.metricKitMisfits.map { "\($0.field) (\($0.verdict))" }.joined(separator: ", ") + "."
         guard !calibration.kinds.isEmpty else { return "Verdict: the logs have no task submissions or launches to fit." }
         if misfits.isEmpty {
-            return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)."
+            return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)." + metricKit
         }
         return "Verdict: the fitted model does not reproduce \(misfits.count) feature\(misfits.count == 1 ? "" : "s") of the logs: "
-            + misfits.map(\.verdict).joined(separator: "; ") + ". Use it with care, and see what the model cannot express."
+            + misfits.map(\.verdict).joined(separator: "; ") + ". Use it with care, and see what the model cannot express." + metricKit
     }
 
     /// What the model cannot express, named rather than hidden.
@@ -76,8 +78,22 @@ package enum CalibrationFormatter {
             + (kind.unexplained > 0 ? ", \(kind.unexplained) the fitted model cannot explain" : "")
     }
 
+    /// The MetricKit rows: field, payloads, model, verdict.
+    static func metricKitRows(_ comparison: MetricKitComparison) -> [[String]] {
+        comparison.rows.map { [$0.field, estimate($0.data), estimate($0.model), $0.verdict] }
+    }
+
+    static func metricKitHeading(_ comparison: MetricKitComparison) -> String {
+        "MetricKit, per day: \(comparison.payloads) payloads beside the calibrated scenario (\(MetricKitComparison.seeds) phones × \(MetricKitComparison.days) days)"
+    }
+
     package static func table(_ calibration: LaunchCalibration, fragmentPath: String?) -> String {
         var lines = [heading(calibration), verdict(calibration), ""]
+        if let comparison = calibration.metricKit {
+            lines.append(metricKitHeading(comparison))
+            lines += TextTable.render(header: ["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], rows: metricKitRows(comparison)).map { "  " + $0 }
+            lines.append("")
+        }
         for kind in calibration.kinds {
             lines.append(kindHeading(kind))
             lines += TextTable.render(header: ["parameter", "value", "95 % CI", ""], rows: parameterRows(kind)).map { "  " + $0 }
@@ -104,6 +120,10 @@ package enum CalibrationFormatter {
             parts.append("## " + kindHeading(kind))
             parts.append(table(["parameter", "value", "95 % CI", ""], parameterRows(kind)))
             parts.append(table(["feature", "logs (95 % CI)", "model (95 % CI)", "verdict"], featureRows(kind)))
+        }
+        if let comparison = calibration.metricKit {
+            parts.append("## " + metricKitHeading(comparison))
+            parts.append(table(["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], metricKitRows(comparison)))
         }
         parts.append("## What the model cannot express")
         parts.append(limits(calibration).map { "- " + $0 }.joined(separator: "\n"))
@@ -143,6 +163,12 @@ package enum CalibrationFormatter {
             ("baseScenario", .string(calibration.baseName)),
             ("verdict", .string(verdict(calibration))),
             ("kinds", .array(kinds)),
+            ("metricKit", calibration.metricKit.map { comparison in
+                .object([("payloads", .number(Double(comparison.payloads))), ("rows", .array(comparison.rows.map { row in
+                    .object([("field", .string(row.field)), ("payloads", estimate(row.data)), ("model", estimate(row.model)),
+                             ("fits", .bool(row.fits)), ("verdict", .string(row.verdict))])
+                }))])
+            } ?? .null),
             ("cannotExpress", .array(limits(calibration).map(JSONValue.string))),
             ("fragment", calibration.fragment),
         ])

@@ -40,6 +40,13 @@ package enum CalibrationReport {
                                         caption: "Launches per day spent that long after the user last opened the app, with 95 % intervals; "
                                             + "bins with under half a day observed are left out."))
         }
+        if let comparison = calibration.metricKit {
+            body.element("h2", [("id", "metrickit")], CalibrationFormatter.metricKitHeading(comparison))
+            body.append(HTMLPage.table(header: ["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], rows: comparison.rows.map { row in
+                [HTMLPage.Cell(row.field), HTMLPage.Cell(CalibrationFormatter.estimate(row.data)), HTMLPage.Cell(CalibrationFormatter.estimate(row.model)),
+                 HTMLPage.Cell(row.verdict, className: row.fits ? "text" : "text worse")]
+            }))
+        }
         body.element("h2", [("id", "limits")], "What the model cannot express")
         body.open("ul")
         for line in CalibrationFormatter.limits(calibration) { body.element("li", [], line) }

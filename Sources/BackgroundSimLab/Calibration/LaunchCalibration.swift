@@ -34,11 +34,14 @@ public struct LaunchCalibration: Sendable {
     /// The base scenario's name, and its launch parameters with the fitted ones in place.
     public var baseName: String
     public var parameters: HeuristicLaunchParameters
+    /// The users' MetricKit payloads beside the calibrated scenario's simulation, if any were given.
+    public var metricKit: MetricKitComparison?
 
     /// Calibrates to `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)``
-    /// returns them; `sources` names their files) on `base`. `notice` hears each stage.
-    public static func run(_ records: [FieldLogRecord], sources: [String], base: Scenario, policies: PolicyRegistry = .builtIn, jobs: Int,
-                           notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
+    /// returns them; `sources` names their files) on `base`, and compares `metricKit` payloads
+    /// with the calibrated scenario. `notice` hears each stage.
+    public static func run(_ records: [FieldLogRecord], sources: [String], base: Scenario, metricKit: [MetricKitPayload] = [],
+                           policies: PolicyRegistry = .builtIn, jobs: Int, notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
         try base.requireValid(policies: policies)
         let histories = DeviceHistory.histories(records)
         notice("measuring the base scenario's phone (\(PhoneStateProfile.seeds) phones × \(PhoneStateProfile.days) days)")
@@ -60,11 +63,21 @@ public struct LaunchCalibration: Sendable {
                                          unexplained: fit.score.unexplained, logLikelihood: fit.score.logLikelihood, goodness: goodness,
                                          resamplesAtGridEdge: diagnostics.atGridEdge))
         }
+        var comparison: MetricKitComparison?
+        if !metricKit.isEmpty {
+            notice("MetricKit: \(metricKit.count) payloads beside the calibrated scenario (\(MetricKitComparison.seeds) phones × \(MetricKitComparison.days) days)")
+            var calibrated = base
+            calibrated.system.heuristic = parameters
+            comparison = try MetricKitComparison.compare(metricKit, scenario: calibrated, policies: policies, jobs: jobs)
+        }
         return LaunchCalibration(kinds: kinds, sources: sources, records: records.count, devices: histories.count,
                                  deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
-                                 baseName: base.name, parameters: parameters)
+                                 baseName: base.name, parameters: parameters, metricKit: comparison)
     }
 
     /// The features that do not fit, over every kind.
     public var misfits: [GoodnessOfFit.Row] { kinds.flatMap { $0.goodness.misfits } }
+
+    /// The MetricKit figures that do not fit.
+    public var metricKitMisfits: [MetricKitComparison.Row] { metricKit?.rows.filter { !$0.fits } ?? [] }
 }
