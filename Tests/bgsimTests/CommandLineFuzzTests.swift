@@ -13,7 +13,7 @@ import Testing
 struct CommandLineFuzzTests {
     static let lines = 300
 
-    static let subcommands = ["run", "compare", "sweep", "merge", "tune", "fieldlog", "whatif", "check", "trace", "presets", "scenario", "help",
+    static let subcommands = ["run", "compare", "sweep", "merge", "tune", "fieldlog", "calibrate", "whatif", "check", "trace", "presets", "scenario", "help",
                               "version", "bogus", ""]
 
     /// Flags and the pool each draws its value from (`nil`: a switch).
@@ -39,7 +39,9 @@ struct CommandLineFuzzTests {
             ("--margins", ["work.latencyMinutes.p90=5", "x=1", "metricKit.kills=-1", "\(dir)/missing.json", "\(dir)/scenario.json"]),
             ("--precision", ["all", "objective", "work.latencyMinutes.p90", "nope"]),
             ("--max-seeds", ["4", "8", "1", "x"]),
-            ("--field-log", outputs),
+            ("--field-log", outputs), ("--fragment", outputs), ("--replay", outputs),
+            ("--metrickit", ["\(dir)/scenario.json", "\(dir)/missing.json", "\(dir)/bad.json,\(dir)/scenario.json", dir, ""]),
+            ("--device", ["device-1", ""]),
             ("--quiet", nil), ("--allow-partial", nil), ("--bogus", nil), ("-h", nil), ("--", nil),
         ]
     }

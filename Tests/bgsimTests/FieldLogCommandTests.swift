@@ -23,10 +23,45 @@ struct FieldLogCommandTests {
         #expect((object["kinds"] as? [[String: Any]])?.first?["kind"] as? String == "refresh")
     }
 
+    @Test("calibrate writes the summary, a fragment that runs as a scenario, and a report; fieldlog --replay writes a replay scenario that runs")
+    func calibrateAndReplay() throws {
+        let dir = try ToolRunner.temporaryDirectory("bgsim-calibrate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try ToolRunner.run("bgsim", ["run", "--preset", "zashi-shipped", "--seeds", "5", "--days", "6", "--field-log", "logs.jsonl", "--quiet"], in: dir)
+        #expect(log.status == 0, "\(log.standardError)")
+        let calibrate = try ToolRunner.run("bgsim", ["calibrate", "logs.jsonl", "--preset", "zashi-shipped", "--fragment", "fitted.json",
+                                                     "--report", "calibration.html", "--format", "json", "--quiet"], in: dir)
+        #expect(calibrate.status == 0, "\(calibrate.standardError)")
+        #expect(calibrate.standardError.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(calibrate.standardOutput.utf8)) as? [String: Any])
+        let kinds = try #require(object["kinds"] as? [[String: Any]])
+        #expect(kinds.map { $0["kind"] as? String } == ["processing"])
+        #expect((kinds[0]["features"] as? [Any])?.count == 15)
+        let report = try String(contentsOf: dir.appendingPathComponent("calibration.html"), encoding: .utf8)
+        #expect(report.contains("<svg") && report.contains("launches by hour of day") && report.contains("What the model cannot express"))
+        for scenario in ["fitted.json", "replay.json"] {
+            if scenario == "replay.json" {
+                let replay = try ToolRunner.run("bgsim", ["fieldlog", "logs.jsonl", "--replay", "replay.json", "--device", "device-2"], in: dir)
+                #expect(replay.status == 0, "\(replay.standardError)")
+            }
+            let run = try ToolRunner.run("bgsim", ["run", "--scenario", scenario, "--days", "2"], in: dir)
+            #expect(run.status == 0, "\(scenario): \(run.standardError)")
+        }
+        let replay = try String(contentsOf: dir.appendingPathComponent("replay.json"), encoding: .utf8)
+        #expect(replay.contains("\"device-2\"") && !replay.contains("\"device-3\"") && replay.contains("\"launchModel\": \"replay\""))
+    }
+
     @Test("a bad field log or flag exits 2 with the file, line and field", arguments: [
         (["fieldlog", "bad.jsonl"], "bad.jsonl:2: event: expected one of"),
         (["fieldlog"], "fieldlog needs one or more field-log files"),
         (["fieldlog", "missing.jsonl"], "missing.jsonl"),
+        (["fieldlog", "good.jsonl", "--device", "a"], "--device needs --replay FILE"),
+        (["fieldlog", "good.jsonl", "--replay", "r.json", "--device", "nope"], "no device 'nope'"),
+        (["calibrate"], "calibrate needs one or more field-log files"),
+        (["calibrate", "bad.jsonl"], "bad.jsonl:2: event: expected one of"),
+        (["calibrate", "good.jsonl", "--metrickit", "good.jsonl"], "good.jsonl"),
+        (["calibrate", "good.jsonl", "--preset", "nope"], "unknown preset 'nope'"),
+        (["calibrate", "good.jsonl", "--format", "csv"], "--format"),
         (["run", "--preset", "device-only", "--days", "2", "--trace", "t.jsonl", "--field-log", "f.jsonl"], "--trace and --field-log both record"),
     ])
     func bad(arguments: [String], message: String) throws {
@@ -36,6 +71,9 @@ struct FieldLogCommandTests {
             {"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground"}
             {"device": "a", "time": "2026-01-05T08:00:00", "event": "opened"}
             """.write(to: dir.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+        try """
+            {"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground"}
+            """.write(to: dir.appendingPathComponent("good.jsonl"), atomically: true, encoding: .utf8)
         let output = try ToolRunner.run("bgsim", arguments, in: dir)
         #expect(output.status == 2)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
