@@ -143,6 +143,7 @@ package enum CalibrationFormatter {
                 ("launches", .number(Double(kind.launches))),
                 ("unexplainedLaunches", .number(Double(kind.unexplained))),
                 ("logLikelihood", .number(kind.logLikelihood)),
+                ("resamplesAtGridEdge", .number(Double(kind.resamplesAtGridEdge))),
                 ("parameters", .array(kind.parameters.map { parameter in
                     .object([("key", .string(parameter.key)), ("value", .number(parameter.value)), ("low", number(parameter.low)),
                              ("high", number(parameter.high)), ("heldBecause", parameter.heldBecause.map(JSONValue.string) ?? .null)])
