@@ -30,6 +30,27 @@ public enum CalibrationFeature: Int, CaseIterable, Sendable {
         }
     }
 
+    /// A label of at most 24 characters, for a chart's rows.
+    public var shortTitle: String {
+        switch self {
+        case .launchesPerDay: "launches per day"
+        case .nightLaunchesPerDay: "night (00–06)"
+        case .morningLaunchesPerDay: "morning (06–12)"
+        case .afternoonLaunchesPerDay: "afternoon (12–18)"
+        case .eveningLaunchesPerDay: "evening (18–24)"
+        case .delayMedianMinutes: "median delay"
+        case .delayP90Minutes: "p90 delay"
+        case .spacingMedianMinutes: "median spacing"
+        case .chargingShare: "share on the charger"
+        case .fadeUnder1Day: "< 1 day after use"
+        case .fade1To3Days: "1–3 days after use"
+        case .fade3To7Days: "3–7 days after use"
+        case .fade7To14Days: "7–14 days after use"
+        case .fadeOver14Days: "≥ 14 days after use"
+        case .deviceSpread: "spread between devices"
+        }
+    }
+
     /// A short name for tables, CSV and JSON.
     public var key: String {
         switch self {

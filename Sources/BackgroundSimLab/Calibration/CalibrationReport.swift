@@ -61,7 +61,7 @@ package enum CalibrationReport {
         let rows = goodness.rows.filter { $0.relativeDifference != nil }
         let extent = Swift.max(0.25, rows.reduce(0.0) { Swift.max($0, abs($1.relativeLow ?? 0), abs($1.relativeHigh ?? 0), abs($1.relativeDifference ?? 0)) })
         let limit = (extent * 10).rounded(.up) / 10
-        var canvas = SVGCanvas(label: "Relative difference of each feature", legend: [], plotLeft: 330)
+        var canvas = SVGCanvas(label: "Relative difference of each feature", legend: [], plotLeft: 190)
         func fx(_ value: Double) -> Double { (value + limit) / (2 * limit) }
         let ticks = stride(from: -limit, through: limit + 1e-9, by: limit / 2).map { (fx($0), "\(Int(($0 * 100).rounded())) %") }
         canvas.horizontalAxis(title: "model relative to the logs", ticks: ticks)
@@ -73,7 +73,7 @@ package enum CalibrationReport {
             let color = row.fits ? HTMLPage.color(0) : "#c0392b"
             if let low = row.relativeLow, let high = row.relativeHigh { canvas.horizontalWhisker(y: fy, low: fx(Swift.max(-limit, low)), high: fx(Swift.min(limit, high))) }
             canvas.dot(fx(Swift.max(-limit, Swift.min(limit, row.relativeDifference ?? 0))), fy, color: color, hover: "\(row.feature.title): \(row.verdict)")
-            canvas.rowLabel(row.feature.title, fy)
+            canvas.rowLabel(row.feature.shortTitle, fy)
         }
         return canvas.svg
     }

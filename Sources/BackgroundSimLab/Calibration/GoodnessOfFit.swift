@@ -126,9 +126,10 @@ public struct GoodnessOfFit: Sendable {
             switch (dataPoint[index], modelPoint[index]) {
             case (nil, _): verdict = "no data in the logs"
             case (_, nil): verdict = "the model never produces it"
-            default:
-                if significant && large, let relative {
-                    verdict = "the model \(relative > 0 ? "overestimates" : "underestimates") \(feature.title) by \(Self.percent(abs(relative)))"
+            case (_, let model?):
+                if significant && large {
+                    verdict = relative.map { "the model \($0 > 0 ? "overestimates" : "underestimates") \(feature.title) by \(Self.percent(abs($0)))" }
+                        ?? "the logs show none of \(feature.title); the model gives \(Format.significant(model))"
                 } else if significant, let relative {
                     verdict = "fits, within ±\(Int(tolerance * 100)) % (off by \(Self.percent(abs(relative))))"
                 } else {

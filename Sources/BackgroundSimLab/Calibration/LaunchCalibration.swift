@@ -58,7 +58,9 @@ public struct LaunchCalibration: Sendable {
                                                                             phone: phone, jobs: jobs)
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
             let goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
-            parameters = fit.coordinates.applying(fit.coordinates.start(fit.parameters), to: parameters)
+            for parameter in fit.fitted where parameter.heldBecause == nil {
+                LaunchFit.Coordinates.set(parameter.key, parameter.value, in: &parameters)
+            }
             kinds.append(KindCalibration(kind: kind, parameters: withIntervals.fitted, devices: fit.devices, launches: fit.score.launches,
                                          unexplained: fit.score.unexplained, logLikelihood: fit.score.logLikelihood, goodness: goodness,
                                          resamplesAtGridEdge: diagnostics.atGridEdge))

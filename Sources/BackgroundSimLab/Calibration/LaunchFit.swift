@@ -82,18 +82,20 @@ struct LaunchFit: Sendable {
 
         func applying(_ point: [Double], to base: HeuristicLaunchParameters) -> HeuristicLaunchParameters {
             var parameters = base
-            for (key, coordinate) in zip(keys, point) {
-                let value = Self.value(key, at: coordinate)
-                switch key {
-                case "refreshBasePerDay": parameters.refreshBasePerDay = value
-                case "refreshPerAppSession": parameters.refreshPerAppSession = value
-                case "refreshFadeHalfLifeDays": parameters.refreshFadeHalfLifeDays = value
-                case "processingChargingChancePerEvaluation": parameters.processingChargingChancePerEvaluation = value
-                case "processingBatteryChancePerEvaluation": parameters.processingBatteryChancePerEvaluation = value
-                default: parameters.processingFadeHalfLifeDays = value
-                }
-            }
+            for (key, coordinate) in zip(keys, point) { Self.set(key, Self.value(key, at: coordinate), in: &parameters) }
             return parameters
+        }
+
+        /// Sets `key` of `parameters` to `value`.
+        static func set(_ key: String, _ value: Double, in parameters: inout HeuristicLaunchParameters) {
+            switch key {
+            case "refreshBasePerDay": parameters.refreshBasePerDay = value
+            case "refreshPerAppSession": parameters.refreshPerAppSession = value
+            case "refreshFadeHalfLifeDays": parameters.refreshFadeHalfLifeDays = value
+            case "processingChargingChancePerEvaluation": parameters.processingChargingChancePerEvaluation = value
+            case "processingBatteryChancePerEvaluation": parameters.processingBatteryChancePerEvaluation = value
+            default: parameters.processingFadeHalfLifeDays = value
+            }
         }
     }
 

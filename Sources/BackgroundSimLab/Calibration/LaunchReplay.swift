@@ -24,13 +24,14 @@ import SimKernel
 /// Refresh switched off, heat, budgets held low by other work. A record's network holds for
 /// ``PhoneStateProfile/freshSeconds``, then the network is taken as available. For refresh,
 /// charging matters only at the battery floor, and the last record's state is used. For
-/// processing the charging state between records is a hidden two-state Markov chain stepped
-/// at every evaluation with the base scenario's transition chances by hour, set to what each
-/// record says (scoring adds the chance of that to the likelihood: the forward algorithm of a
-/// hidden Markov model; Rabiner 1989), and the phone's idleness — which no log shows, and
-/// which the model requires — is the base scenario's share of idle evaluations at that hour in
-/// that state, multiplying the model's chance. A request that requires external power has no
-/// chance off the charger.
+/// processing, whether the phone is on the charger and idle between records is a hidden Markov
+/// chain over four states (``PhoneStateProfile``), stepped at every evaluation with the base
+/// scenario's transition chances by hour. A record's `charging` keeps only the states that agree
+/// with it, and an open or close of the app only the in-use states; scoring adds the chance of
+/// each such observation given the past to the likelihood (the forward algorithm of a hidden
+/// Markov model; Rabiner 1989), simulating moves a drawn state that disagrees. The model's chance
+/// applies in the idle states only, its charging or battery chance by state; a request that
+/// requires external power has no chance off the charger.
 enum LaunchReplay {
     /// What a scoring replay found.
     struct Score: Sendable {
@@ -39,8 +40,9 @@ enum LaunchReplay {
         /// Launches the model could not have made (no request pending and due, or a denial).
         var unexplained = 0
         var evaluations = 0
-        /// The evaluations' expected numbers on the charger and off it (a fresh record's state
-        /// counts whole, an unknown one by its chances).
+        /// Processing: the evaluations' expected numbers with the phone idle on the charger, and
+        /// idle off it, where a request could launch in that state (the chain's chances at each):
+        /// the evidence each chance is fitted on.
         var chargerWeight = 0.0
         var batteryWeight = 0.0
 
@@ -55,72 +57,6 @@ enum LaunchReplay {
     /// given it a chance of one in a trillion. Under the parameters that wrote a simulated log
     /// there are none; elsewhere it is a steep, finite wall, which the optimiser can climb down.
     static let unexplainedLogChance = -27.631_021_115_928_547
-
-
-    /// How a simulated app resubmits at a simulated launch: as it did during the logged launch
-    /// of the same identifier nearest in time of day (the latest of those equally near), each
-    /// submission's earliest begin date at the same offset from the launch. Apps often aim at a
-    /// time of day ("tomorrow at 03:00"), so a launch at 23:00 resubmits as the app did when it
-    /// ran at 23:00, not as it did at 03:45. A device whose log has no launch of the identifier
-    /// does what the first device with one did (`fallback`).
-    struct Resubmission: Sendable {
-        /// A logged launch and the submissions of the kind the app made while it ran, with
-        /// their earliest begin dates as offsets from the launch.
-        struct Pattern: Sendable {
-            var time: Double
-            var identifier: String
-            var submissions: [(submission: DeviceHistory.Submission, offset: Double)]
-        }
-
-        var patterns: [Pattern]
-        var fallback: [String: Pattern]
-
-        init(_ history: DeviceHistory, kind: FieldLogRecord.Kind, fallback: [String: Pattern] = [:]) {
-            patterns = []
-            for (time, entry) in history.steps {
-                switch entry {
-                case .launched(let identifier, kind, _):
-                    patterns.append(Pattern(time: time, identifier: identifier, submissions: []))
-                case .submitted(let submission) where submission.kind == kind && submission.duringLaunch && !patterns.isEmpty:
-                    patterns[patterns.count - 1].submissions.append((submission, submission.earliest - patterns[patterns.count - 1].time))
-                default: break
-                }
-            }
-            self.fallback = fallback
-        }
-
-        /// The first pattern of each identifier over `histories`, in device order.
-        static func fallback(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind) -> [String: Pattern] {
-            var first: [String: Pattern] = [:]
-            for history in histories {
-                for pattern in Resubmission(history, kind: kind).patterns where first[pattern.identifier] == nil {
-                    first[pattern.identifier] = pattern
-                }
-            }
-            return first
-        }
-
-        /// The submissions the app makes at a launch of `identifier` at `time`.
-        func submissions(at time: Double, launching identifier: String) -> [DeviceHistory.Submission] {
-            /// The distance between two times of day, in seconds (0 … 43,200).
-            func distance(_ a: Double, _ b: Double) -> Double {
-                let gap = abs(a - b).truncatingRemainder(dividingBy: 86_400)
-                return Swift.min(gap, 86_400 - gap)
-            }
-            var chosen: Pattern?
-            for pattern in patterns where pattern.identifier == identifier {
-                if let best = chosen, distance(pattern.time, time) > distance(best.time, time) { continue }
-                if let best = chosen, distance(pattern.time, time) == distance(best.time, time), pattern.time > time { continue }
-                chosen = pattern
-            }
-            guard let pattern = chosen ?? fallback[identifier] else { return [] }
-            return pattern.submissions.map { entry in
-                var submission = entry.submission
-                submission.earliest = time + entry.offset
-                return submission
-            }
-        }
-    }
 
     /// A launch a simulating replay drew.
     struct SimulatedLaunch: Sendable {
