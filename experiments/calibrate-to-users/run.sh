@@ -10,7 +10,9 @@ cd "$(dirname "$0")/../.."
 swift build -c release --product bgsim
 bgsim=.build/release/bgsim
 out=experiments/calibrate-to-users
-logs=$(mktemp -d)
+# The logs (17 MB each) are not kept; a fixed path keeps the reports' command lines the same bytes.
+logs=$out/logs
+mkdir -p "$logs"
 trap 'rm -rf "$logs"' EXIT
 calibrate() {
     local name=$1 log=$2
