@@ -80,6 +80,7 @@ public struct BackgroundSimCLI: Sendable {
           merge            Merge the results files of sweep shards.
           tune             Find a policy's best parameters under an objective, with a stated guarantee.
           fieldlog         Summarise field logs of when iOS ran an app's tasks on real (or simulated) phones.
+          calibrate        Fit the launch model to field logs, with intervals and its goodness of fit.
           whatif           What a policy costs in battery across network, charging, usage and device.
           check            Check a policy against invariants over many seeds; shrink a failure to a replay.
           trace            Write a Perfetto / chrome://tracing timeline of one run.

@@ -7,9 +7,8 @@ import CommandLineSupport
 enum CalibrateCommand {
     static let usage = """
         USAGE: bgsim calibrate FILE... [--preset NAME | --scenario FILE] [--metrickit FILE[,FILE...]]
-                               [--fragment FILE.json]
-                               [--report FILE.html] [--format table|markdown|json] [--output FILE]
-                               [--jobs J] [--quiet]
+                               [--fragment FILE.json] [--report FILE.html] [--format table|markdown|json]
+                               [--output FILE] [--jobs J] [--quiet]
 
         Fits the launch model to field logs — an app's own records of when iOS ran its tasks on its
         users' phones (docs/CALIBRATION.md; 'bgsim run --field-log' writes them from simulated
