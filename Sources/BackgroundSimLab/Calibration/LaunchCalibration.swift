@@ -8,7 +8,11 @@ import SimKernel
 ///
 ///     let records = try FieldLogFormat.read(path: "logs.jsonl")
 ///     let calibration = try LaunchCalibration.run(records, sources: ["logs.jsonl"], base: Scenario(), jobs: 2)
-///     print(JSONWriter.pretty(calibration.fragment))
+///     for kind in calibration.kinds {
+///         for parameter in kind.parameters { print(parameter.key, parameter.value, parameter.low ?? .nan, parameter.high ?? .nan) }
+///     }
+///     var mine = Scenario()
+///     mine.system.heuristic = calibration.parameters   // your policy against your users
 public struct LaunchCalibration: Sendable {
     /// One task kind's calibration.
     public struct KindCalibration: Sendable {
