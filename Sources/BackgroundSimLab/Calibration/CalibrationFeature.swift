@@ -83,9 +83,13 @@ public enum CalibrationFeature: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The device-days a fade bin needs observed before its rate is compared: with fewer, a
+    /// handful of launches (or none) says little.
+    static let minimumFadeExposureDays = 5.0
+
     /// Every feature's value for a set of devices' summaries, in case order; `nil` where the
-    /// summaries have no data for it (a fade bin with under half a day observed, a spread with
-    /// fewer than two devices observed for a day).
+    /// summaries have no data for it (a fade bin with under ``minimumFadeExposureDays``
+    /// observed, a spread with fewer than two devices observed for a day).
     static func values(_ summaries: [DeviceLaunchSummary]) -> [Double?] {
         let days = summaries.reduce(0) { $0 + $1.days }
         let launches = summaries.reduce(0) { $0 + $1.launches }
@@ -109,7 +113,7 @@ public enum CalibrationFeature: Int, CaseIterable, Sendable {
                 let bin = feature.rawValue - CalibrationFeature.fadeUnder1Day.rawValue
                 let exposure = summaries.reduce(0) { $0 + $1.fadeExposureDays[bin] }
                 let count = summaries.reduce(0) { $0 + $1.fadeLaunches[bin] }
-                return exposure > 0.5 ? Double(count) / exposure : nil
+                return exposure >= minimumFadeExposureDays ? Double(count) / exposure : nil
             case .deviceSpread:
                 guard rates.count >= 2 else { return nil }
                 let mean = rates.reduce(0, +) / Double(rates.count)

@@ -110,7 +110,8 @@ public struct GoodnessOfFit: Sendable {
             let mean = draws.reduce(0, +) / Double(draws.count)
             let sd = (draws.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(draws.count - 1)).squareRoot()
             let difference = data - model
-            if sd == 0 { return difference == 0 ? 1 : 0 }
+            // No spread across resamples: too few devices carry the feature to test it.
+            if sd == 0 { return nil }
             return 2 * StudentT.cdf(-abs(difference / sd), degreesOfFreedom: degrees)
         }
         let tested = pValues.indices.filter { pValues[$0] != nil }

@@ -22,9 +22,10 @@ import SimKernel
 ///
 /// What the log cannot show is assumed absent: Low Power Mode, a force-quit, Background App
 /// Refresh switched off, heat, budgets held low by other work. A record's network holds for
-/// ``PhoneStateProfile/freshSeconds``, then the network is taken as available. For refresh,
-/// charging matters only at the battery floor, and the last record's state is used. For
-/// processing, whether the phone is on the charger and idle between records is a hidden Markov
+/// ``PhoneStateProfile/freshSeconds``, then the network is taken as available. Refresh's chance
+/// does not depend on the phone's charging except at the battery floor, where the last
+/// record's state is used; simulating refresh, a drawn launch's charging state comes from the
+/// chain below. For processing, whether the phone is on the charger and idle between records is a hidden Markov
 /// chain over four states (``PhoneStateProfile``), stepped at every evaluation with the base
 /// scenario's transition chances by hour. A record's `charging` keeps only the states that agree
 /// with it, and an open or close of the app only the in-use states; scoring adds the chance of
@@ -103,9 +104,9 @@ enum LaunchReplay {
         var state = DeviceHistory.State()
         /// When a record last gave the network.
         var networkTime = -Double.infinity
-        /// Processing: the chances of the phone's four states (``PhoneStateProfile``) at the
-        /// current evaluation given everything so far (scoring), or the state it is in, as a
-        /// vector with one 1 (simulating).
+        /// The chances of the phone's four states (``PhoneStateProfile``) at the current
+        /// evaluation given everything so far (scoring processing), or the state it is in, as a
+        /// vector with one 1 (simulating either kind).
         var belief: SIMD4<Double>
         var inForeground = false
         var lastForeground: Double?
@@ -167,9 +168,13 @@ enum LaunchReplay {
             return state
         }
 
+        /// Whether the hidden chain runs: for processing, whose chances depend on it; and when
+        /// simulating refresh, for the charging state at the drawn launches.
+        var usesChain: Bool { kind == .processing || isSimulating }
+
         /// The chain's step into the evaluation at `time`.
         mutating func advanceChain(to time: Double) {
-            guard kind == .processing else { return }
+            guard usesChain else { return }
             belief = phone.step(belief, hour: Self.hour(time))
             if isSimulating { belief = drawn(belief) }
         }
@@ -179,7 +184,7 @@ enum LaunchReplay {
         /// the past joins the likelihood and the belief keeps only those states (Bayes' rule);
         /// simulating, a drawn state it rules out changes in that respect only.
         mutating func condition(on mask: SIMD4<Double>) {
-            guard kind == .processing else { return }
+            guard usesChain else { return }
             let kept = belief * mask
             let mass = kept.sum()
             if isSimulating {
@@ -260,7 +265,7 @@ enum LaunchReplay {
             }
             if isSimulating {
                 guard chances != nil, var stream = random else { return }
-                let current = kind == .refresh ? 0 : (0..<4).first { belief[$0] == 1 } ?? 0
+                let current = (0..<4).first { belief[$0] == 1 } ?? 0
                 var chosen: [DeviceHistory.Submission] = []
                 for request in pending {
                     let p = emission(request)[current]
@@ -272,7 +277,7 @@ enum LaunchReplay {
                     let next = resubmission?.submissions(at: time, launching: request.identifier) ?? []
                     for submission in next { submit(submission) }
                     var launchState = state
-                    if kind == .processing { launchState.charging = current >= PhoneStateProfile.onInUse }
+                    launchState.charging = current >= PhoneStateProfile.onInUse
                     launches.append(SimulatedLaunch(time: time, identifier: request.identifier, state: launchState, resubmissions: next))
                 }
                 return
