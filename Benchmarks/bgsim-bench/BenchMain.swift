@@ -22,6 +22,9 @@ enum BenchMain {
                            of proton-upload-designed: one million device-days).
           check            S seeds × D days of a preset checked against the invariant library on J jobs
                            (default 10,000 × 7 of coverdrop-designed); --swarm draws each seed's scenario.
+          calibrate        Field logs of S phones × D days of a preset, then what 'bgsim calibrate' does
+                           with them, report and fragment included (default 250 × 28 of
+                           coverdrop-shipped: 1,000 device-weeks); the logs are timed apart.
 
         Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).
@@ -30,6 +33,7 @@ enum BenchMain {
 
         Options for sweep: --seeds S (1000), --days D (1000), --jobs J (all cores), --preset NAME.
         Options for check: --seeds S (10000), --days D (7), --jobs J (all cores), --preset NAME, --swarm.
+        Options for calibrate: --seeds S (250), --days D (28), --jobs J (all cores), --preset NAME.
 
         Options for device-days and scenario-days:
           --days D         Simulated days (default 10000).
@@ -54,6 +58,8 @@ enum BenchMain {
                 try SweepBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"]))
             case "check":
                 try CheckBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"], switches: ["swarm"]))
+            case "calibrate":
+                try CalibrateBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"]))
             case "device-days", "scenario-days":
                 try DeviceDaysBenchmark.run(name, Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:
