@@ -6,7 +6,6 @@ package enum SweepReport {
     /// The report as a complete HTML document; `command` is shown so a reader can run it again.
     package static func html(_ summary: SweepSummary, command: String? = nil) -> String {
         let definition = summary.definition
-        let objectives = definition.objectives
         var body = Markup()
         let axes = definition.axes.map { "\($0.path) ∈ {\($0.values.map(JSONWriter.compact).joined(separator: ", "))}" }
         body.element("p", [("class", "setup")],
