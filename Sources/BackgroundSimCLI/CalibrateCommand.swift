@@ -57,15 +57,12 @@ enum CalibrateCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let base = flags.string("preset") == nil && flags.string("scenario") == nil ? Scenario()
             : try RunCommand.loadScenario(flags, context, for: "calibrate")
-        var records: [FieldLogRecord] = []
-        for path in flags.positional { records += try FieldLogFormat.read(path: path) }
-        let ordered = records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
-            .map(\.element)
+        let records = try FieldLogFormat.read(paths: flags.positional)
         var payloads: [MetricKitPayload] = []
         for path in (flags.string("metrickit") ?? "").split(separator: ",").map(String.init) { payloads += try MetricKitPayload.read(path: path) }
         if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }
         let quiet = flags.isSet("quiet")
-        let calibration = try LaunchCalibration.run(ordered, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
+        let calibration = try LaunchCalibration.run(records, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
                                                     notice: { if !quiet { Output.error("bgsim calibrate: \($0)") } })
         let fragmentPath = flags.string("fragment")
         if let fragmentPath { try Output.write(JSONWriter.pretty(calibration.fragment) + "\n", toFile: fragmentPath) }

@@ -39,11 +39,7 @@ enum FieldLogCommand {
         if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
         let format = try flags.format(["table", "json"], default: "table")
-        var records: [FieldLogRecord] = []
-        for path in flags.positional { records += try FieldLogFormat.read(path: path) }
-        // Files may each hold part of a device's log: sort again across them.
-        let ordered = records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
-            .map(\.element)
+        let ordered = try FieldLogFormat.read(paths: flags.positional)
         if let path = flags.string("replay") {
             guard let replay = FieldLogReplay.launches(ordered, device: flags.string("device")) else {
                 throw UsageError("--device: no device '\(flags.string("device") ?? "")' in the logs")

@@ -69,6 +69,18 @@ public enum FieldLogFormat {
         try parse(try ScenarioLoader.readText(path: path), source: path)
     }
 
+    /// Reads the field logs at `paths` as one log, sorted across them by device, then time, then
+    /// position (files may each hold part of a device's log).
+    ///
+    /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
+    public static func read(paths: [String]) throws(ScenarioError) -> [FieldLogRecord] {
+        var records: [FieldLogRecord] = []
+        for path in paths { records += try read(path: path) }
+        guard paths.count > 1 else { return records }
+        return records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
     /// Parses a field log's text; `source` names it in messages.
     public static func parse(_ text: String, source: String) throws(ScenarioError) -> [FieldLogRecord] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }

@@ -58,7 +58,7 @@ public struct LaunchCalibration: Sendable {
             notice("\(kind.rawValue): fitting on \(involved.count) devices")
             let fit = LaunchFit.fit(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
             notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
-            let (withIntervals, diagnostics) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic,
+            let (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic,
                                                                             phone: phone, jobs: jobs)
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
             let goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
@@ -67,7 +67,7 @@ public struct LaunchCalibration: Sendable {
             }
             kinds.append(KindCalibration(kind: kind, parameters: withIntervals.fitted, devices: fit.devices, launches: fit.score.launches,
                                          unexplained: fit.score.unexplained, logLikelihood: fit.score.logLikelihood, goodness: goodness,
-                                         resamplesAtGridEdge: diagnostics.atGridEdge))
+                                         resamplesAtGridEdge: atGridEdge))
         }
         var comparison: MetricKitComparison?
         if !metricKit.isEmpty {

@@ -34,26 +34,16 @@ enum LaunchFitBootstrap {
     /// The smallest grid step: 0.01 in the optimiser's coordinates, 1 % of a value.
     static let minimumStep = 0.01
 
-    /// What the bootstrap found beside the intervals.
-    struct Diagnostics: Sendable {
-        /// Resamples whose best grid point was on the grid's edge along some axis.
-        var atGridEdge = 0
-        /// The grid's step along each axis, in the optimiser's coordinates.
-        var steps: [Double] = []
-        var likelihoodEvaluations = 0
-    }
-
-    /// `fit` with its free parameters' intervals set.
+    /// `fit` with its free parameters' intervals set, and how many resamples' best point was on
+    /// the grid's edge along some axis.
     static func intervals(for fit: LaunchFit, histories: [DeviceHistory], base: HeuristicLaunchParameters,
-                          phone: PhoneStateProfile, jobs: Int) -> (fit: LaunchFit, diagnostics: Diagnostics) {
+                          phone: PhoneStateProfile, jobs: Int) -> (fit: LaunchFit, resamplesAtGridEdge: Int) {
         let coordinates = fit.coordinates
         let k = coordinates.keys.count
-        guard k > 0, histories.count > 1 else { return (fit, Diagnostics()) }
+        guard k > 0, histories.count > 1 else { return (fit, 0) }
         let center = coordinates.start(fit.parameters)
-        var evaluations = 0
         func perDevice(_ point: [Double]) -> [Double] {
-            evaluations += 1
-            return LaunchFit.scores(histories, kind: fit.kind, coordinates.applying(point, to: base), phone: phone, jobs: jobs).map(\.logLikelihood)
+            LaunchFit.scores(histories, kind: fit.kind, coordinates.applying(point, to: base), phone: phone, jobs: jobs).map(\.logLikelihood)
         }
         func shifted(_ moves: [(axis: Int, by: Double)]) -> [Double] {
             var point = center
@@ -95,7 +85,7 @@ enum LaunchFitBootstrap {
             result.fitted[index].low = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.min(0, low.rounded(.down)) - 1) * steps[axis])
             result.fitted[index].high = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.max(0, high.rounded(.up)) + 1) * steps[axis])
         }
-        return (result, Diagnostics(atGridEdge: atEdge, steps: steps, likelihoodEvaluations: evaluations))
+        return (result, atEdge)
     }
 
     /// The grid's step along each axis: the sandwich standard error, from per-device
