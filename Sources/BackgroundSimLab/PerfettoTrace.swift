@@ -79,7 +79,7 @@ package final class PerfettoTrace {
     package func record(_ entry: SystemLogEntry) {
         let event = entry.event
         switch event {
-        case .taskLaunch(let identifier, let serial, _):
+        case .taskLaunch(let identifier, _, let serial, _):
             openTasks[serial] = (identifier, entry.time)
         case .taskCompleted(_, let serial, let success):
             if let task = openTasks.removeValue(forKey: serial) {

@@ -19,7 +19,7 @@ private func violations(of invariant: some Invariant, _ entries: [(hours: Double
 struct InvariantTests {
     @Test("a task killed for never completing, or completed twice, breaks taskCompletedExactlyOnce; one ended by the process does not")
     func taskCompletion() {
-        let launch = SystemLogEvent.taskLaunch(identifier: "refresh", serial: 1, allotment: .seconds(30))
+        let launch = SystemLogEvent.taskLaunch(identifier: "refresh", kind: .appRefresh, serial: 1, allotment: .seconds(30))
         let killed = violations(of: TaskCompletedExactlyOnce(), [
             (1, launch), (1.01, .taskExpire(identifier: "refresh", serial: 1, cause: .timeUp)),
             (1.02, .kill(.taskNotCompleted(identifier: "refresh", serial: 1))),
@@ -45,7 +45,7 @@ struct InvariantTests {
         #expect(violations(of: SessionCompletionHandlerCalled(), [(1, .sessionCompletionHandlerNotCalled(session: "uploads"))]).count == 1)
         #expect(violations(of: SessionCompletionHandlerCalled(), [(1, .sessionCompletionHandlerCalled(session: "uploads"))]).isEmpty)
         let submit = SystemLogEvent.submit(identifier: "export.1", kind: .continuedProcessing, earliestBeginIn: .zero)
-        let launch = SystemLogEvent.taskLaunch(identifier: "export.1", serial: 4, allotment: .zero)
+        let launch = SystemLogEvent.taskLaunch(identifier: "export.1", kind: .continuedProcessing, serial: 4, allotment: .zero)
         let killed = violations(of: ContinuedProcessingCompletedOnce(), [
             (1, submit), (1, launch), (1.1, .taskExpire(identifier: "export.1", serial: 4, cause: .noProgress)),
             (1.11, .kill(.taskNotCompleted(identifier: "export.1", serial: 4))),
@@ -58,7 +58,7 @@ struct InvariantTests {
         #expect(twice.count == 1)
         // A refresh task's kill is not this invariant's business.
         let refresh = violations(of: ContinuedProcessingCompletedOnce(), [
-            (1, .taskLaunch(identifier: "refresh", serial: 1, allotment: .seconds(30))),
+            (1, .taskLaunch(identifier: "refresh", kind: .appRefresh, serial: 1, allotment: .seconds(30))),
             (1.01, .kill(.taskNotCompleted(identifier: "refresh", serial: 1))),
         ])
         #expect(refresh.isEmpty)

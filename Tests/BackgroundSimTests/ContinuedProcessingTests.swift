@@ -15,11 +15,11 @@ struct ContinuedProcessingTests {
     final class ExportPolicy: BackgroundPolicy {
         let bytes: Double
         let works: Bool
-        let strategy: TaskRequest.SubmissionStrategy
+        let strategy: ContinuedProcessingTaskRequest.SubmissionStrategy
         let requests: Int
         var errors: [TaskSchedulerError.Code] = []
 
-        init(bytes: Double = 12_500_000, works: Bool = true, strategy: TaskRequest.SubmissionStrategy = .queue, requests: Int = 1) {
+        init(bytes: Double = 12_500_000, works: Bool = true, strategy: ContinuedProcessingTaskRequest.SubmissionStrategy = .queue, requests: Int = 1) {
             self.bytes = bytes
             self.works = works
             self.strategy = strategy
@@ -37,7 +37,7 @@ struct ContinuedProcessingTests {
             if bytes > 0 { try? app.work.enqueue(WorkRequest(uploadBytes: bytes)) }
             for index in 0..<requests {
                 do throws(TaskSchedulerError) {
-                    try app.taskScheduler.submit(.continuedProcessing(identifier: "com.example.export.\(index)", strategy: strategy))
+                    try app.taskScheduler.submit(ContinuedProcessingTaskRequest(identifier: "com.example.export.\(index)", strategy: strategy))
                 } catch {
                     errors.append(error.code)
                 }
@@ -59,7 +59,7 @@ struct ContinuedProcessingTests {
         try h.run(until: .at(3_600))
         let launch = try #require(h.entries(.taskLaunch).first)
         #expect(launch.time == .at(10))
-        #expect(launch.event == .taskLaunch(identifier: "com.example.export.0", serial: 1, allotment: .zero))
+        #expect(launch.event == .taskLaunch(identifier: "com.example.export.0", kind: .continuedProcessing, serial: 1, allotment: .zero))
         let done = try #require(h.entries(.taskCompleted).first)
         #expect(done.event == .taskCompleted(identifier: "com.example.export.0", serial: 1, success: true))
         // 100 s of upload at 1 Mbps after the radio's promotion; the app is suspended only then.
@@ -77,7 +77,7 @@ struct ContinuedProcessingTests {
         let expire = try #require(h.entries(.taskExpire).first)
         #expect(expire.event == .taskExpire(identifier: "com.example.export.0", serial: 1, cause: .noProgress))
         #expect(expire.time == .at(70))
-        #expect(h.system.metrics.expirationsForNoProgress == 1)
+        #expect(h.system.metrics.expirations(.noProgress) == 1)
 
         // Reporting progress every 50 s moves the stall: it comes 60 s after the last report.
         final class Reporter: BackgroundPolicy {
@@ -90,7 +90,7 @@ struct ContinuedProcessingTests {
                     }
                     report(0)
                 }
-                if reason == .user { try? app.taskScheduler.submit(.continuedProcessing(identifier: "com.example.export.1")) }
+                if reason == .user { try? app.taskScheduler.submit(ContinuedProcessingTaskRequest(identifier: "com.example.export.1")) }
             }
         }
         let reported = try SystemHarness(scenario()) { Reporter() }
@@ -122,12 +122,12 @@ struct ContinuedProcessingTests {
             Issue.record("expected a user cancel, got \(expire.event)")
             return
         }
-        #expect(always.system.metrics.expirationsForUserCancel == 1)
+        #expect(always.system.metrics.expirations(.userCancelled) == 1)
         let never = try SystemHarness(scenario(cancel: 0)) { ExportPolicy(bytes: 1_000_000_000) }
         never.useApp(at: .at(10), for: .seconds(5))
         try never.run(until: .at(3 * 3_600))
         #expect(never.entries(.taskExpire).isEmpty)
-        #expect(never.system.metrics.expirationsForUserCancel == 0)
+        #expect(never.system.metrics.expirations(.userCancelled) == 0)
     }
 
     @Test("the share of tasks the user cancels matches the probability (0.3, 400 seeds, ± 0.07)")
@@ -143,7 +143,7 @@ struct ContinuedProcessingTests {
             simulation.schedule(.device(.appOpen), at: .at(10), priority: .late)
             simulation.schedule(.device(.appClose(forceQuit: false)), at: .at(15), priority: .late)
             try simulation.run(until: .at(3 * 3_600), handler: &world)
-            cancelled += world.system.metrics.expirationsForUserCancel
+            cancelled += world.system.metrics.expirations(.userCancelled)
         }
         #expect(abs(Double(cancelled) / 400 - 0.3) < 0.07)
     }
@@ -170,7 +170,7 @@ struct ContinuedProcessingTests {
         var refused: [TaskSchedulerError.Code] = []
         let background = try SystemHarness(scenario()) {
             ScriptedPolicy(onBackground: { app in
-                do throws(TaskSchedulerError) { try app.taskScheduler.submit(.continuedProcessing(identifier: "com.example.export.9")) } catch { refused.append(error.code) }
+                do throws(TaskSchedulerError) { try app.taskScheduler.submit(ContinuedProcessingTaskRequest(identifier: "com.example.export.9")) } catch { refused.append(error.code) }
             })
         }
         background.useApp(at: .at(10), for: .seconds(5))
@@ -193,10 +193,15 @@ struct ContinuedProcessingTests {
     @Test("wildcard identifiers: a continued-processing identifier matches `prefix.*`; refresh requests do not")
     func wildcards() throws {
         let permitted = ["com.example.export.*", "refresh"]
-        #expect(TaskRequest.isPermitted("com.example.export.42", kind: .continuedProcessing, in: permitted))
-        #expect(!TaskRequest.isPermitted("com.example.export.", kind: .continuedProcessing, in: permitted))
-        #expect(!TaskRequest.isPermitted("com.example.other.1", kind: .continuedProcessing, in: permitted))
-        #expect(!TaskRequest.isPermitted("com.example.export.42", kind: .appRefresh, in: permitted))
-        #expect(TaskRequest.isPermitted("refresh", kind: .appRefresh, in: permitted))
+        #expect(ContinuedProcessingTaskRequest.matches("com.example.export.42", wildcardIn: permitted))
+        #expect(!ContinuedProcessingTaskRequest.matches("com.example.export.", wildcardIn: permitted))
+        #expect(!ContinuedProcessingTaskRequest.matches("com.example.other.1", wildcardIn: permitted))
+        // The scheduler: a refresh request does not match a wildcard; a continued one does.
+        var scenario = SystemHarness.quietScenario
+        scenario.app.permittedIdentifiers = permitted
+        let h = try SystemHarness(scenario) { ScriptedPolicy() }
+        #expect(h.system.submitRefusal(identifier: "com.example.export.42", kind: .appRefresh) == .notPermitted)
+        #expect(h.system.submitRefusal(identifier: "refresh", kind: .appRefresh) == nil)
+        #expect(h.system.submitRefusal(identifier: "com.example.export.42", kind: .continuedProcessing) == nil)
     }
 }

@@ -56,7 +56,7 @@ struct DebuggerCommandTests {
         // The suspended app is resumed, then the task launched, at the same instant.
         let next = try #require(log[(launch + 1)...].first { if case .taskLaunch = $0.event { true } else { false } })
         #expect(next.time == log[launch].time)
-        guard case .taskLaunch(Self.identifier, let serial, _) = next.event else { return }
+        guard case .taskLaunch(Self.identifier, _, let serial, _) = next.event else { return }
         // Held for the rest of the run: never expired (a refresh task's allotment is 30 s), never killed.
         #expect(!log.contains { if case .taskExpire(_, serial, _) = $0.event { true } else { false } })
         #expect(!log.contains { if case .kill = $0.event { true } else { false } })

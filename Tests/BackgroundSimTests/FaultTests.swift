@@ -26,7 +26,7 @@ private struct FaultRun {
 
     /// The allotment of a `taskLaunch` entry.
     func allotment(_ entry: SystemLogEntry) -> SimDuration? {
-        if case .taskLaunch(_, _, let allotment) = entry.event { return allotment }
+        if case .taskLaunch(_, _, _, let allotment) = entry.event { return allotment }
         return nil
     }
 
@@ -106,7 +106,7 @@ struct FaultTests {
         #expect(run.entries(.submitError).allSatisfy {
             $0.event == .submitError(identifier: ProbePolicy.refreshIdentifier, error: .tooManyPendingTaskRequests)
         })
-        #expect(run.result.os.metrics.submitErrors[TaskSchedulerError.Code.tooManyPendingTaskRequests.rawValue] > 0)
+        #expect(run.result.os.metrics.submitErrorsByCode[.tooManyPendingTaskRequests] > 0)
     }
 
     @Test("a network flap turns the network off and on in its window, and leaves the day's network as it was")

@@ -2,9 +2,9 @@
 import SimKernel
 import Testing
 
-/// One test per launch rule: the documented rules of the system (``LaunchEvaluator``) and the
-/// discretion of each launch model, each with hand-made conditions on both sides of the rule, so
-/// that removing a rule, or moving its threshold, fails its test.
+/// One test per launch rule: the documented rules of the system (``WakeAdmission``, its
+/// ``WakeRule/table``) and the discretion of each launch model, each with hand-made conditions on
+/// both sides of the rule, so that removing a rule, or moving its threshold, fails its test.
 @Suite("Launch rules, one by one")
 struct LaunchRuleTests {
     // MARK: The system's documented rules
@@ -26,11 +26,20 @@ struct LaunchRuleTests {
         return device
     }
 
-    static func app(refreshAllowed: Bool = true, forceQuit: Bool = false) -> LaunchEvaluator.AppState {
-        LaunchEvaluator.AppState(backgroundAppRefreshAllowed: refreshAllowed, forceQuit: forceQuit, lastAppUse: now - .hours(1))
+    static func app(refreshAllowed: Bool = true, forceQuit: Bool = false) -> WakeAdmission.AppState {
+        WakeAdmission.AppState(backgroundAppRefreshAllowed: refreshAllowed, forceQuit: forceQuit, lastAppUse: now - .hours(1))
     }
 
-    static var evaluator: LaunchEvaluator { LaunchEvaluator(model: EagerLaunchModel()) }
+    /// The documented rules alone: the eager model has no floors.
+    static var evaluator: RuleProbe { RuleProbe(admission: WakeAdmission(model: EagerLaunchModel())) }
+
+    /// Asks an admission which rule holds a pending task request back.
+    struct RuleProbe {
+        var admission: WakeAdmission
+        func ruleDenial(_ entry: PendingRequests.Entry, device: DeviceSnapshot, app: WakeAdmission.AppState) -> LaunchDenial? {
+            admission.ruleDenial(.task(entry), device: device, app: app)
+        }
+    }
     static let refresh = PendingRequests.Entry(request: .appRefresh(identifier: "r"), earliest: now)
     static func processing(power: Bool = false, network: Bool = false, earliest: SimInstant = now) -> PendingRequests.Entry {
         PendingRequests.Entry(request: .processing(identifier: "p", requiresExternalPower: power, requiresNetworkConnectivity: network),
@@ -113,25 +122,37 @@ struct LaunchRuleTests {
     static let refreshRequest = TaskRequest.appRefresh(identifier: "r")
     static let processingRequest = TaskRequest.processing(identifier: "p")
 
+    /// The first rule that holds `entry` back under the heuristic model's floors, on a device at
+    /// `battery` % and `thermal`.
+    static func floorDenial(_ entry: PendingRequests.Entry, battery: Double = 80, charging: Bool = false,
+                            thermal: ThermalState = .nominal) -> LaunchDenial? {
+        var device = Self.device(charging: charging)
+        device.batteryPercent = battery
+        device.thermalState = thermal
+        return WakeAdmission(model: Self.heuristic()).ruleDenial(.task(entry), device: device, app: Self.app())
+    }
+
     @Test("below the 20 % battery floor and off the charger, nothing launches; at 20 %, or charging, the floor does not apply")
     func batteryFloor() {
-        var model = Self.heuristic()
         let floor = Self.parameters.criticalBatteryPercent
         #expect(floor == 20)
-        for request in [Self.refreshRequest, Self.processingRequest] {
-            #expect(Self.decide(&model, request, Self.conditions(battery: floor - 0.1)) == .notLaunched(.batteryFloor))
-            #expect(Self.decide(&model, request, Self.conditions(battery: floor)) != .notLaunched(.batteryFloor))
-            #expect(Self.decide(&model, request, Self.conditions(battery: 5, charging: true)) != .notLaunched(.batteryFloor))
+        for entry in [Self.refresh, Self.processing()] {
+            #expect(Self.floorDenial(entry, battery: floor - 0.1) == .batteryFloor)
+            #expect(Self.floorDenial(entry, battery: floor) == nil)
+            #expect(Self.floorDenial(entry, battery: 5, charging: true) == nil)
         }
+        // The eager model has no floor.
+        var device = Self.device()
+        device.batteryPercent = 5
+        #expect(Self.evaluator.ruleDenial(Self.refresh, device: device, app: Self.app()) == nil)
     }
 
     @Test("a serious or critical thermal state stops launches; fair does not")
     func thermalState() {
-        var model = Self.heuristic()
-        for request in [Self.refreshRequest, Self.processingRequest] {
-            #expect(Self.decide(&model, request, Self.conditions(thermal: .serious)) == .notLaunched(.thermalState))
-            #expect(Self.decide(&model, request, Self.conditions(thermal: .critical)) == .notLaunched(.thermalState))
-            #expect(Self.decide(&model, request, Self.conditions(thermal: .fair)) != .notLaunched(.thermalState))
+        for entry in [Self.refresh, Self.processing()] {
+            #expect(Self.floorDenial(entry, thermal: .serious) == .thermalState)
+            #expect(Self.floorDenial(entry, thermal: .critical) == .thermalState)
+            #expect(Self.floorDenial(entry, thermal: .fair) == nil)
         }
     }
 

@@ -149,7 +149,7 @@ struct LifecycleTests {
         harness.useApp(at: .at(100), forceQuit: true)
         try harness.run(until: .at(200))
         #expect(harness.system.forceQuitFlag)
-        #expect(harness.system.metrics.forceQuitTerminations == 1)
+        #expect(harness.system.metrics.terminations(.forceQuit) == 1)
         harness.useApp(at: .at(300))
         try harness.run(until: .at(400))
         #expect(!harness.system.forceQuitFlag)

@@ -23,7 +23,7 @@ struct ProcessingCalibrationTests {
             final class Sink { var launches: [(SimInstant, Double)] = [] }
             let sink = Sink()
             _ = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { entry in
-                if case .taskLaunch(_, _, let allotment) = entry.event { sink.launches.append((entry.time, allotment.seconds)) }
+                if case .taskLaunch(_, _, _, let allotment) = entry.event { sink.launches.append((entry.time, allotment.seconds)) }
             })
             launches += sink.launches.map(\.0)
             allotments += sink.launches.map(\.1)

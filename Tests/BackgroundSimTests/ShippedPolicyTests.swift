@@ -15,7 +15,7 @@ struct ShippedPolicyTests {
     func entriesAfterLaunches(_ run: Run, identifier: String) -> [SystemLogEntry] {
         var result: [SystemLogEntry] = []
         for (index, entry) in run.log.enumerated() {
-            if case .taskLaunch(identifier, _, _) = entry.event, index + 1 < run.log.count { result.append(run.log[index + 1]) }
+            if case .taskLaunch(identifier, _, _, _) = entry.event, index + 1 < run.log.count { result.append(run.log[index + 1]) }
         }
         return result
     }
@@ -76,7 +76,7 @@ struct ShippedPolicyTests {
         var skipped = 0, succeeded = 0
         for entry in run.log {
             switch entry.event {
-            case .taskLaunch(_, let serial, _): launchedAt[serial] = entry.time
+            case .taskLaunch(_, _, let serial, _): launchedAt[serial] = entry.time
             case .taskCompleted(_, let serial, let success):
                 if success { succeeded += 1 } else if launchedAt[serial] == entry.time { skipped += 1 }
             default: break

@@ -96,11 +96,13 @@ struct SilentPushTests {
 
     @Test("the rules, one by one: force-quit, Background App Refresh off, Low Power Mode, a critically low battery off the charger, the 15 min spacing")
     func rules() {
-        let parameters = SystemParameters()
+        let model = HeuristicLaunchModel(parameters: HeuristicLaunchParameters(), calendar: Scenario().calendar.calendar)
+        let admission = WakeAdmission(model: model, pushSpacing: .minutes(SystemParameters().push.minimumSpacingMinutes))
         var device = LaunchRuleTests.device()
         device.now = .at(3_600)
         func denial(_ device: DeviceSnapshot, forceQuit: Bool = false, on: Bool = true, last: SimInstant? = nil) -> LaunchDenial? {
-            PushDelivery.ruleDenial(device: device, forceQuit: forceQuit, backgroundAppRefreshAllowed: on, lastDelivery: last, parameters: parameters)
+            let app = WakeAdmission.AppState(backgroundAppRefreshAllowed: on, forceQuit: forceQuit, lastAppUse: nil, lastPushDelivery: last)
+            return admission.ruleDenial(.door(.silentPush), device: device, app: app)
         }
         #expect(denial(device) == nil)
         #expect(denial(device, forceQuit: true) == .forceQuit)

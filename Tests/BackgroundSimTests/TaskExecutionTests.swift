@@ -127,7 +127,7 @@ struct TaskExecutionTests {
         try harness.run(until: .at(1_000))
         #expect(harness.times(.taskLaunch) == [.at(60)])
         #expect(harness.times(.taskExpire) == [.at(300)])
-        #expect(harness.system.metrics.expirationsForUserActivity == 1)
+        #expect(harness.system.metrics.expirations(.userActivity) == 1)
     }
 
     @Test("a crash in an expiration handler run at pickup ends the process at once")
@@ -158,7 +158,7 @@ struct TaskExecutionTests {
         try harness.run(until: .at(2_000))
         #expect(harness.times(.taskLaunch) == [.at(500)], "waits for the charger")
         #expect(harness.times(.taskExpire) == [.at(700)])
-        #expect(harness.system.metrics.expirationsForPowerLoss == 1)
+        #expect(harness.system.metrics.expirations(.powerLoss) == 1)
     }
 
     @Test("a processing task runs at most its maximum runtime")

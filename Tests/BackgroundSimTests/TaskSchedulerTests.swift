@@ -44,7 +44,7 @@ struct TaskSchedulerTests {
         #expect(refreshError?.code == .tooManyPendingTaskRequests)
         #expect(processingErrors.map(\.code) == [.tooManyPendingTaskRequests])
         #expect(harness.system.pending.entries.count == 11)
-        #expect(harness.system.metrics.submitErrors[TaskSchedulerError.Code.tooManyPendingTaskRequests.rawValue] == 2)
+        #expect(harness.system.metrics.submitErrorsByCode[.tooManyPendingTaskRequests] == 2)
     }
 
     @Test("an unlisted identifier or a missing background mode is notPermitted; Background App Refresh off is unavailable")

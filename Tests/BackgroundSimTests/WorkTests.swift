@@ -244,7 +244,7 @@ struct WorkFailureTests {
         let sink = Sink()
         let result = try SimulationRunner.run(
             scenario: Presets.scenario(named: "bgscheduler-designed")!, seed: 2, days: 30,
-            log: { if $0.event == .resume || $0.event == .launch(reason: .backgroundTask) { sink.wakes += 1 } })
+            log: { if $0.event == .resume(reason: .backgroundTask) || $0.event == .launch(reason: .backgroundTask) { sink.wakes += 1 } })
         let energy = result.energy
         #expect(sink.wakes > 30)
         // 2 s at 0.25 W per wake; the demo does no queued work, so nothing else.

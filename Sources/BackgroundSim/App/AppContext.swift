@@ -147,6 +147,17 @@ public final class SimulatedTaskScheduler {
         try system.submit(request)
     }
 
+    /// `submit(_:)` for a continued-processing request: only in the foreground; it starts once
+    /// the current callback returns if a slot is free, or waits for one, or fails, as its
+    /// strategy says.
+    ///
+    /// - Throws: ``TaskSchedulerError`` `unavailable` (from the background), `notPermitted` or
+    ///   `immediateRunIneligible`.
+    public func submit(_ request: ContinuedProcessingTaskRequest) throws(TaskSchedulerError) {
+        guard system.processGeneration == generation else { return }
+        try system.submit(request)
+    }
+
     /// `cancel(taskRequestWithIdentifier:)`.
     public func cancel(taskRequestWithIdentifier identifier: String) {
         system.cancelRequest(identifier: identifier)

@@ -43,7 +43,7 @@ package enum ReportFormatter {
             ("Launches while charging", percent(os.launchesWhileChargingShare)),
             ("Expirations per day", fixed(os.expirationsPerDay, 2)),
             ("Background running per day", fixed(os.backgroundRunSecondsPerDay, 0) + " s"),
-            ("Submits (errors)", "\(m.submits) (\(m.submitErrors.reduce(0, +)))"),
+            ("Submits (errors)", "\(m.submits) (\(m.submitErrorsByCode.total))"),
             ("Throttled launches", "\(m.throttledLaunches)"),
             ("Kills for overruns: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
             ("Terminations for memory (jetsam)", "\(m.memoryPressureExits)"),
@@ -51,7 +51,7 @@ package enum ReportFormatter {
         // The other doors, when the app used them.
         if m.continuedProcessingLaunches > 0 {
             osRows.insert(("Continued processing per day", fixed(os.continuedProcessingLaunchesPerDay, 2)
-                + " (stalled \(m.expirationsForNoProgress), cancelled \(m.expirationsForUserCancel))"), at: 2)
+                + " (stalled \(m.expirations(.noProgress)), cancelled \(m.expirations(.userCancelled)))"), at: 2)
         }
         if m.sessionTransfersCreated > 0 {
             osRows.append(("URL session transfers (cancelled)", "\(m.sessionTransfersCreated) (\(m.sessionTransfersCancelled))"))

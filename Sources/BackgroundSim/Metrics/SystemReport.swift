@@ -27,16 +27,7 @@ public struct SystemReport: Sendable, Equatable {
             ("backgroundProcessLaunches", .number(Double(metrics.backgroundProcessLaunches))),
             ("backgroundWakesPerDay", .number(rounded(backgroundWakesPerDay))),
             ("expirationsPerDay", .number(rounded(expirationsPerDay))),
-            ("expirationsByCause", .object([
-                ("timeUp", .number(Double(metrics.expirations - metrics.expirationsForUserActivity
-                    - metrics.expirationsForPowerLoss - metrics.expirationsForNetworkLoss
-                    - metrics.expirationsForNoProgress - metrics.expirationsForUserCancel))),
-                ("userActivity", .number(Double(metrics.expirationsForUserActivity))),
-                ("powerLoss", .number(Double(metrics.expirationsForPowerLoss))),
-                ("networkLoss", .number(Double(metrics.expirationsForNetworkLoss))),
-                ("noProgress", .number(Double(metrics.expirationsForNoProgress))),
-                ("userCancelled", .number(Double(metrics.expirationsForUserCancel))),
-            ])),
+            ("expirationsByCause", .object(ExpirationCause.allCases.map { ($0.rawValue, .number(Double(metrics.expirations($0)))) })),
             ("tasksCompleted", .object([
                 ("success", .number(Double(metrics.tasksCompletedSuccessfully))),
                 ("failure", .number(Double(metrics.tasksCompletedUnsuccessfully))),
@@ -45,7 +36,7 @@ public struct SystemReport: Sendable, Equatable {
             ("backgroundRunSecondsPerDay", .number(rounded(backgroundRunSecondsPerDay))),
             ("submits", .number(Double(metrics.submits))),
             ("submitErrors", .object(TaskSchedulerError.Code.allCases.map {
-                ($0.name, .number(Double(metrics.submitErrors[$0.rawValue])))
+                ($0.name, .number(Double(metrics.submitErrorsByCode[$0])))
             })),
             ("throttledLaunches", .number(Double(metrics.throttledLaunches))),
             ("launchDecisions", .object([TaskRequest.Kind.appRefresh, .processing].map { kind in
@@ -85,7 +76,7 @@ public struct SystemReport: Sendable, Equatable {
         .object([
             ("cumulativeNormalAppExitCount", .number(Double(metrics.normalAppExits))),
             ("cumulativeAbnormalExitCount", .number(Double(metrics.abnormalExits))),
-            ("cumulativeAppWatchdogExitCount", .number(Double(metrics.appWatchdogExits))),
+            ("cumulativeAppWatchdogExitCount", .number(0)),   // launch-time watchdog: not modelled
             ("cumulativeBackgroundTaskAssertionTimeoutExitCount", .number(Double(metrics.backgroundTaskAssertionTimeoutExits))),
             ("cumulativeCPUResourceLimitExitCount", .number(Double(metrics.cpuResourceLimitExits))),
             ("cumulativeMemoryPressureExitCount", .number(Double(metrics.memoryPressureExits))),

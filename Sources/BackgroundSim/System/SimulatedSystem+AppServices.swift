@@ -7,7 +7,6 @@ extension SimulatedSystem {
 
     func beginAssertion(name: String, expirationHandler: (() -> Void)?) -> BackgroundTaskIdentifier {
         let id = assertions.begin(name: name, expirationHandler: expirationHandler)
-        metrics.assertionsBegun += 1
         record(.beginBackgroundTask(id: id, name: name))
         return id
     }
@@ -22,7 +21,6 @@ extension SimulatedSystem {
         let warned = assertions.beginWarning()
         guard processState == .background else { return }
         for assertion in warned {
-            metrics.assertionExpirations += 1
             record(.backgroundTaskExpiring(id: assertion.id))
             assertion.expirationHandler?()
         }

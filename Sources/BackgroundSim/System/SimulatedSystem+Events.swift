@@ -26,7 +26,7 @@ extension SimulatedSystem {
         }
         // Expiration handlers run above; a crash they caused ends the process now.
         afterCallback(in: &simulation)
-        if launch.model.reactsToDeviceChanges { evaluateLaunches(in: &simulation) }
+        if admission.model.reactsToDeviceChanges { evaluateLaunches(in: &simulation) }
         reconcile(in: &simulation)
     }
 
@@ -36,17 +36,10 @@ extension SimulatedSystem {
         observe(device, at: simulation.now)
         switch event {
         case .launchEvaluation:
-            launch.evaluationFired()
+            admission.evaluationFired()
             evaluateLaunches(in: &simulation)
-        case .taskExpiration(let serial):
-            running.expirationFired(serial: serial)
-            expire(serial: serial, cause: .timeUp)
-        case .taskGraceEnd(let serial):
-            if let task = running.task(serial: serial), task.completion == nil {
-                record(.kill(.taskNotCompleted(identifier: task.identifier, serial: serial)))
-                launch.throttle(until: simulation.now + .hours(parameters.throttlePenaltyHours))
-                terminate(.taskTimeout, in: &simulation)
-            }
+        case .taskExpiration(let serial), .taskGraceEnd(let serial):
+            if let window = running.windowEnded(serial: serial) { windowMissed(window, in: &simulation) }
         case .assertionWarning:
             warnAssertions()
         case .assertionDeadline:
@@ -80,14 +73,14 @@ extension SimulatedSystem {
         case .sessionRelaunch:
             relaunchForSessionEvents(in: &simulation)
         case .sessionEventsEnd:
-            sessionEventsWindowEnded()
+            if let window = sessionEvents.windowEnded() { windowMissed(window, in: &simulation) }
         case .pushSend:
             pushSent(in: &simulation)
         case .pushDeliveryAttempt:
             push.attemptFired()
             deliverHeldPush(in: &simulation)
         case .pushRunEnd:
-            pushWindowEnded(in: &simulation)
+            if let window = push.windowEnded() { windowMissed(window, in: &simulation) }
         case .workCheck:
             checkWork(at: simulation.now)
         case .radioPhase:

@@ -1,12 +1,14 @@
 import SimKernel
 
 extension SimulatedSystem {
-    /// The user opened the app: a launch, or a return to the foreground.
+    /// The user opened the app: a launch, or a return to the foreground. Not while the phone
+    /// is off (an open the user began before the battery died does not happen).
     func appOpened(in simulation: inout Simulation<WorldEvent>) {
+        guard snapshot.isPoweredOn else { return }
         lastAppUse = snapshot.now
         sessionEvents.appEnteredForeground()
         work.appSession(at: snapshot.now, day: snapshot.day, closing: false)
-        launch.model.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
+        admission.model.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
         if forceQuitFlag {
             forceQuitFlag = false
             record(.forceQuitFlagCleared)
@@ -51,34 +53,6 @@ extension SimulatedSystem {
         }
     }
 
-    /// Brings the app to run in the background, for `reason`: launches it if it is not running,
-    /// resumes it if it is suspended — each a background wake, charged the launch overhead — and
-    /// leaves it as it is if it runs. Returns whether the process runs afterwards (a launch may
-    /// crash it).
-    func wakeInBackground(for reason: LaunchReason, in simulation: inout Simulation<WorldEvent>) -> Bool {
-        let now = snapshot.now
-        switch processState {
-        case .notRunning:
-            processState = .background
-            assertions.enterBackground(at: now)
-            metrics.backgroundProcessLaunches += 1
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-            launchProcess(reason: reason)
-            afterCallback(in: &simulation)
-        case .suspended:
-            jetsam.cancel(in: &simulation)
-            processState = .background
-            assertions.enterBackground(at: now)
-            record(.resume)
-            metrics.backgroundWakes += 1
-            energy.chargeLaunchOverhead(in: &simulation)
-        case .background, .foreground:
-            break
-        }
-        return processIsRunning
-    }
-
     /// Starts a new process and calls `didFinishLaunching`.
     func launchProcess(reason: LaunchReason) {
         processGeneration &+= 1
@@ -103,14 +77,6 @@ extension SimulatedSystem {
     /// Ends the process: its in-memory state, registrations, assertions, tasks and timers go.
     func terminate(_ reason: TerminationReason, in simulation: inout Simulation<WorldEvent>) {
         guard processIsRunning else { return }
-        switch reason {
-        case .forceQuit: metrics.forceQuitTerminations += 1; metrics.normalAppExits += 1
-        case .powerOff: metrics.powerOffTerminations += 1
-        case .memoryPressure: metrics.memoryPressureExits += 1
-        case .taskTimeout, .assertionTimeout: metrics.backgroundTaskAssertionTimeoutExits += 1
-        case .cpuLimit: metrics.cpuResourceLimitExits += 1
-        case .crash: metrics.abnormalExits += 1
-        }
         record(.terminate(reason: reason))
         work.processTerminated(at: snapshot.now, killed: reason.isKill)
         processState = .notRunning

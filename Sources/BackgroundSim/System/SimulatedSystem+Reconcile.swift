@@ -34,7 +34,7 @@ extension SimulatedSystem {
                                 processRunning: processIsRunning, maximum: parameters.continuedProcessing.maximumConcurrentTasks,
                                 timeout: .seconds(parameters.continuedProcessing.progressTimeoutSeconds), in: &simulation)
         }
-        for deferral in launch.scheduleNext(for: pending, in: &simulation) {
+        for deferral in admission.scheduleNext(for: pending, in: &simulation) {
             record(.launchDeferred(identifier: deferral.identifier, kind: deferral.kind,
                                    nextEvaluationIn: deferral.next.map { now.duration(to: $0) }, reason: deferral.reason))
         }

@@ -12,7 +12,6 @@ extension SimulatedSystem {
         case .notPermitted:
             return false
         case .crash(let reason):
-            metrics.registrationCrashes += 1
             record(.crash(reason: reason, identifier: identifier))
             pendingCrash = true
             return false
@@ -20,33 +19,38 @@ extension SimulatedSystem {
     }
 
     func submit(_ request: TaskRequest) throws(TaskSchedulerError) {
-        metrics.submits += 1
-        if let code = submitRefusal(request) {
-            metrics.submitErrors[code.rawValue] += 1
-            record(.submitError(identifier: request.identifier, error: code))
-            throw TaskSchedulerError(code: code)
+        if let code = submitRefusal(identifier: request.identifier, kind: BackgroundTask.Kind(request.kind))
+            ?? (pending.wouldExceedLimit(request) ? .tooManyPendingTaskRequests : nil) {
+            throw refuse(request.identifier, code)
         }
-        if request.kind == .continuedProcessing { return try submitContinuedProcessing(request) }
         // The earliest begin date is on the device clock; convert it at submission.
         let offset = snapshot.now.duration(to: snapshot.clockReading)
         let earliest = request.earliestBeginDate.map { $0 - offset } ?? snapshot.now
         let begin = Swift.max(snapshot.now, earliest)
         pending.submit(request, earliest: begin)
-        record(.submit(identifier: request.identifier, kind: request.kind, earliestBeginIn: snapshot.now.duration(to: begin)))
+        record(.submit(identifier: request.identifier, kind: BackgroundTask.Kind(request.kind), earliestBeginIn: snapshot.now.duration(to: begin)))
     }
 
-    /// Why `submit` refuses `request` now, if it does: a submit-error fault, Background App
-    /// Refresh off, an identifier or background mode the app does not declare, or the limit.
-    private func submitRefusal(_ request: TaskRequest) -> TaskSchedulerError.Code? {
+    /// Why `submit` refuses a request for a task of `kind` now, if it does, whatever its kind: a
+    /// submit-error fault, Background App Refresh off (except for continued processing, the
+    /// user's own action [Inf]), or an identifier or background mode the app does not declare.
+    func submitRefusal(identifier: String, kind: BackgroundTask.Kind) -> TaskSchedulerError.Code? {
         if !faults.submitErrors.isEmpty {
             let hours = hoursSinceStart
             if let fault = faults.submitErrors.first(where: { $0.window.contains(hours: hours) }) { return fault.error.code }
         }
-        // Continued processing is the user's own action, not Background App Refresh [Inf].
-        guard backgroundAppRefreshAllowed || request.kind == .continuedProcessing else { return .unavailable }
-        guard TaskRequest.isPermitted(request.identifier, kind: request.kind, in: appParameters.permittedIdentifiers),
-              appParameters.backgroundModes.contains(request.kind.backgroundMode) else { return .notPermitted }
-        return request.kind != .continuedProcessing && pending.wouldExceedLimit(request) ? .tooManyPendingTaskRequests : nil
+        guard backgroundAppRefreshAllowed || kind == .continuedProcessing else { return .unavailable }
+        let permitted = appParameters.permittedIdentifiers
+        let declared = kind == .continuedProcessing
+            ? ContinuedProcessingTaskRequest.matches(identifier, wildcardIn: permitted) : permitted.contains(identifier)
+        guard declared, appParameters.backgroundModes.contains(kind.backgroundMode) else { return .notPermitted }
+        return nil
+    }
+
+    /// Logs a refused submission and returns the error `submit` throws.
+    func refuse(_ identifier: String, _ code: TaskSchedulerError.Code) -> TaskSchedulerError {
+        record(.submitError(identifier: identifier, error: code))
+        return TaskSchedulerError(code: code)
     }
 
     func cancelRequest(identifier: String) {
@@ -62,19 +66,16 @@ extension SimulatedSystem {
     // MARK: Launching
 
     /// Decides for every pending request, launches those chosen, together, and logs each
-    /// decision. A phone that is off evaluates nothing.
+    /// decision. A phone that is off evaluates nothing (no decision is logged).
     func evaluateLaunches(in simulation: inout Simulation<WorldEvent>) {
         guard !pending.isEmpty, snapshot.isPoweredOn else { return }
         guard processState != .foreground else {
             for entry in pending.entries { recordDecision(entry, .notLaunched(.appInForeground)) }
             return
         }
-        let app = LaunchEvaluator.AppState(backgroundAppRefreshAllowed: backgroundAppRefreshAllowed,
-                                           forceQuit: forceQuitFlag, lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes)
         var chosen: [PendingRequests.Entry] = []
         for entry in pending.entries {
-            let decision = launch.decide(entry, device: snapshot, app: app, random: &streams.launch)
-            if decision == .notLaunched(.throttled) { metrics.throttledLaunches += 1 }
+            let decision = admit(.task(entry))
             recordDecision(entry, decision)
             if decision == .launched { chosen.append(entry) }
         }
@@ -84,7 +85,6 @@ extension SimulatedSystem {
     }
 
     private func recordDecision(_ entry: PendingRequests.Entry, _ decision: LaunchDecision) {
-        metrics.launchDecisions.record(decision, kind: entry.request.kind)
         record(.launchDecision(identifier: entry.request.identifier, kind: entry.request.kind, decision: decision))
     }
 
@@ -120,34 +120,22 @@ extension SimulatedSystem {
         expire(serial: serial, cause: .timeUp)
     }
 
-    /// Delivers tasks for `requests`, launching or resuming the process first. Tasks launched
-    /// together share one time allotment (WWDC19 707 [A-DTS]); tasks a debugger command launched
-    /// (`simulated`) have none (their `taskLaunch` says 0 s) and the system never expires them.
+    /// Delivers tasks for `requests` through one wake. Tasks launched together share one time
+    /// allotment (WWDC19 707 [A-DTS]); tasks a debugger command launched (`simulated`) have none
+    /// (their `taskLaunch` says 0 s), the system never expires them, and they spend no budget [Inf].
     private func deliver(_ requests: [PendingRequests.Entry], simulated: Bool = false, in simulation: inout Simulation<WorldEvent>) {
-        let now = snapshot.now
-        guard wakeInBackground(for: .backgroundTask, in: &simulation) else { return }
-        let allotmentEnd = simulated ? now : requests.map { allotment(for: $0.request.kind) }.min() ?? now
-        for entry in requests {
-            let request = entry.request
-            let serial = running.takeSerial()
-            let task = BackgroundTask(identifier: request.identifier, kind: request.kind, serial: serial, system: self)
-            countLaunch(request.kind)
-            if !simulated { launch.didLaunch(request.kind, at: now) }   // the debugger's launches spend no budget [Inf]
-            record(.taskLaunch(identifier: request.identifier, serial: serial, allotment: now.duration(to: allotmentEnd)))
-            guard let handler = registrations.handler(for: request.identifier, kind: request.kind) else {
-                // Launching a task with no handler registered in this process crashes the app [A].
-                metrics.unregisteredLaunchCrashes += 1
-                record(.crash(reason: .noLaunchHandler, identifier: request.identifier))
-                terminate(.crash, in: &simulation)
-                return
+        let source = simulated ? WakeSource.debuggerCommand : WakeSource(requests[0].request.kind)
+        wake(for: source, in: &simulation) { simulation in
+            let now = snapshot.now
+            let allotmentEnd = simulated ? nil : requests.map { allotment(for: $0.request.kind) }.min()
+            for entry in requests {
+                let request = entry.request
+                if !simulated { admission.didLaunch(request.kind, at: now) }
+                guard startTask(identifier: request.identifier, kind: BackgroundTask.Kind(request.kind), expiringAt: allotmentEnd,
+                                simulated: simulated, requiresExternalPower: request.requiresExternalPower,
+                                requiresNetwork: request.requiresNetworkConnectivity, in: &simulation) else { return }
             }
-            running.add(task, for: request, expiringAt: simulated ? nil : allotmentEnd, simulated: simulated, in: &simulation)
-            handler(task)
-            afterCallback(in: &simulation)
-            guard processIsRunning else { return }
         }
-        fireOverdueTimers()
-        afterCallback(in: &simulation)
     }
 
     /// When a task of `kind` launched now must be finished: its allotment, cut short by an
@@ -176,20 +164,6 @@ extension SimulatedSystem {
             let low = PortableMath.log(Swift.min(parameters.processingEarlyExpiryMinimumSeconds, cap))
             let seconds = early ? PortableMath.exp(low + u * (PortableMath.log(cap) - low)) : cap
             return now + .seconds(seconds)
-        case .continuedProcessing:
-            return .distantFuture   // never pending: started from the queue, with no allotment
         }
-    }
-
-    /// Counts a launch the system chose (continued-processing tasks start on the user's action,
-    /// are never delivered here, and are counted where they start).
-    private func countLaunch(_ kind: TaskRequest.Kind) {
-        switch kind {
-        case .appRefresh: metrics.refreshLaunches += 1
-        case .processing: metrics.processingLaunches += 1
-        case .continuedProcessing: break
-        }
-        metrics.launchHourHistogram[snapshot.hour] += 1
-        if snapshot.isCharging { metrics.launchesWhileCharging += 1 }
     }
 }

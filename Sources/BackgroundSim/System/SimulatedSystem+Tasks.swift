@@ -14,15 +14,6 @@ extension SimulatedSystem {
     /// (``reconcile(in:)`` schedules it).
     func expire(serial: UInt32, cause: ExpirationCause) {
         guard let task = running.beginExpiration(serial: serial) else { return }
-        metrics.expirations += 1
-        switch cause {
-        case .timeUp: break
-        case .userActivity: metrics.expirationsForUserActivity += 1
-        case .powerLoss: metrics.expirationsForPowerLoss += 1
-        case .networkLoss: metrics.expirationsForNetworkLoss += 1
-        case .noProgress: metrics.expirationsForNoProgress += 1
-        case .userCancelled: metrics.expirationsForUserCancel += 1
-        }
         record(.taskExpire(identifier: task.identifier, serial: serial, cause: cause))
         if let handler = task.expirationHandler {
             handler()
@@ -38,14 +29,12 @@ extension SimulatedSystem {
     func taskDidComplete(_ task: BackgroundTask, success: Bool, bySystem: Bool = false) {
         if !bySystem {
             guard task.completionCalls == 1 else {
-                metrics.duplicateCompletions += 1
                 record(.duplicateCompletion(identifier: task.identifier, serial: task.serial))
                 return
             }
             // The app's first call on a task the system already completed: nothing left to do.
             guard !task.wasCompletedBySystem else { return }
         }
-        if success { metrics.tasksCompletedSuccessfully += 1 } else { metrics.tasksCompletedUnsuccessfully += 1 }
         record(.taskCompleted(identifier: task.identifier, serial: task.serial, success: success))
     }
 }

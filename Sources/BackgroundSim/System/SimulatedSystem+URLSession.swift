@@ -12,7 +12,6 @@ extension SimulatedSystem {
         let handedOff = work.takeHandedOff()
         if handedOff > 0, let session = work.handOffSession {
             let configuration = work.transfers.sessions[Int(session)]
-            metrics.sessionTransfersCreated += handedOff
             record(.sessionTransfersCreated(session: configuration.identifier, count: UInt32(handedOff),
                                             discretionary: configuration.isDiscretionary || processState != .foreground))
         }
@@ -30,53 +29,38 @@ extension SimulatedSystem {
     }
 
     /// The `sessionRelaunch` event: launches or resumes the app for the waiting sessions' events,
-    /// unless a rule or the budgets hold it back (then it tries again at the next evaluation).
+    /// if the admission lets them wake it (``WakeSource/sessionEvents``, or
+    /// ``WakeSource/discretionarySessionEvents`` when every waiting session is discretionary);
+    /// otherwise it tries again later.
     func relaunchForSessionEvents(in simulation: inout Simulation<WorldEvent>) {
         sessionEvents.relaunchFired()
         let waiting = sessionEvents.waiting
         guard !waiting.isEmpty, processState != .foreground, processState != .background else { return }
-        let now = snapshot.now
         let discretionary = waiting.allSatisfy { work.transfers.sessions[$0].isDiscretionary }
-        if let denial = sessionRelaunchDenial(discretionary: discretionary) {
+        let source = discretionary ? WakeSource.discretionarySessionEvents : .sessionEvents
+        if case .notLaunched(let denial) = admit(.door(source)) {
             for session in waiting {
                 record(.sessionRelaunchDeferred(session: work.transfers.sessions[session].identifier, reason: denial))
             }
-            metrics.sessionRelaunchesDeferred += 1
-            sessionEvents.retry(at: now + .minutes(parameters.heuristic.evaluationMinutes), in: &simulation)
+            sessionEvents.retry(at: snapshot.now + admission.retryInterval, in: &simulation)
             return
         }
-        guard wakeInBackground(for: .backgroundURLSession, in: &simulation) else { return }
-        metrics.sessionRelaunches += 1
-        let identifiers = waiting.map { work.transfers.sessions[$0].identifier }
-        sessionEvents.launched(at: now, generation: processGeneration, identifiers: identifiers, in: &simulation)
-        for (session, identifier) in zip(waiting, identifiers) {
-            work.markHeard(session: session)
-            record(.handleSessionEvents(session: identifier))
-            let generation = processGeneration
-            if let policy, let context {
-                policy.handleEventsForBackgroundURLSession(context, identifier: identifier) { [weak self] in
-                    self?.sessionCompletionHandlerCalled(session: identifier, generation: generation)
+        wake(for: source, in: &simulation) { simulation in
+            let identifiers = waiting.map { work.transfers.sessions[$0].identifier }
+            sessionEvents.launched(at: snapshot.now, generation: processGeneration, identifiers: identifiers, in: &simulation)
+            for (session, identifier) in zip(waiting, identifiers) {
+                work.markHeard(session: session)
+                record(.handleSessionEvents(session: identifier))
+                let generation = processGeneration
+                if let policy, let context {
+                    policy.handleEventsForBackgroundURLSession(context, identifier: identifier) { [weak self] in
+                        self?.sessionCompletionHandlerCalled(session: identifier, generation: generation)
+                    }
                 }
+                afterCallback(in: &simulation)
+                guard processIsRunning else { return }
             }
-            afterCallback(in: &simulation)
-            guard processIsRunning else { return }
         }
-        fireOverdueTimers()
-        afterCallback(in: &simulation)
-    }
-
-    /// Why the system does not launch the app for session events now, if it does not: a
-    /// non-discretionary session meets every factor but app usage and rate limiting, a
-    /// discretionary one only the app switcher and the budgets (WWDC 2020 10063 [A-via]).
-    private func sessionRelaunchDenial(discretionary: Bool) -> LaunchDenial? {
-        if forceQuitFlag { return .forceQuit }
-        if !discretionary {
-            if !backgroundAppRefreshAllowed { return .backgroundAppRefreshOff }
-            if snapshot.isLowPowerMode { return .lowPowerMode }
-            if snapshot.batteryPercent < parameters.heuristic.criticalBatteryPercent && !snapshot.isCharging { return .batteryFloor }
-        }
-        let budget = launch.budgetFactor(device: snapshot, dataBudgetBytes: work.dataBudgetBytes)
-        return budget.value >= 1 || streams.launch.chance(budget.value) ? nil : budget.limitedBy
     }
 
     /// The app called the completion handler it was given for `session`'s events.
@@ -85,12 +69,10 @@ extension SimulatedSystem {
         record(.sessionCompletionHandlerCalled(session: session))
     }
 
-    /// The `sessionEventsEnd` event: the app's time for the events is over; a handler not called
-    /// is a bug, logged and counted (Apple documents no kill for it; the app is simply
-    /// suspended [Inf]).
-    func sessionEventsWindowEnded() {
-        for session in sessionEvents.windowEnded() {
-            metrics.sessionCompletionHandlersNotCalled += 1
+    /// The handlers the app was given for sessions' events and did not call in time: a bug,
+    /// logged (Apple documents no kill for it; the app is simply suspended [Inf]).
+    func logSessionHandlersNotCalled() {
+        for session in sessionEvents.takeOutstanding() {
             record(.sessionCompletionHandlerNotCalled(session: session))
         }
     }
@@ -100,7 +82,6 @@ extension SimulatedSystem {
     func cancelSessionTransfers(in simulation: inout Simulation<WorldEvent>) {
         guard !work.transfers.sessions.isEmpty else { return }
         for (session, count) in work.cancelTransfers(at: snapshot.now) {
-            metrics.sessionTransfersCancelled += count
             record(.sessionTransfersCancelled(session: session, count: UInt32(count)))
         }
         for session in work.transfers.sessions.indices { work.markHeard(session: session) }

@@ -2,10 +2,17 @@ import SimKernel
 
 /// The iOS background-execution model for one app on one device, composed of small parts: the
 /// process lifecycle (here), the pending requests and the scheduler's rules
-/// (``PendingRequests``, ``TaskRegistrations``), launch evaluation (``LaunchEvaluator``), running
-/// tasks and their expiry (``RunningTasks``), background-task assertions and their budget
-/// (``BackgroundAssertions``), the app's timers (``AppTimers``) and what its work draws
-/// (``AppEnergy``).
+/// (``PendingRequests``, ``TaskRegistrations``), the one admission step every wake goes through
+/// (``WakeAdmission``, with ``WakeRule/table``), running tasks and their expiry
+/// (``RunningTasks``), background-task assertions and their budget (``BackgroundAssertions``),
+/// the app's timers (``AppTimers``), what its work draws (``AppEnergy``), and the other doors'
+/// own state (``ContinuedProcessingTasks``, ``SessionEventDelivery``, ``PushDelivery``).
+///
+/// Every door that runs the app in the background — a task of each kind, a push, a URL
+/// session's events, continued processing, a debugger command — asks ``WakeAdmission`` and then
+/// goes through ``wake(for:in:deliver:)``, which checks the phone is on, launches or resumes the
+/// app and runs the epilogue once (`SimulatedSystem+Wake.swift`). What the app owes after a wake
+/// is a ``CompletionWindow``.
 ///
 /// The app's policy calls into this object through ``AppContext`` during callbacks; the system
 /// records what it asked for, and after every callback ``reconcile(in:)`` brings the simulation's
@@ -71,7 +78,7 @@ public final class SimulatedSystem {
     // MARK: The parts
 
     @exclusivity(unchecked) var pending = PendingRequests()
-    @exclusivity(unchecked) var launch: LaunchEvaluator
+    @exclusivity(unchecked) var admission: WakeAdmission
     @exclusivity(unchecked) var running = RunningTasks()
     @exclusivity(unchecked) var assertions = BackgroundAssertions()
     @exclusivity(unchecked) var timers = AppTimers()
@@ -90,7 +97,6 @@ public final class SimulatedSystem {
     /// Receives every ``SystemLogEvent`` with its time, when set (for `bgsim run --trace`,
     /// checkers and tests).
     @exclusivity(unchecked) package var log: ((SystemLogEntry) -> Void)?
-    @exclusivity(unchecked) var accountedUntil: SimInstant = .start
     /// For tests: react to every device event, to check that skipping the ones that cannot
     /// concern the system changes nothing.
     package var reactsToEveryDeviceEvent = false
@@ -120,7 +126,8 @@ public final class SimulatedSystem {
         case .stingy: StingyLaunchModel(parameters: parameters.heuristic, calendar: calendar)
         case .replay: ReplayLaunchModel(device: parameters.replay.device(forSeed: seed))
         }
-        launch = LaunchEvaluator(model: model, budget: parameters.budget)
+        admission = WakeAdmission(model: model, budget: parameters.budget, pushSpacing: .minutes(parameters.push.minimumSpacingMinutes),
+                                  retryInterval: .minutes(parameters.heuristic.evaluationMinutes))
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
         push = PushDelivery(pushes: pushes, seed: seed)
     }
@@ -182,7 +189,7 @@ public final class SimulatedSystem {
     /// not, and skipping them keeps the iOS model nearly free when the app is idle.
     var interest: DeviceEventInterest {
         DeviceEventInterest(
-            reactsToChanges: launch.model.reactsToDeviceChanges && !pending.isEmpty,
+            reactsToChanges: admission.model.reactsToDeviceChanges && !pending.isEmpty,
             anyTaskRunning: !running.isEmpty,
             processingRunning: running.anyProcessing,
             processRunning: processIsRunning,
@@ -193,20 +200,16 @@ public final class SimulatedSystem {
 
     /// Brings the snapshot, the time accounts and the day's random streams up to `now`.
     func observe(_ device: borrowing Device, at now: SimInstant) {
-        let seconds = accountedUntil.duration(to: now).seconds
-        switch processState {
-        case .foreground: metrics.foregroundSeconds += seconds
-        case .background: metrics.backgroundSeconds += seconds
-        case .notRunning, .suspended: break
-        }
-        accountedUntil = now
+        metrics.accountTime(until: now)
         snapshot = DeviceSnapshot(device: device, at: now)
         streams.use(day: snapshot.day)
     }
 
-    /// Passes `event` to the log, when one is attached; builds nothing otherwise.
-    func record(_ event: @autoclosure () -> SystemLogEvent) {
-        if let log { log(SystemLogEntry(time: snapshot.now, event: event())) }
+    /// Records `event`: the metrics count it (``SystemMetrics/record(_:at:)``, the only way they
+    /// change), and the log sees it, when one is attached.
+    func record(_ event: SystemLogEvent) {
+        metrics.record(event, at: snapshot)
+        if let log { log(SystemLogEntry(time: snapshot.now, event: event)) }
     }
 
     /// What the app draws now; the world passes it to the device after every call.

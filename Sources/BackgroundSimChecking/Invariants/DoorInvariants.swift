@@ -24,7 +24,7 @@ public struct SessionCompletionHandlerCalled: Invariant {
 /// process ends first for a reason that is not the task's.
 public struct ContinuedProcessingCompletedOnce: Invariant {
     public let name = "continuedProcessingCompletedOnce"
-    /// Identifiers submitted as continued processing, so that their launches can be told apart.
+    /// Identifiers of continued-processing tasks launched, so that their completions can be told apart.
     private var continuedIdentifiers: [String] = []
     /// Continued-processing tasks launched and not completed.
     private var open: [(identifier: String, serial: UInt32)] = []
@@ -33,9 +33,8 @@ public struct ContinuedProcessingCompletedOnce: Invariant {
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
         switch entry.event {
-        case .submit(let identifier, .continuedProcessing, _):
+        case .taskLaunch(let identifier, .continuedProcessing, let serial, _):
             if !continuedIdentifiers.contains(identifier) { continuedIdentifiers.append(identifier) }
-        case .taskLaunch(let identifier, let serial, _) where continuedIdentifiers.contains(identifier):
             open.append((identifier, serial))
         case .taskCompleted(_, let serial, _):
             open.removeAll { $0.serial == serial }

@@ -15,7 +15,7 @@ public struct TaskCompletedExactlyOnce: Invariant {
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
         switch entry.event {
-        case .taskLaunch(_, let serial, _):
+        case .taskLaunch(_, _, let serial, _):
             open.append((serial, nil))
         case .taskExpire(_, let serial, _):
             if let index = open.firstIndex(where: { $0.serial == serial }) { open[index].expired = entry.time }

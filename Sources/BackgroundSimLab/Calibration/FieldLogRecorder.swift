@@ -47,7 +47,7 @@ package enum FieldLogRecorder {
                         record.requiresNetwork = request.requiresNetworkConnectivity
                         record.requiresExternalPower = request.requiresExternalPower
                     }
-                case .taskLaunch(let identifier, _, _):
+                case .taskLaunch(let identifier, _, _, _):
                     guard let kind = collector.kinds[identifier] else { return }
                     record.event = .taskLaunched
                     record.identifier = identifier

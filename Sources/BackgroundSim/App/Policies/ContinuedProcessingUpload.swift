@@ -40,7 +40,7 @@ package final class ContinuedProcessingUpload: BackgroundPolicy {
         guard task == nil, app.work.hasPendingWork else { return }
         submitted += 1
         let identifier = String(parameters.wildcardIdentifier.dropLast()) + String(submitted)
-        try? app.taskScheduler.submit(.continuedProcessing(identifier: identifier, strategy: parameters.strategy))
+        try? app.taskScheduler.submit(ContinuedProcessingTaskRequest(identifier: identifier, strategy: parameters.strategy))
     }
 
     private func run(_ task: BackgroundTask, _ app: AppContext) {

@@ -10,7 +10,7 @@ public struct ProtonContinuedParameters: PolicyParameters {
     public var wildcardIdentifier = "ch.protonmail.drive.upload.*"
 
     /// The request's submission strategy. Default `queue` (Apple's default) [A].
-    public var strategy = TaskRequest.SubmissionStrategy.queue
+    public var strategy = ContinuedProcessingTaskRequest.SubmissionStrategy.queue
 
     public func validate(_ v: inout ParameterValidator) {
         v.require(wildcardIdentifier.hasSuffix(".*") && wildcardIdentifier.count > 2, "wildcardIdentifier",
@@ -18,7 +18,7 @@ public struct ProtonContinuedParameters: PolicyParameters {
     }
 }
 
-extension TaskRequest.SubmissionStrategy: Codable {
+extension ContinuedProcessingTaskRequest.SubmissionStrategy: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)

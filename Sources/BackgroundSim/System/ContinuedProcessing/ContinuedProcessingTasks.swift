@@ -9,7 +9,7 @@ import SimKernel
 /// other, with no time allotment. This type never calls into the app.
 struct ContinuedProcessingTasks {
     /// Requests waiting for a slot (the `queue` strategy), oldest first.
-    private(set) var queued: [TaskRequest] = []
+    private(set) var queued: [ContinuedProcessingTaskRequest] = []
     /// When the app last made progress (or a task started).
     private(set) var lastProgress = SimInstant.start
     /// Whether the executor was progressing at the last look (progress runs until it stops).
@@ -29,12 +29,12 @@ struct ContinuedProcessingTasks {
         !queued.isEmpty || !cancels.isEmpty || progressingAtLastLook || stall.isScheduled || start.isScheduled
     }
 
-    mutating func enqueue(_ request: TaskRequest) {
+    mutating func enqueue(_ request: ContinuedProcessingTaskRequest) {
         queued.append(request)
     }
 
     /// Takes the oldest queued request.
-    mutating func dequeue() -> TaskRequest? {
+    mutating func dequeue() -> ContinuedProcessingTaskRequest? {
         queued.isEmpty ? nil : queued.removeFirst()
     }
 

@@ -32,13 +32,15 @@ package struct LaunchConditions: Sendable {
     }
 }
 
-/// The system's discretion over when background tasks run.
+/// The system's discretion over when the app runs in the background.
 ///
-/// The system applies the rules that Apple documents before asking the model: the force-quit
-/// flag, the Background App Refresh switch, throttling after a kill, the earliest begin date,
-/// the request's power and network requirements, Low Power Mode for refresh, and a screen-off
-/// device for processing. The model adds everything else: usage prediction, budgets, spacing,
-/// battery, heat, idleness. Policy conclusions should be checked against more than one model.
+/// The system applies the rules that Apple documents before asking the model (``WakeRule/table``:
+/// the phone on, the earliest begin date, the Background App Refresh switch, the app switcher,
+/// the request's power and network requirements, Low Power Mode, a screen-off device for
+/// processing) and throttling after a kill after it. The model adds everything else: its floors
+/// (battery, heat), which apply to every door the table says they do, and for task requests its
+/// decision — usage prediction, budgets, spacing, idleness. Policy conclusions should be checked
+/// against more than one model.
 package protocol LaunchModel {
     /// The user brought the app to the foreground (models may learn from this).
     mutating func appDidEnterForeground(at instant: SimInstant, hour: Int)
@@ -67,8 +69,17 @@ package protocol LaunchModel {
 
     /// Whether the model's decisions are the real system's, taken from a log: the system then
     /// does not apply its rules about the device (charging, screen, network, Low Power Mode)
-    /// again, since the logged decisions already reflect the real phone's. False by default.
+    /// again to task requests, since the logged decisions already reflect the real phone's.
+    /// False by default.
     var replaysDecisions: Bool { get }
+
+    /// The battery level, in percent, below which the model wakes the app for nothing while
+    /// the phone is off the charger (``WakeRule/Check/batteryFloor``); `nil` for no floor.
+    var criticalBatteryPercent: Double? { get }
+
+    /// The thermal state from which the model launches no task (``WakeRule/Check/thermalState``);
+    /// `nil` for none.
+    var thermalCeiling: ThermalState? { get }
 
     /// Why ``nextEvaluation(for:after:notBefore:)`` passes over the evaluations right after `now`
     /// for a due request of `kind` (the reason the first of them could not launch); `nil` if it
@@ -80,10 +91,13 @@ extension LaunchModel {
     package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? { nil }
     package var appliesBudgets: Bool { true }
     package var replaysDecisions: Bool { false }
+    package var criticalBatteryPercent: Double? { nil }
+    package var thermalCeiling: ThermalState? { nil }
 }
 
 /// Runs every request as soon as the documented rules allow: at its earliest begin date, or when
-/// its conditions next hold. What developers tend to assume; an upper bound on what iOS grants.
+/// its conditions next hold, with no floors and no budgets, for every door. What developers
+/// tend to assume; an upper bound on what iOS grants.
 package struct EagerLaunchModel: LaunchModel {
     package init() {}
     package mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
@@ -164,13 +178,16 @@ package struct HeuristicLaunchModel: LaunchModel {
         return Swift.min(parameters.refreshMaximumPerDay, budget) * generosity
     }
 
+    /// Below ``HeuristicLaunchParameters/criticalBatteryPercent`` off the charger, nothing.
+    package var criticalBatteryPercent: Double? { parameters.criticalBatteryPercent }
+
+    /// From a serious thermal state, no task [Inf].
+    package var thermalCeiling: ThermalState? { .serious }
+
     package mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
-        if conditions.batteryPercent < parameters.criticalBatteryPercent && !conditions.isCharging { return .notLaunched(.batteryFloor) }
-        if conditions.thermalState >= .serious { return .notLaunched(.thermalState) }
         switch request.kind {
         case .appRefresh: return decideRefresh(conditions, random: &random)
         case .processing: return decideProcessing(conditions, random: &random)
-        case .continuedProcessing: return .launched   // never pending: it starts on the user's action
         }
     }
 
@@ -334,6 +351,8 @@ package struct StingyLaunchModel: LaunchModel {
     package func skipReason(for kind: TaskRequest.Kind, after now: SimInstant) -> LaunchDenial? {
         inner.skipReason(for: kind, after: now)
     }
+    package var criticalBatteryPercent: Double? { inner.criticalBatteryPercent }
+    package var thermalCeiling: ThermalState? { inner.thermalCeiling }
 
     /// The heuristic's switch, for tests that check that skipping changes nothing.
     package var skipsFutileEvaluations: Bool {

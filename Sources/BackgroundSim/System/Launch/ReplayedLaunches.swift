@@ -98,7 +98,9 @@ public struct ReplayedLaunches: Codable, Sendable, Equatable {
 /// Power Mode, so the system's rules about the device are not applied again
 /// (``LaunchModel/replaysDecisions``); the app's own state still counts (not yet due,
 /// Background App Refresh off, a force-quit, throttling). The user and the phone are the
-/// scenario's: only the system's decisions come from the log.
+/// scenario's: only the system's decisions come from the log. The log says nothing of the
+/// other doors (pushes, a URL session's events), which meet the documented rules only: no
+/// floors and no budgets, as under the eager model.
 package struct ReplayLaunchModel: LaunchModel {
     /// Logged launch times by kind (refresh, processing), sorted, and how many are used or past.
     private var times: [[SimInstant]]
@@ -115,18 +117,17 @@ package struct ReplayLaunchModel: LaunchModel {
         }
     }
 
-    private func index(_ kind: TaskRequest.Kind) -> Int? {
+    private func index(_ kind: TaskRequest.Kind) -> Int {
         switch kind {
         case .appRefresh: 0
         case .processing: 1
-        case .continuedProcessing: nil
         }
     }
 
     package mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {}
 
     package mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
-        guard let kind = index(request.kind) else { return .launched }
+        let kind = index(request.kind)
         // Logged launches more than the slack ago have passed unused.
         while cursor[kind] < times[kind].count && times[kind][cursor[kind]] + Self.slack < conditions.now { cursor[kind] += 1 }
         guard cursor[kind] < times[kind].count, times[kind][cursor[kind]] <= conditions.now else { return .notLaunched(.notChosen) }
@@ -137,7 +138,7 @@ package struct ReplayLaunchModel: LaunchModel {
     package mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {}
 
     package func nextEvaluation(for kind: TaskRequest.Kind, after now: SimInstant, notBefore: SimInstant) -> SimInstant? {
-        guard let kind = index(kind) else { return nil }
+        let kind = index(kind)
         let from = Swift.max(now + .nanoseconds(1), notBefore)
         var position = cursor[kind]
         while position < times[kind].count && times[kind][position] < from { position += 1 }

@@ -6,12 +6,16 @@ public enum LaunchDecision: Sendable, Equatable {
     case notLaunched(LaunchDenial)
 }
 
-/// Why the system did not launch a pending request at an evaluation, in the order the system
-/// checks: its documented rules first, then the launch model's discretion. Raw values are the
-/// `reason` of `launchDecision` in traces.
+/// Why the system did not run the app in the background for a request — a pending task at an
+/// evaluation, a held push, a URL session's events — in the order the system checks
+/// (``WakeRule/table``): its documented rules first, then the launch model's discretion, then
+/// throttling. Raw values are the `reason` of `launchDecision`, `pushDeferred` and
+/// `sessionRelaunchDeferred` in traces.
 public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
     // The documented rules [A].
 
+    /// The phone is switched off (an empty battery): nothing runs until it is back on.
+    case phoneOff = "phoneOff"
     /// The app is in the foreground: background tasks wait until it leaves.
     case appInForeground = "appInForeground"
     /// The earliest begin date has not come yet.

@@ -3,7 +3,7 @@ extension SystemLogEvent {
     /// in `docs/OUTPUT.md` (durations in seconds, serials and assertion ids as numbers).
     package var traceFields: [(String, JSONValue)] {
         switch self {
-        case .launch(let reason):
+        case .launch(let reason), .resume(let reason):
             [("reason", .string(reason.name))]
         case .terminate(let reason):
             [("reason", .string(reason.rawValue))]
@@ -34,8 +34,9 @@ extension SystemLogEvent {
         case .launchDeferred(let identifier, let kind, let next, let reason):
             [("identifier", .string(identifier)), ("kind", .string(kind.name)),
              ("nextEvaluationInSeconds", next.map { .number($0.seconds) } ?? .null), ("reason", .string(reason.rawValue))]
-        case .taskLaunch(let identifier, let serial, let allotment):
-            [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("allotmentSeconds", .number(allotment.seconds))]
+        case .taskLaunch(let identifier, let kind, let serial, let allotment):
+            [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("serial", .number(Double(serial))),
+             ("allotmentSeconds", .number(allotment.seconds))]
         case .taskExpire(let identifier, let serial, let cause):
             [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("cause", .string(cause.rawValue))]
         case .taskCompleted(let identifier, let serial, let success):
@@ -69,7 +70,7 @@ extension SystemLogEvent {
             [("id", .number(Double(id.rawValue)))]
         case .workStart(let limit):
             limit.map { [("limit", .number(Double($0)))] } ?? []
-        case .willEnterForeground, .didEnterBackground, .willTerminate, .suspend, .resume, .forceQuitFlagCleared,
+        case .willEnterForeground, .didEnterBackground, .willTerminate, .suspend, .forceQuitFlagCleared,
              .cancelAll, .workStop, .workQueueEmpty, .workLimitReached, .pushReceived, .pushCoalesced,
              .pushCompletionHandlerCalled:
             []

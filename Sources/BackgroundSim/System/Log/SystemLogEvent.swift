@@ -24,8 +24,8 @@ public enum SystemLogEvent: Sendable, Equatable {
     case willTerminate
     /// The app was suspended: nothing held it running in the background.
     case suspend
-    /// A suspended app was resumed in the background to run a task.
-    case resume
+    /// A suspended app was resumed in the background, for `reason` (the door that woke it).
+    case resume(reason: LaunchReason)
     /// The process ended.
     case terminate(reason: TerminationReason)
     /// The user force-quit the app; its pending requests were cleared if the model says so.
@@ -39,8 +39,9 @@ public enum SystemLogEvent: Sendable, Equatable {
 
     // MARK: The task scheduler
 
-    /// A request was accepted; it may begin `earliestBeginIn` from now at the earliest.
-    case submit(identifier: String, kind: TaskRequest.Kind, earliestBeginIn: SimDuration)
+    /// A request was accepted; it may begin `earliestBeginIn` from now at the earliest (zero
+    /// for a continued-processing request, which starts as soon as a slot is free).
+    case submit(identifier: String, kind: BackgroundTask.Kind, earliestBeginIn: SimDuration)
     /// A request was refused.
     case submitError(identifier: String, error: TaskSchedulerError.Code)
     /// `cancel(taskRequestWithIdentifier:)`.
@@ -56,8 +57,9 @@ public enum SystemLogEvent: Sendable, Equatable {
 
     // MARK: Tasks
 
-    /// A task was delivered to the app, with `allotment` to run before it expires.
-    case taskLaunch(identifier: String, serial: UInt32, allotment: SimDuration)
+    /// A task was delivered to the app, with `allotment` to run before it expires (zero for a
+    /// task with none: continued processing, or a debugger's launch).
+    case taskLaunch(identifier: String, kind: BackgroundTask.Kind, serial: UInt32, allotment: SimDuration)
     /// A task's expiration handler was called.
     case taskExpire(identifier: String, serial: UInt32, cause: ExpirationCause)
     /// The app called `setTaskCompleted(success:)` for the first time on a task.

@@ -2,7 +2,8 @@ import SimKernel
 
 /// The system's side of silent pushes: the newest undelivered push (the only one kept), the
 /// next delivery attempt, the last delivery (for the spacing), and the window in which the app
-/// must call the completion handler of the push it was given; and the server's sends.
+/// must call the completion handler of the push it was given; and the server's sends. Whether a
+/// held push may wake the app is the admission's (``WakeAdmission``, source ``WakeSource/silentPush``).
 ///
 /// This type never calls into the app.
 struct PushDelivery {
@@ -14,10 +15,10 @@ struct PushDelivery {
     /// The next delivery attempt.
     private(set) var attempt = EventSlot()
     private(set) var lastDelivery: SimInstant?
-    /// The deadline of the push the app is handling in the background.
-    private(set) var window = EventSlot()
-    /// The process that was given a completion handler it has not called yet.
-    private(set) var outstanding: UInt32?
+    /// The completion handler the app owes for the push it is handling in the background.
+    private(set) var window: CompletionWindow?
+    /// Whether the app has called the handler it owes (the window closes at the next reconcile).
+    private var handlerCalled = false
     /// The server's random sends (`poisson`).
     private var sendRandom: RandomStream
     /// Sends so far.
@@ -31,20 +32,8 @@ struct PushDelivery {
         times = pushes.schedule == .times ? pushes.atHours.sorted().map { .start + .hours($0) } : []
     }
 
-    /// Which rule holds a push back now, if one does, before the budgets: the app switcher, the
-    /// Background App Refresh switch, Low Power Mode, a critically low battery, the spacing.
-    static func ruleDenial(device: DeviceSnapshot, forceQuit: Bool, backgroundAppRefreshAllowed: Bool,
-                           lastDelivery: SimInstant?, parameters: SystemParameters) -> LaunchDenial? {
-        if forceQuit { return .forceQuit }
-        if !backgroundAppRefreshAllowed { return .backgroundAppRefreshOff }
-        if device.isLowPowerMode { return .lowPowerMode }
-        if device.batteryPercent < parameters.heuristic.criticalBatteryPercent && !device.isCharging { return .batteryFloor }
-        if let lastDelivery, lastDelivery.duration(to: device.now) < .minutes(parameters.push.minimumSpacingMinutes) { return .rateLimit }
-        return nil
-    }
-
     /// Whether the app is held running to handle a push.
-    var holdsApp: Bool { window.isScheduled }
+    var holdsApp: Bool { window != nil }
 
     /// When the server sends next, after `now` (or at the start, before any send).
     mutating func nextSend(after now: SimInstant) -> SimInstant? {
@@ -76,41 +65,45 @@ struct PushDelivery {
         attempt.set(.pushDeliveryAttempt, at: instant, in: &simulation)
     }
 
-    /// The held push is delivered now, to process `generation`; in the background (`window`)
-    /// the app has `runSeconds` to call the handler.
+    /// The held push is delivered now, to process `generation`; in the background the app has
+    /// `runSeconds` to call the handler (a window whose miss kills it).
     mutating func delivered(at now: SimInstant, generation: UInt32, inBackground: Bool, runSeconds: Double,
                             in simulation: inout Simulation<WorldEvent>) {
         held = nil
         attempt.cancel(in: &simulation)
         if inBackground {
             lastDelivery = now
-            outstanding = generation
-            window.set(.pushRunEnd, at: now + .seconds(runSeconds), in: &simulation)
+            window?.close(in: &simulation)
+            handlerCalled = false
+            window = CompletionWindow(generation: generation, miss: .killForPush, event: .pushRunEnd,
+                                      at: now + .seconds(runSeconds), in: &simulation)
         }
     }
 
-    /// The app called the handler in process `generation`; returns whether it was outstanding.
+    /// The app called the handler in process `generation`; returns whether it was owed.
     mutating func handlerCalled(generation: UInt32) -> Bool {
-        guard outstanding == generation else { return false }
-        outstanding = nil
+        guard let window, window.generation == generation, !handlerCalled else { return false }
+        handlerCalled = true
         return true
     }
 
     /// Closes the window once the handler has been called.
     mutating func reconcile(in simulation: inout Simulation<WorldEvent>) {
-        if outstanding == nil && window.isScheduled { window.cancel(in: &simulation) }
+        if handlerCalled, let window {
+            window.close(in: &simulation)
+            self.window = nil
+        }
     }
 
-    /// The window ended; returns the process whose handler was not called, if any.
-    mutating func windowEnded() -> UInt32? {
-        window.fired()
-        defer { outstanding = nil }
-        return outstanding
+    /// The window's deadline passed; returns it if the handler was not called.
+    mutating func windowEnded() -> CompletionWindow? {
+        defer { window = nil }
+        return handlerCalled ? nil : window
     }
 
     /// The process ended: its handler can no longer be called.
     mutating func processEnded(in simulation: inout Simulation<WorldEvent>) {
-        outstanding = nil
-        window.cancel(in: &simulation)
+        window?.close(in: &simulation)
+        window = nil
     }
 }

@@ -29,10 +29,10 @@ struct TaskRegistrations {
 
     /// The handler registered for a task of `kind` with `identifier`, if any: the one registered
     /// under that identifier, or, for continued processing, under a wildcard that matches it.
-    func handler(for identifier: String, kind: TaskRequest.Kind) -> ((BackgroundTask) -> Void)? {
+    func handler(for identifier: String, kind: BackgroundTask.Kind) -> ((BackgroundTask) -> Void)? {
         handlers.first { $0.identifier == identifier }?.handler
             ?? (kind == .continuedProcessing
-                ? handlers.first { TaskRequest.isPermitted(identifier, kind: kind, in: [$0.identifier]) }?.handler : nil)
+                ? handlers.first { ContinuedProcessingTaskRequest.matches(identifier, wildcardIn: [$0.identifier]) }?.handler : nil)
     }
 
     /// A new process, or none: nothing is registered.

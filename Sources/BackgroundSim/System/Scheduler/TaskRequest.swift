@@ -1,8 +1,8 @@
 import SimKernel
 
 /// A request to launch the app in the background later, like `BGAppRefreshTaskRequest` and
-/// `BGProcessingTaskRequest`, or to keep work the user started running after they leave the
-/// app, like `BGContinuedProcessingTaskRequest` (iOS 26).
+/// `BGProcessingTaskRequest`. Work the user starts in the foreground and that should keep running
+/// after they leave is a ``ContinuedProcessingTaskRequest`` instead.
 ///
 ///     var request = TaskRequest.appRefresh(identifier: "com.example.refresh")
 ///     request.earliestBeginDate = app.date + .minutes(15)
@@ -14,38 +14,12 @@ public struct TaskRequest: Sendable, Hashable {
         case appRefresh = 0
         /// `BGProcessingTask`: minutes, while the device is idle.
         case processing = 1
-        /// `BGContinuedProcessingTask` (iOS 26): work the user started in the foreground that
-        /// keeps running after they leave the app, for as long as it makes progress.
-        case continuedProcessing = 2
 
-        /// The kind's name in traces and reports: "appRefresh", "processing" or
-        /// "continuedProcessing".
-        public var name: String {
-            switch self {
-            case .appRefresh: "appRefresh"
-            case .processing: "processing"
-            case .continuedProcessing: "continuedProcessing"
-            }
-        }
+        /// The kind's name in traces and reports: "appRefresh" or "processing".
+        public var name: String { BackgroundTask.Kind(self).name }
 
-        /// The `UIBackgroundModes` entry a request of this kind needs. Continued processing is
-        /// taken to need "Background processing", as `BGProcessingTaskRequest` does [Inf].
-        public var backgroundMode: BackgroundMode {
-            switch self {
-            case .appRefresh: .fetch
-            case .processing, .continuedProcessing: .processing
-            }
-        }
-    }
-
-    /// What `submit` does with a continued-processing request the system cannot start at once,
-    /// like `BGContinuedProcessingTaskRequest.SubmissionStrategy`.
-    public enum SubmissionStrategy: UInt8, Sendable, Hashable {
-        /// Throw ``TaskSchedulerError/Code/immediateRunIneligible``.
-        case fail = 0
-        /// Wait at the back of a queue and start as soon as a slot frees (the default). A
-        /// force-quit cancels queued requests [A].
-        case queue = 1
+        /// The `UIBackgroundModes` entry a request of this kind needs.
+        public var backgroundMode: BackgroundMode { BackgroundTask.Kind(self).backgroundMode }
     }
 
     /// The task identifier; it must be listed in the app's permitted identifiers.
@@ -58,9 +32,6 @@ public struct TaskRequest: Sendable, Hashable {
     public var requiresExternalPower = false
     /// Processing only: run only with a network connection.
     public var requiresNetworkConnectivity = false
-    /// Continued processing only: what to do if the task cannot start at once. Default
-    /// ``SubmissionStrategy/queue`` [A].
-    public var strategy = SubmissionStrategy.queue
 
     /// A `BGAppRefreshTaskRequest`.
     public static func appRefresh(identifier: String) -> TaskRequest {
@@ -73,23 +44,6 @@ public struct TaskRequest: Sendable, Hashable {
                     requiresNetworkConnectivity: requiresNetworkConnectivity)
     }
 
-    /// A `BGContinuedProcessingTaskRequest`: submit it in the foreground, on the user's action;
-    /// it starts at once if the system can (its `earliestBeginDate` is ignored [A]). The
-    /// identifier may match a wildcard permitted identifier (`com.example.export.*`). The title
-    /// and subtitle the system shows are not modelled.
-    public static func continuedProcessing(identifier: String, strategy: SubmissionStrategy = .queue) -> TaskRequest {
-        TaskRequest(identifier: identifier, kind: .continuedProcessing, strategy: strategy)
-    }
-
-    /// Whether `identifier` is `permitted`'s entry or matches one of its wildcard entries: an
-    /// entry ending in `.*` matches every identifier that begins with what precedes the `*`,
-    /// for continued-processing tasks only [A].
-    static func isPermitted(_ identifier: String, kind: Kind, in permitted: [String]) -> Bool {
-        permitted.contains { entry in
-            entry == identifier
-                || (kind == .continuedProcessing && entry.hasSuffix(".*") && identifier.hasPrefix(entry.dropLast()) && identifier.count > entry.count - 1)
-        }
-    }
 }
 
 /// Why `submit` failed, like `BGTaskScheduler.Error.Code`.

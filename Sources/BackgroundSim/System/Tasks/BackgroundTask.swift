@@ -8,9 +8,48 @@ import SimKernel
 /// runs out, the expiration handler is called; if the task is then not completed within the
 /// grace period, the system kills the app and throttles its future launches.
 public final class BackgroundTask {
+    /// The kind of a task, like `BGTask`'s subclasses.
+    public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+        /// `BGAppRefreshTask`: up to about 30 s, for keeping content fresh.
+        case appRefresh = 0
+        /// `BGProcessingTask`: minutes, while the device is idle.
+        case processing = 1
+        /// `BGContinuedProcessingTask` (iOS 26): work the user started in the foreground that
+        /// keeps running after they leave the app, for as long as it makes progress.
+        case continuedProcessing = 2
+
+        /// The kind of task a request of `kind` launches.
+        public init(_ kind: TaskRequest.Kind) {
+            switch kind {
+            case .appRefresh: self = .appRefresh
+            case .processing: self = .processing
+            }
+        }
+
+        /// The kind's name in traces and reports: "appRefresh", "processing" or
+        /// "continuedProcessing".
+        public var name: String {
+            switch self {
+            case .appRefresh: "appRefresh"
+            case .processing: "processing"
+            case .continuedProcessing: "continuedProcessing"
+            }
+        }
+
+        /// The `UIBackgroundModes` entry the app needs for tasks of this kind. Continued
+        /// processing is taken to need "Background processing", as `BGProcessingTaskRequest`
+        /// does [Inf].
+        public var backgroundMode: BackgroundMode {
+            switch self {
+            case .appRefresh: .fetch
+            case .processing, .continuedProcessing: .processing
+            }
+        }
+    }
+
     /// The identifier the task was requested with.
     public let identifier: String
-    public let kind: TaskRequest.Kind
+    public let kind: Kind
     /// Called shortly before the task's time runs out (or when the system ends it early).
     public var expirationHandler: (() -> Void)?
 
@@ -26,7 +65,7 @@ public final class BackgroundTask {
     let serial: UInt32
     weak var system: SimulatedSystem?
 
-    init(identifier: String, kind: TaskRequest.Kind, serial: UInt32, system: SimulatedSystem) {
+    init(identifier: String, kind: Kind, serial: UInt32, system: SimulatedSystem) {
         self.identifier = identifier
         self.kind = kind
         self.serial = serial

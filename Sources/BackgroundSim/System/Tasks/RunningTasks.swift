@@ -12,6 +12,8 @@ import SimKernel
 struct RunningTasks {
     struct Entry {
         let task: BackgroundTask
+        /// The process the task was delivered to.
+        let generation: UInt32
         let requiresExternalPower: Bool
         let requiresNetwork: Bool
         /// Launched by a debugger command: the system never expires it (only a simulated
@@ -19,8 +21,16 @@ struct RunningTasks {
         let simulated: Bool
         /// The expiration handler has been called.
         var expired = false
-        var expiration: EventHandle?
-        var grace: EventHandle?
+        /// The deadline the task runs to: its allotment (a miss expires it), then, once expired,
+        /// the grace period (a miss kills the app); `nil` for a task with no allotment that has
+        /// not expired.
+        var window: CompletionWindow?
+
+        /// Whether the task waits out its grace period (it expired and was reconciled).
+        var isInGrace: Bool {
+            if case .killForTask = window?.miss { return true }
+            return false
+        }
     }
 
     private(set) var entries: [Entry] = []
@@ -36,7 +46,7 @@ struct RunningTasks {
     var anyProcessing: Bool { entries.contains { $0.task.kind == .processing } }
 
     /// How many tasks of `kind` are running (expired ones still in their grace period included).
-    func count(of kind: TaskRequest.Kind) -> Int {
+    func count(of kind: BackgroundTask.Kind) -> Int {
         entries.count { $0.task.kind == kind }
     }
 
@@ -46,14 +56,18 @@ struct RunningTasks {
         return nextSerial
     }
 
-    /// Adds a delivered task that expires at `expiry`, or has no time allotment (`nil`: a
-    /// continued-processing task, which ends on stalled progress or the user's cancel). A task a
-    /// debugger command launched (`simulated`) has none either, and the system never expires it.
-    mutating func add(_ task: BackgroundTask, for request: TaskRequest, expiringAt expiry: SimInstant?, simulated: Bool,
-                      in simulation: inout Simulation<WorldEvent>) {
-        var entry = Entry(task: task, requiresExternalPower: request.requiresExternalPower,
-                          requiresNetwork: request.requiresNetworkConnectivity, simulated: simulated)
-        if let expiry { entry.expiration = simulation.schedule(.system(.taskExpiration(serial: task.serial)), at: expiry) }
+    /// Adds a task delivered to process `generation` that expires at `expiry`, or has no time
+    /// allotment (`nil`: a continued-processing task, which ends on stalled progress or the
+    /// user's cancel). A task a debugger command launched (`simulated`) has none either, and the
+    /// system never expires it. Only processing requests can require power or a network.
+    mutating func add(_ task: BackgroundTask, generation: UInt32, requiresExternalPower: Bool = false, requiresNetwork: Bool = false,
+                      expiringAt expiry: SimInstant?, simulated: Bool, in simulation: inout Simulation<WorldEvent>) {
+        var entry = Entry(task: task, generation: generation, requiresExternalPower: requiresExternalPower,
+                          requiresNetwork: requiresNetwork, simulated: simulated)
+        if let expiry {
+            entry.window = CompletionWindow(generation: generation, miss: .expireTask(serial: task.serial),
+                                            event: .taskExpiration(serial: task.serial), at: expiry, in: &simulation)
+        }
         entries.append(entry)
         checkInvariantsIfEnabled()
     }
@@ -72,10 +86,12 @@ struct RunningTasks {
         return entries[index].task
     }
 
-    /// The task's expiration event fired.
-    mutating func expirationFired(serial: UInt32) {
-        guard let index = entries.firstIndex(where: { $0.task.serial == serial }) else { return }
-        entries[index].expiration = nil
+    /// A task's deadline passed (its expiration or its grace period's end): returns its window,
+    /// which no longer waits on an event.
+    mutating func windowEnded(serial: UInt32) -> CompletionWindow? {
+        guard let index = entries.firstIndex(where: { $0.task.serial == serial }) else { return nil }
+        defer { entries[index].window = nil }
+        return entries[index].window
     }
 
     /// The serials of running tasks, not expired or completed, that `predicate` selects, leaving
@@ -89,16 +105,19 @@ struct RunningTasks {
         entries.first { $0.task.identifier == identifier && !$0.expired && $0.task.completion == nil }?.task.serial
     }
 
-    /// Removes completed tasks, and gives each expired one not yet completed its grace period.
+    /// Removes completed tasks, and gives each expired one not yet completed its grace period
+    /// (a window whose miss kills the app).
     mutating func reconcile(graceSeconds: Double, in simulation: inout Simulation<WorldEvent>) {
         for index in entries.indices where entries[index].task.completion != nil {
             cancelEvents(of: index, in: &simulation)
         }
         entries.removeAll { $0.task.completion != nil }
-        for index in entries.indices where entries[index].expired && entries[index].grace == nil {
-            if let expiration = entries[index].expiration { simulation.cancel(expiration) }
-            entries[index].expiration = nil
-            entries[index].grace = simulation.schedule(.system(.taskGraceEnd(serial: entries[index].task.serial)), after: .seconds(graceSeconds))
+        for index in entries.indices where entries[index].expired && !entries[index].isInGrace {
+            let task = entries[index].task
+            entries[index].window?.close(in: &simulation)
+            entries[index].window = CompletionWindow(generation: entries[index].generation, miss: .killForTask(identifier: task.identifier, serial: task.serial),
+                                                     event: .taskGraceEnd(serial: task.serial),
+                                                     at: simulation.now + .seconds(graceSeconds), in: &simulation)
         }
         checkInvariantsIfEnabled()
     }
@@ -132,13 +151,11 @@ struct RunningTasks {
         reportedCPUShare = 0
     }
 
-    /// The task at `index` is leaving: its events are cancelled, and its expiration handler
+    /// The task at `index` is leaving: its deadline is cancelled, and its expiration handler
     /// released (it usually captures the task, a cycle that would keep every task of a run alive).
     private mutating func cancelEvents(of index: Int, in simulation: inout Simulation<WorldEvent>) {
-        if let expiration = entries[index].expiration { simulation.cancel(expiration) }
-        if let grace = entries[index].grace { simulation.cancel(grace) }
-        entries[index].expiration = nil
-        entries[index].grace = nil
+        entries[index].window?.close(in: &simulation)
+        entries[index].window = nil
         entries[index].task.expirationHandler = nil
     }
 }

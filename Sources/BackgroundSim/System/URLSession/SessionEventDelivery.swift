@@ -2,7 +2,9 @@ import SimKernel
 
 /// The system's side of background URL sessions' events: which sessions wait for the app to be
 /// launched for them, when that launch is due (the resume rate limiter), and the window in which
-/// the launched app handles them and calls its completion handler.
+/// the launched app handles them and calls its completion handler. Whether the waiting events may
+/// wake the app is the admission's (``WakeAdmission``, sources ``WakeSource/sessionEvents`` and
+/// ``WakeSource/discretionarySessionEvents``).
 ///
 /// This type never calls into the app.
 struct SessionEventDelivery {
@@ -14,12 +16,11 @@ struct SessionEventDelivery {
     /// events in the background.
     private(set) var delaySeconds: Double
     private var lastRelaunch: SimInstant?
-    /// Sessions whose completion handler the app has been given and not called, in this process.
+    /// Sessions whose completion handler the app has been given and not called, in the
+    /// window's process.
     private(set) var outstanding: [String] = []
-    /// When the app's time for the events it was given ends.
-    private(set) var window = EventSlot()
-    /// Which process the outstanding handlers belong to.
-    private(set) var generation: UInt32 = 0
+    /// The app's time for the events it was given; missing it is logged.
+    private(set) var window: CompletionWindow?
 
     let parameters: BackgroundURLSessionParameters
 
@@ -29,7 +30,7 @@ struct SessionEventDelivery {
     }
 
     /// Whether the app is being held running to handle events.
-    var holdsApp: Bool { window.isScheduled }
+    var holdsApp: Bool { window != nil }
 
     /// `session`'s transfers have all finished while the app could not hear: it waits for a
     /// launch. Returns the time until that launch (one already due for another session, or a new
@@ -61,10 +62,11 @@ struct SessionEventDelivery {
         lastRelaunch = now
         delaySeconds = delaySeconds == 0 ? 0 : delaySeconds * 2
         waiting.removeAll()
-        if self.generation != generation { outstanding.removeAll() }
-        self.generation = generation
+        if window?.generation != generation { outstanding.removeAll() }
         outstanding.append(contentsOf: identifiers)
-        window.set(.sessionEventsEnd, at: now + .seconds(parameters.eventsSeconds), in: &simulation)
+        window?.close(in: &simulation)
+        window = CompletionWindow(generation: generation, miss: .logSessionHandlers, event: .sessionEventsEnd,
+                                  at: now + .seconds(parameters.eventsSeconds), in: &simulation)
     }
 
     /// The app heard the waiting sessions' events while running (it was in the foreground).
@@ -81,19 +83,28 @@ struct SessionEventDelivery {
     /// The app called `session`'s completion handler in process `generation`; returns whether it
     /// was outstanding. The window closes at the next ``reconcile(in:)`` when none is.
     mutating func handlerCalled(session: String, generation: UInt32) -> Bool {
-        guard generation == self.generation, let index = outstanding.firstIndex(of: session) else { return false }
+        guard generation == window?.generation, let index = outstanding.firstIndex(of: session) else { return false }
         outstanding.remove(at: index)
         return true
     }
 
     /// Closes the window once every handler has been called.
     mutating func reconcile(in simulation: inout Simulation<WorldEvent>) {
-        if outstanding.isEmpty && window.isScheduled { window.cancel(in: &simulation) }
+        if outstanding.isEmpty, let window {
+            window.close(in: &simulation)
+            self.window = nil
+        }
     }
 
-    /// The window ended: the handlers not called are handed back.
-    mutating func windowEnded() -> [String] {
-        window.fired()
+    /// The window's deadline passed; returns it (the handlers not called are still
+    /// outstanding: ``takeOutstanding()``).
+    mutating func windowEnded() -> CompletionWindow? {
+        defer { window = nil }
+        return window
+    }
+
+    /// The handlers not called, which are then no longer owed.
+    mutating func takeOutstanding() -> [String] {
         defer { outstanding.removeAll() }
         return outstanding
     }
@@ -101,7 +112,8 @@ struct SessionEventDelivery {
     /// The process ended: handlers given to it can no longer be called.
     mutating func processEnded(in simulation: inout Simulation<WorldEvent>) {
         outstanding.removeAll()
-        window.cancel(in: &simulation)
+        window?.close(in: &simulation)
+        window = nil
     }
 
     /// A force-quit: nothing is left to deliver (the transfers were cancelled).

@@ -1,6 +1,6 @@
 import SimKernel
 
-extension LaunchEvaluator {
+extension WakeAdmission {
     /// Runs ``checkInvariants(pending:now:)`` when the package is built with
     /// `SIMKERNEL_INTERNAL_CHECKS`.
     @inline(__always)
@@ -14,10 +14,10 @@ extension LaunchEvaluator {
     /// throttled app is looked at again no later than the throttle's end.
     func checkInvariants(pending: PendingRequests, now: SimInstant) {
         if pending.isEmpty {
-            precondition(evaluation.time == nil, "LaunchEvaluator: an evaluation with nothing pending")
+            precondition(evaluation.time == nil, "WakeAdmission: an evaluation with nothing pending")
         }
         if !pending.isEmpty, let throttledUntil, throttledUntil > now {
-            precondition(evaluation.time.map { $0 <= throttledUntil } == true, "LaunchEvaluator: no evaluation by the throttle's end")
+            precondition(evaluation.time.map { $0 <= throttledUntil } == true, "WakeAdmission: no evaluation by the throttle's end")
         }
     }
 }

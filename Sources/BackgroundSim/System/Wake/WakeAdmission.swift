@@ -1,0 +1,176 @@
+import SimKernel
+
+/// The system's one admission step for every wake: whether it runs the app in the background
+/// now for a request from a ``WakeSource``, and if not, why.
+///
+/// It walks ``WakeRule/table`` in order, checking the rules that apply to the request's source,
+/// and stops at the first that holds the request back: the documented rules, then the launch
+/// model's discretion (its floors, its decision for task requests, the app's budgets for the
+/// other doors), then throttling after a kill. The same table serves every launch model; a
+/// model that replays logged decisions (``LaunchModel/replaysDecisions``) is not second-guessed
+/// on the device's state for task requests.
+///
+/// It also keeps what those rules remember: the launch model, the app's budgets, the last
+/// launch of each task kind, the throttle, and the schedule of launch evaluations for pending
+/// task requests (``WakeAdmission+Evaluations.swift``).
+struct WakeAdmission {
+    /// The system's discretion.
+    var model: any LaunchModel
+    private(set) var lastRefreshLaunch: SimInstant?
+    private(set) var lastProcessingLaunch: SimInstant?
+    /// After a kill for an unfinished task, no launches for the app until then.
+    private(set) var throttledUntil: SimInstant?
+    /// The next launch evaluation for pending task requests.
+    var evaluation = EventSlot()
+    /// The app's energy and data budgets.
+    private(set) var budgets: LaunchBudgets
+    /// The least time between two background deliveries of silent pushes.
+    let pushSpacing: SimDuration
+    /// How long a door whose wake was held back waits before it asks again, when it is not a
+    /// task request (those wait for the model's next evaluation).
+    let retryInterval: SimDuration
+    /// The last deferral reported for each pending identifier, so that each is reported once.
+    var reportedDeferrals: [(identifier: String, next: SimInstant?)] = []
+
+    init(model: any LaunchModel, budget: LaunchBudgetParameters = LaunchBudgetParameters(),
+         pushSpacing: SimDuration = .minutes(15), retryInterval: SimDuration = .minutes(15)) {
+        self.model = model
+        budgets = LaunchBudgets(parameters: budget)
+        self.pushSpacing = pushSpacing
+        self.retryInterval = retryInterval
+    }
+
+    /// What the rules look at besides the device: the app's state as the system knows it.
+    struct AppState {
+        var backgroundAppRefreshAllowed: Bool
+        var forceQuit: Bool
+        var lastAppUse: SimInstant?
+        /// Bytes the app has moved against its data budget so far (``WorkEngine/dataBudgetBytes``).
+        var dataBudgetBytes = 0.0
+        /// When a silent push last woke the app in the background.
+        var lastPushDelivery: SimInstant?
+    }
+
+    /// A request to run the app in the background: where it comes from and, for a task
+    /// request, the pending request.
+    struct Request {
+        var source: WakeSource
+        var pending: PendingRequests.Entry?
+
+        /// A pending task request.
+        static func task(_ entry: PendingRequests.Entry) -> Request {
+            Request(source: WakeSource(entry.request.kind), pending: entry)
+        }
+
+        /// A wake that is not a task request.
+        static func door(_ source: WakeSource) -> Request {
+            precondition(!source.isTaskRequest, "WakeAdmission: a task request needs its pending entry")
+            return Request(source: source, pending: nil)
+        }
+    }
+
+    /// Decides whether `request` may wake the app now: the rules that apply to its source in
+    /// ``WakeRule/table`` order. The launch model and the budgets may draw from `random`.
+    mutating func decide(_ request: Request, device: DeviceSnapshot, app: AppState, random: inout RandomStream) -> LaunchDecision {
+        let skipsDeviceConditions = model.replaysDecisions && request.source.isTaskRequest
+        var budgetsUpdated = false
+        for rule in WakeRule.table where rule.applies(to: request.source) {
+            if rule.isDeviceCondition && skipsDeviceConditions { continue }
+            // A task request that meets the documented rules brings the budgets up to date, for
+            // the model's chance they scale (whatever the model's floors then say).
+            if rule.stage != .documented && request.source.isTaskRequest && !budgetsUpdated {
+                budgets.update(at: device.now, energyDrawn: device.appBackgroundBatteryJoules, dataDrawn: app.dataBudgetBytes)
+                budgetsUpdated = true
+            }
+            switch rule.check {
+            case .launchModel:
+                let decision = decideByModel(request, device: device, app: app, random: &random)
+                if decision != .launched { return decision }
+            case .budgets:
+                let (factor, limit) = budgetFactor(device: device, dataBudgetBytes: app.dataBudgetBytes)
+                // A full budget draws nothing, so the budgets never change how many draws a decision takes.
+                if factor < 1 && !random.chance(factor) { return .notLaunched(limit) }
+            default:
+                if let denial = rule.denial, holdsBack(rule.check, request, device: device, app: app) { return .notLaunched(denial) }
+            }
+        }
+        return .launched
+    }
+
+    /// Why the first rule before the launch model's decision holds `request` back now, if one
+    /// does: the documented rules and the model's floors (for tests and the rule table's docs).
+    func ruleDenial(_ request: Request, device: DeviceSnapshot, app: AppState) -> LaunchDenial? {
+        let skipsDeviceConditions = model.replaysDecisions && request.source.isTaskRequest
+        for rule in WakeRule.table where rule.applies(to: request.source) && rule.stage != .afterChoice {
+            if rule.isDeviceCondition && skipsDeviceConditions { continue }
+            if let denial = rule.denial, holdsBack(rule.check, request, device: device, app: app) { return denial }
+        }
+        return nil
+    }
+
+    /// Whether the predicate of `check` holds `request` back now.
+    private func holdsBack(_ check: WakeRule.Check, _ request: Request, device: DeviceSnapshot, app: AppState) -> Bool {
+        switch check {
+        case .phoneOn: return !device.isPoweredOn
+        case .earliestBeginDate: return request.pending.map { $0.earliest > device.now } ?? false
+        case .backgroundAppRefresh: return !app.backgroundAppRefreshAllowed
+        case .appSwitcher: return app.forceQuit
+        case .deviceIdle: return device.isScreenOn
+        case .externalPower: return request.pending?.request.requiresExternalPower == true && !device.isCharging
+        case .networkConnectivity: return request.pending?.request.requiresNetworkConnectivity == true && !device.network.isSatisfied
+        case .lowPowerMode: return device.isLowPowerMode
+        case .lowPowerModeOnBattery: return device.isLowPowerMode && !device.isCharging
+        case .batteryFloor:
+            guard let floor = model.criticalBatteryPercent else { return false }
+            return device.batteryPercent < floor && !device.isCharging
+        case .thermalState:
+            guard let ceiling = model.thermalCeiling else { return false }
+            return device.thermalState >= ceiling
+        case .pushSpacing:
+            guard let last = app.lastPushDelivery else { return false }
+            return last.duration(to: device.now) < pushSpacing
+        case .throttle:
+            guard let throttledUntil else { return false }
+            return device.now < throttledUntil
+        case .launchModel, .budgets:
+            return false   // decisions, not predicates: see decide(_:device:app:random:)
+        }
+    }
+
+    /// The launch model's decision on a pending task request, its chance scaled by the budgets.
+    private mutating func decideByModel(_ request: Request, device: DeviceSnapshot, app: AppState,
+                                        random: inout RandomStream) -> LaunchDecision {
+        guard let pending = request.pending else { preconditionFailure("WakeAdmission: the launch model decides task requests only") }
+        let kind = pending.request.kind
+        var conditions = LaunchConditions(
+            now: device.now, hour: device.hour, isCharging: device.isCharging,
+            screenOffFor: device.isScreenOn ? .zero : device.screenOffSince.duration(to: device.now),
+            batteryPercent: device.batteryPercent, thermalState: device.thermalState, lastAppUse: app.lastAppUse,
+            lastLaunchOfKind: kind == .appRefresh ? lastRefreshLaunch : lastProcessingLaunch)
+        let budget = budgets.factor
+        conditions.budgetFactor = budget.value
+        conditions.budgetLimit = budget.limitedBy
+        return model.decide(pending.request, conditions: conditions, random: &random)
+    }
+
+    /// The budgets' factor on a wake's chance now, and the budget that sets it; 1 under a model
+    /// that ignores budgets (``LaunchModel/appliesBudgets``).
+    private mutating func budgetFactor(device: DeviceSnapshot, dataBudgetBytes: Double) -> (value: Double, limitedBy: LaunchDenial) {
+        budgets.update(at: device.now, energyDrawn: device.appBackgroundBatteryJoules, dataDrawn: dataBudgetBytes)
+        return model.appliesBudgets ? budgets.factor : (1, .energyBudget)
+    }
+
+    /// A task of `kind` was launched at `now`, by the system's choice.
+    mutating func didLaunch(_ kind: TaskRequest.Kind, at now: SimInstant) {
+        switch kind {
+        case .appRefresh: lastRefreshLaunch = now
+        case .processing: lastProcessingLaunch = now
+        }
+        model.didLaunch(kind, at: now)
+    }
+
+    /// No launches for the app until `instant` (``WakeRule/Check/throttle``).
+    mutating func throttle(until instant: SimInstant) {
+        throttledUntil = instant
+    }
+}

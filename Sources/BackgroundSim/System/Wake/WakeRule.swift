@@ -1,0 +1,133 @@
+/// One rule the system checks before it runs the app in the background: what it looks at, the
+/// doors (``WakeSource``s) it applies to, what a wake it holds back is told, and its source.
+///
+/// ``table`` lists every rule in the order the system checks them; ``WakeAdmission`` walks it
+/// for every wake request and stops at the first rule that holds the request back. Which rule
+/// applies to which door is data here and nowhere else; `docs/MODEL.md` prints the same table,
+/// and a test checks the two agree.
+package struct WakeRule: Sendable {
+    /// What a rule looks at.
+    package enum Check: String, Sendable, CaseIterable {
+        /// The phone is switched on: nothing runs while it is off (an empty battery).
+        case phoneOn
+        /// A pending request's earliest begin date has come.
+        case earliestBeginDate
+        /// The user's Background App Refresh switch for the app (or a fault) is on.
+        case backgroundAppRefresh
+        /// The user has not force-quit the app since last opening it (the app switcher).
+        case appSwitcher
+        /// The screen is off: processing runs only while the device is not in use.
+        case deviceIdle
+        /// The charger is connected, when the request requires external power.
+        case externalPower
+        /// A network is available, when the request requires connectivity.
+        case networkConnectivity
+        /// Low Power Mode is off.
+        case lowPowerMode
+        /// Low Power Mode is off, or the phone is on the charger.
+        case lowPowerModeOnBattery
+        /// The battery is not critically low off the charger (the launch model's floor, if it
+        /// has one: ``LaunchModel/criticalBatteryPercent``).
+        case batteryFloor
+        /// The phone is not too hot (the launch model's ceiling, if it has one:
+        /// ``LaunchModel/thermalCeiling``).
+        case thermalState
+        /// The least time since the last silent push the app was woken for has passed
+        /// (``PushParameters/minimumSpacingMinutes``).
+        case pushSpacing
+        /// The launch model chooses to run the request now: usage, its own rate limits and
+        /// idleness, a chance scaled by the app's budgets (``LaunchModel/decide(_:conditions:random:)``).
+        case launchModel
+        /// The app's energy and data budgets leave room: one draw against their factor, under
+        /// a launch model that applies budgets (``LaunchModel/appliesBudgets``).
+        case budgets
+        /// The system is not throttling the app after killing it for an unfinished task.
+        case throttle
+    }
+
+    /// Where a rule comes from in the system's reasoning.
+    package enum Stage: String, Sendable {
+        /// A rule Apple documents: every launch model is held to it.
+        case documented
+        /// The launch model's discretion: what it is applies as the model says (the eager and
+        /// replay models have no floors and ignore budgets).
+        case discretion
+        /// Checked after the system chose the wake.
+        case afterChoice
+    }
+
+    package let check: Check
+    package let stage: Stage
+    /// The doors the rule applies to.
+    package let appliesTo: WakeSources
+    /// What a request the rule holds back is told; `nil` for ``Check/launchModel``, which gives
+    /// its own reason.
+    package let denial: LaunchDenial?
+    /// Whether the rule is about the device's state (charging, screen, network, Low Power
+    /// Mode): a launch model that replays logged decisions (``LaunchModel/replaysDecisions``)
+    /// already met it on the real phone, so it is not checked again for task requests.
+    package let isDeviceCondition: Bool
+    /// Where the rule and its applicability come from, with its tag.
+    package let source: String
+
+    /// Whether the rule applies to wakes from `source`.
+    package func applies(to source: WakeSource) -> Bool { appliesTo.contains(source) }
+
+    /// Every rule, in the order the system checks them.
+    ///
+    /// The doors follow WWDC 2020 session 10063 ("Background execution demystified") as
+    /// third-party notes report it [A-via]: refresh meets all seven factors; a push all but app
+    /// usage; a non-discretionary URL session all but app usage and rate limiting; a
+    /// discretionary one only the app switcher and the budgets. Processing is held to the rules
+    /// the model has always given it (the session lists fewer factors for it). A
+    /// continued-processing task starts on the user's action and a debugger command bypasses
+    /// the system: both meet only the phone being on.
+    package static let table: [WakeRule] = [
+        WakeRule(check: .phoneOn, stage: .documented, appliesTo: .all, denial: .phoneOff, isDeviceCondition: false,
+                 source: "a phone that is off runs no code [A]"),
+        WakeRule(check: .earliestBeginDate, stage: .documented, appliesTo: .taskRequests, denial: .notDue, isDeviceCondition: false,
+                 source: "BGTaskRequest.earliestBeginDate [A]"),
+        WakeRule(check: .backgroundAppRefresh, stage: .documented,
+                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents),
+                 denial: .backgroundAppRefreshOff, isDeviceCondition: false,
+                 source: "WWDC 2020 10063 [A-via]; UIApplication.backgroundRefreshStatus [A]"),
+        WakeRule(check: .appSwitcher, stage: .documented,
+                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
+                 denial: .forceQuit, isDeviceCondition: false,
+                 source: "WWDC 2020 10063 [A-via]; a force-quit ends background launches until the user opens the app [A]"),
+        WakeRule(check: .deviceIdle, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .deviceInUse,
+                 isDeviceCondition: true, source: "BGProcessingTaskRequest: runs while the device is idle [A]"),
+        WakeRule(check: .externalPower, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .requiresExternalPower,
+                 isDeviceCondition: true, source: "BGProcessingTaskRequest.requiresExternalPower [A]"),
+        WakeRule(check: .networkConnectivity, stage: .documented, appliesTo: WakeSources(.processingTask),
+                 denial: .requiresNetworkConnectivity, isDeviceCondition: true,
+                 source: "BGProcessingTaskRequest.requiresNetworkConnectivity [A]"),
+        WakeRule(check: .lowPowerMode, stage: .documented, appliesTo: WakeSources(.appRefreshTask, .silentPush, .sessionEvents),
+                 denial: .lowPowerMode, isDeviceCondition: true,
+                 source: "Low Power Mode pauses Background App Refresh [A]; WWDC 2020 10063 [A-via]"),
+        WakeRule(check: .lowPowerModeOnBattery, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .lowPowerMode,
+                 isDeviceCondition: true, source: "processing in Low Power Mode only on the charger [Inf]"),
+        WakeRule(check: .batteryFloor, stage: .discretion,
+                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents),
+                 denial: .batteryFloor, isDeviceCondition: false,
+                 source: "critically low battery: \"below 20 %, essential work only\", WWDC 2020 10063 [A-via]"),
+        WakeRule(check: .thermalState, stage: .discretion, appliesTo: .taskRequests, denial: .thermalState, isDeviceCondition: false,
+                 source: "thermal state serious or worse [Inf]"),
+        WakeRule(check: .pushSpacing, stage: .discretion, appliesTo: WakeSources(.silentPush), denial: .rateLimit,
+                 isDeviceCondition: false, source: "rate limiting applies to pushes, WWDC 2020 10063 [A-via]; spacing [Inf]"),
+        WakeRule(check: .launchModel, stage: .discretion, appliesTo: .taskRequests, denial: nil, isDeviceCondition: false,
+                 source: "the launch model (app usage, rate limits, idleness, budgets): WWDC 2020 10063 [A-via], calibration [Inf]"),
+        WakeRule(check: .budgets, stage: .discretion,
+                 appliesTo: WakeSources(.silentPush, .sessionEvents, .discretionarySessionEvents), denial: nil, isDeviceCondition: false,
+                 source: "energy and data budgets, WWDC 2020 10063 [A-via]; sizes [Inf]"),
+        WakeRule(check: .throttle, stage: .afterChoice, appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush),
+                 denial: .throttled, isDeviceCondition: false,
+                 source: "apps that overrun are \"throttled for future background task requests\", WWDC 2022 10142 [A-DTS]; "
+                    + "pushes, as rate limiting applies to them [Inf]"),
+    ]
+
+    /// The rules that apply to `source`, in the order they are checked.
+    package static func rules(for source: WakeSource) -> [WakeRule] {
+        table.filter { $0.applies(to: source) }
+    }
+}
