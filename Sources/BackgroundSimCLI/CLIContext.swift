@@ -13,16 +13,10 @@ struct CLIContext: Sendable {
     var presets: [Presets.Preset] { Presets.all + extraPresets }
 
     /// The scenario `name` stands for: a preset, or a registered policy's name (the default
-    /// scenario running that policy); `nil` if it is neither.
-    /// A former preset name (``Presets/renamed``) gives the preset that replaced it, with a note
-    /// on standard error.
+    /// scenario running that policy); `nil` if it is neither (a former name included: the
+    /// message says what replaced it, ``FormerNames``).
     func scenario(named name: String) -> Scenario? {
         if let preset = presets.first(where: { $0.name == name }) { return preset.scenario }
-        let current = Presets.currentName(for: name)
-        if current != name, let preset = presets.first(where: { $0.name == current }) {
-            Output.error("note: the preset \"\(name)\" is now called \"\(current)\" (\(Self.renamingReason))")
-            return preset.scenario
-        }
         guard let definition = policies.definition(named: name), name != "none" else { return nil }
         var scenario = Scenario()
         scenario.name = name
@@ -31,8 +25,12 @@ struct CLIContext: Sendable {
         return scenario
     }
 
-    /// Why presets were renamed, for the note.
-    static let renamingReason = "each seed app now exists as designed and as shipped; 'bgsim presets' lists both"
+    /// What a message about `name`, which names no scenario, says: what replaced it, if it is a
+    /// former name (``FormerNames``), or the names known.
+    func unknownScenario(_ name: String) -> String {
+        if let replacement = FormerNames.replacement(for: name) { return "'\(name)' is now called '\(replacement)'" }
+        return "expected one of \(scenarioNames)"
+    }
 
     /// The names `scenario(named:)` knows, for messages.
     var scenarioNames: String {

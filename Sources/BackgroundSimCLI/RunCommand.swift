@@ -131,7 +131,7 @@ enum RunCommand {
         switch (flags.string("preset"), flags.string("scenario")) {
         case (let name?, nil):
             guard let scenario = context.scenario(named: name) else {
-                throw UsageError("unknown preset '\(name)'; expected one of \(context.scenarioNames)")
+                throw UsageError("unknown preset '\(name)'; \(context.unknownScenario(name))")
             }
             return scenario
         case (nil, let path?):

@@ -9,6 +9,7 @@ enum ScenarioArguments {
         try words.map { word in
             if let scenario = context.scenario(named: word) { return (word, scenario) }
             guard word.hasSuffix(".json") || FileManager.default.fileExists(atPath: word) else {
+                if let replacement = FormerNames.replacement(for: word) { throw UsageError("'\(word)' is now called '\(replacement)'") }
                 throw UsageError("'\(word)' is neither a preset or policy (\(context.scenarioNames)) nor a scenario file")
             }
             return (URL(fileURLWithPath: word).deletingPathExtension().lastPathComponent, try context.loadScenario(path: word))

@@ -61,7 +61,7 @@ struct ComparisonTests {
     @Test("pairing narrows the intervals on a preset: the same user, charging and network on both sides")
     func pairingNarrows() throws {
         var variant = Presets.scenario(named: "proton-upload-designed")!
-        var parameters = ProtonUploadParameters()
+        var parameters = ProtonUploadDesignedParameters()
         parameters.restartOnForeground = true
         variant.app.policy.parameters = parameters
         let comparison = try Comparison.run(

@@ -22,7 +22,7 @@ struct CheckerTests {
     @Test("a minimal scenario file holds the policy's name and only the parameters that differ, and reads back equal")
     func minimalPolicyParameters() throws {
         var scenario = Presets.scenario(named: "coverdrop-send-forgetful")!
-        var parameters = CoverDropParameters()
+        var parameters = CoverDropDesignedParameters()
         parameters.messagesPerRun = 3
         scenario.app.policy.parameters = parameters
         let document = ScenarioFile.minimalDocument(of: scenario)

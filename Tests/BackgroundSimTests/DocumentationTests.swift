@@ -99,4 +99,10 @@ struct DocumentationTests {
             #expect(result.events > 0)
         }
     }
+
+    @Test("docs/MODEL.md prints the wake rule table as the code has it, row by row")
+    func wakeRuleTableIsCurrent() throws {
+        let text = try read("docs/MODEL.md")
+        #expect(text.contains(WakeRule.markdownTable), "replace the table under \"One way in\" with:\n\(WakeRule.markdownTable)")
+    }
 }

@@ -132,10 +132,10 @@ struct SystemFilteringTests {
                     guard everyEvent else { return }
                     if var heuristic = system.admission.model as? HeuristicLaunchModel {
                         heuristic.skipsFutileEvaluations = false
-                        system.admission.model = heuristic
+                        system.admission.replaceModel(heuristic)
                     } else if var stingy = system.admission.model as? StingyLaunchModel {
                         stingy.skipsFutileEvaluations = false
-                        system.admission.model = stingy
+                        system.admission.replaceModel(stingy)
                     } else {
                         #expect(model == .eager, "the \(model) model's evaluations were not all made")
                     }

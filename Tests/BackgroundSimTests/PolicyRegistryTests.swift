@@ -82,7 +82,7 @@ struct PolicyRegistryTests {
     @Test("parameters of another policy's type are refused at the door, naming the field")
     func wrongParameterType() {
         var scenario = Presets.scenario(named: "coverdrop-designed")!
-        scenario.app.policy.parameters = ZashiSyncParameters()
+        scenario.app.policy.parameters = ZashiDesignedParameters()
         #expect {
             _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: 1)
         } throws: { error in
@@ -92,15 +92,21 @@ struct PolicyRegistryTests {
 
     @Test("a bgsim 0.2 file with a policies section is refused with where its values now go")
     func oldFormat() {
-        let text = #"{"app": {"policy": "coverdrop-send"}, "policies": {"coverDrop": {"meanDelayMinutes": 10}}}"#
+        let text = #"{"app": {"policy": "coverdrop-designed"}, "policies": {"coverDrop": {"meanDelayMinutes": 10}}}"#
         #expect {
             _ = try ScenarioLoader.decode(text, source: "old.json")
         } throws: { error in
             guard let issues = (error as? ScenarioError)?.issues, issues.count == 1 else { return false }
             return issues[0].path == "policies.coverDrop" && issues[0].message.contains(#""app": {"policy": {"name": "coverdrop-designed", "parameters": {…}}}"#)
         }
-        // A bare name still means the policy with its defaults; a former name, the policy that replaced it.
-        let bare = try? ScenarioLoader.decode(#"{"app": {"policy": "coverdrop-send"}}"#, source: "bare.json")
-        #expect(bare?.app.policy == PolicyConfiguration(name: "coverdrop-designed", parameters: CoverDropParameters()))
+        // A bare name still means the policy with its defaults; a former name is refused with its replacement.
+        let bare = try? ScenarioLoader.decode(#"{"app": {"policy": "coverdrop-designed"}}"#, source: "bare.json")
+        #expect(bare?.app.policy == PolicyConfiguration(name: "coverdrop-designed", parameters: CoverDropDesignedParameters()))
+        #expect {
+            _ = try ScenarioLoader.decode(#"{"app": {"policy": "coverdrop-send"}}"#, source: "former.json")
+        } throws: { error in
+            guard let issue = (error as? ScenarioError)?.issues.first else { return false }
+            return issue.path == "app.policy.name" && issue.message.hasSuffix(#"; "coverdrop-send" is now called "coverdrop-designed""#)
+        }
     }
 }

@@ -25,7 +25,7 @@ struct RecipeTests {
     func zashiAsRecipe() throws {
         let zashi = Presets.scenario(named: "zashi-designed")!
         var recipe = RecipeParameters()
-        recipe.identifier = ZashiSyncParameters().identifier
+        recipe.identifier = ZashiDesignedParameters().identifier
         recipe.kind = .processing
         recipe.requiresExternalPower = true
         recipe.requiresNetworkConnectivity = true

@@ -62,11 +62,11 @@ struct ReferencePolicyTests {
     @Test("Proton: an extension expiring with uploads left leaves a processing request pending; none once all are done")
     func protonSchedulesProcessing() throws {
         var scenario = SystemHarness.quietScenario
-        let parameters = ProtonUploadParameters()
+        let parameters = ProtonUploadDesignedParameters()
         scenario.app.permittedIdentifiers = [parameters.identifier]
         scenario.work.deadlineHours = 3
         scenario.energy.tailShareProbability = 0
-        let harness = try SystemHarness(scenario) { ExtensionThenProcessingUpload(parameters: parameters) }
+        let harness = try SystemHarness(scenario) { ProtonUploadDesigned(parameters: parameters) }
         harness.system.work.enqueue(created: .at(0), uploadBytes: 200_000_000)  // far more than 30 s of upload
         harness.useApp(at: .at(0), for: .seconds(20))
         try harness.run(until: .at(48))
@@ -94,15 +94,15 @@ struct ReferencePolicyTests {
     @Test("CoverDrop: a clock jump back lets the worker run within the hour")
     func coverDropClockJump() throws {
         var scenario = SystemHarness.quietScenario
-        let parameters = CoverDropParameters()
+        let parameters = CoverDropDesignedParameters()
         scenario.app.permittedIdentifiers = [parameters.identifier]
-        let harness = try SystemHarness(scenario) { RefreshMessageSender(parameters: parameters) }
+        let harness = try SystemHarness(scenario) { CoverDropDesigned(parameters: parameters) }
         // Force-quits make every open a cold start, where onAppStart runs.
         harness.useApp(at: .at(0), for: .minutes(1), forceQuit: true)
         try harness.run(until: .at(120))
         // Work pending, and a successful run 10 min ago by the device clock.
-        harness.system.defaults.set(true, forKey: RefreshMessageSender.pendingKey)
-        harness.system.defaults.set(.at(120) - .minutes(10), forKey: RefreshMessageSender.lastRunKey)
+        harness.system.defaults.set(true, forKey: CoverDropDesigned.pendingKey)
+        harness.system.defaults.set(.at(120) - .minutes(10), forKey: CoverDropDesigned.lastRunKey)
         harness.useApp(at: .at(200), for: .minutes(1), forceQuit: true)   // rate-limited: no run
         try harness.run(until: .at(300))
         #expect(harness.entries(.workQueueEmpty).isEmpty)
@@ -171,9 +171,9 @@ struct ReferencePolicyTests {
         let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 3, policy: nil, tracer: nil, log: nil,
                                               configure: { holder.system = $0 })
         let defaults = try #require(holder.system).defaults
-        let operations = defaults.integer(forKey: PeriodicRefreshDemo.completedKey)
+        let operations = defaults.integer(forKey: BGSchedulerDesigned.completedKey)
         #expect(operations > 100)
-        #expect(defaults.integer(forKey: PeriodicRefreshDemo.outOfOrderKey) == 0)
+        #expect(defaults.integer(forKey: BGSchedulerDesigned.outOfOrderKey) == 0)
         #expect(operations >= 3 * result.os.metrics.tasksCompletedSuccessfully)
         // Eager: a launch every 60 s while the app is in the background and not in Low Power Mode.
         #expect(result.os.refreshLaunchesPerDay > 500)

@@ -24,7 +24,7 @@ struct ShippedPolicyTests {
 
     @Test("CoverDrop as designed takes the shipped code's constants where its document gives none")
     func designedTakesShippedConstants() {
-        let designed = CoverDropParameters(), shipped = CoverDropShippedParameters()
+        let designed = CoverDropDesignedParameters(), shipped = CoverDropShippedParameters()
         #expect(designed.meanDelayMinutes == shipped.meanDelayMinutes)
         #expect(designed.messagesPerRun == shipped.messagesPerRun)
         #expect(designed.minimumDelayMinutes == shipped.minimumDelayMinutes && designed.maximumDelayMinutes == shipped.maximumDelayMinutes)

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// In Swift:
 ///
-///     var parameters = CoverDropParameters()
+///     var parameters = CoverDropDesignedParameters()
 ///     parameters.meanDelayMinutes = 10
 ///     scenario.app.policy = PolicyConfiguration(name: "coverdrop-designed", parameters: parameters)
 ///
@@ -85,7 +85,7 @@ public struct PolicyConfiguration: Codable, Sendable, Equatable {
         let registry = decoder.userInfo[.policyRegistry] as? PolicyRegistry ?? .builtIn
         guard let definition = registry.definition(named: written) else {
             throw DecodingError.dataCorruptedError(forKey: .name, in: container,
-                                                   debugDescription: "expected one of \(registry.quotedNames), got \"\(written)\"")
+                                                   debugDescription: registry.unknownPolicyMessage(written))
         }
         name = definition.name
         parameters = container.contains(.parameters)

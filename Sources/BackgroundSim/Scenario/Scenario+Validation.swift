@@ -125,7 +125,7 @@ extension Scenario {
         if let definition = policy.resolved(in: policies) {
             v.append(definition.issues(with: policy.parameters), under: "app.policy.parameters")
         } else {
-            v.require(false, "app.policy.name", "expected one of \(policies.quotedNames), got \"\(policy.name)\"")
+            v.require(false, "app.policy.name", policies.unknownPolicyMessage(policy.name))
         }
 
         let s = system

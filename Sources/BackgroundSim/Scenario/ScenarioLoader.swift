@@ -119,7 +119,7 @@ public enum ScenarioLoader {
     static func policyDefinition(in document: JSONValue, policies: PolicyRegistry, issues: inout [ScenarioIssue]) -> PolicyDefinition? {
         guard case .string(let name)? = document["app"]?["policy"]?["name"] else { return nil }
         guard let definition = policies.definition(named: name) else {
-            issues.append(ScenarioIssue(path: "app.policy.name", message: "expected one of \(policies.quotedNames), got \"\(name)\""))
+            issues.append(ScenarioIssue(path: "app.policy.name", message: policies.unknownPolicyMessage(name)))
             return nil
         }
         return definition

@@ -8,7 +8,7 @@ extension SimulatedSystem {
         lastAppUse = snapshot.now
         sessionEvents.appEnteredForeground()
         work.appSession(at: snapshot.now, day: snapshot.day, closing: false)
-        admission.model.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
+        admission.appDidEnterForeground(at: snapshot.now, hour: snapshot.hour)
         if forceQuitFlag {
             forceQuitFlag = false
             record(.forceQuitFlagCleared)

@@ -46,6 +46,8 @@ extension SimulatedSystem {
         wake(for: .silentPush, in: &simulation) { simulation in
             deliverPushToApp(inBackground: true, in: &simulation)
         }
+        // The app crashed as it launched: the push is still held; try again later.
+        if push.held != nil { push.retry(at: snapshot.now + admission.retryInterval, in: &simulation) }
     }
 
     /// Hands the held push to the running app; in the background it has

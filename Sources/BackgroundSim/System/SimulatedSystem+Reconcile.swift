@@ -38,6 +38,7 @@ extension SimulatedSystem {
             record(.launchDeferred(identifier: deferral.identifier, kind: deferral.kind,
                                    nextEvaluationIn: deferral.next.map { now.duration(to: $0) }, reason: deferral.reason))
         }
+        checkInvariantsIfEnabled()
     }
 
     /// Brings the executor, the radio and the app's power in line with the state: whether work

@@ -61,6 +61,8 @@ extension SimulatedSystem {
                 guard processIsRunning else { return }
             }
         }
+        // The app crashed as it launched: the events still wait; try again later.
+        if !sessionEvents.waiting.isEmpty { sessionEvents.retry(at: snapshot.now + admission.retryInterval, in: &simulation) }
     }
 
     /// The app called the completion handler it was given for `session`'s events.

@@ -23,13 +23,15 @@ import SimKernel
 ///
 /// Behaviour, parameters and sources: `docs/IOS-MODEL.md`, ``SystemParameters``.
 ///
-/// The stored properties read or written on every event are `@exclusivity(unchecked)`: the
-/// system runs on one thread, and it never calls into the app while an access to one of its
-/// properties is open (the parts never call the app; loops iterate copies; callbacks run between
-/// accesses), so the dynamic exclusivity checks Swift would make on every class property access
-/// cannot fire — and they cost a quarter of a run (`bgsim-bench scenario-days --preset
-/// probe-refresh`: about 12,400 device-days/s with the checks, 16,000 without; `BENCHMARKS.md`).
-/// Those touched only when the process launches or ends keep their checks.
+/// The stored properties touched on every call into the system are `@exclusivity(unchecked)`
+/// in normal builds: the system runs on one thread and never calls into the app while an access
+/// to one of its properties is open (the parts never call the app; loops iterate copies;
+/// callbacks run between accesses), so Swift's dynamic exclusivity checks cannot fire — and
+/// they would cost a third of a run (`bgsim-bench scenario-days --preset probe-refresh --days
+/// 1000` under callgrind: 1,085 M instructions with every check, 790 M without; `BENCHMARKS.md`).
+/// The internal-checks build (`SIMKERNEL_INTERNAL_CHECKS`, which CI runs the whole suite in)
+/// keeps every check, so that claim is tested; properties touched only at a launch, a
+/// termination or a hand-off keep their checks in every build.
 public final class SimulatedSystem {
     /// Quinn's process states, with the force-quit case kept as ``forceQuitFlag``.
     public enum ProcessState: Sendable, Equatable {
@@ -58,45 +60,99 @@ public final class SimulatedSystem {
 
     // MARK: The process
 
-    @exclusivity(unchecked) public internal(set) var processState: ProcessState = .notRunning
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    public internal(set) var processState: ProcessState = .notRunning
     /// Increases at every launch; contexts of earlier processes stop working.
     public internal(set) var processGeneration: UInt32 = 0
     var policy: (any BackgroundPolicy)?
     var context: AppContext?
     var registrations = TaskRegistrations()
     /// Set when the app did something that crashes it; acted on when the callback returns.
-    @exclusivity(unchecked) var pendingCrash = false
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var pendingCrash = false
     /// Set by a force-quit; blocks background launches until the user opens the app.
-    @exclusivity(unchecked) public internal(set) var forceQuitFlag = false
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    public internal(set) var forceQuitFlag = false
     /// `UserDefaults` for the app; survives termination.
     public let defaults = PersistentStore()
-    @exclusivity(unchecked) var lastAppUse: SimInstant?
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var lastAppUse: SimInstant?
     /// When the suspended app is reclaimed (jetsam).
-    @exclusivity(unchecked) var jetsam = EventSlot()
+    var jetsam = EventSlot()
     var processIsRunning: Bool { processState != .notRunning }
 
     // MARK: The parts
 
-    @exclusivity(unchecked) var pending = PendingRequests()
-    @exclusivity(unchecked) var admission: WakeAdmission
-    @exclusivity(unchecked) var running = RunningTasks()
-    @exclusivity(unchecked) var assertions = BackgroundAssertions()
-    @exclusivity(unchecked) var timers = AppTimers()
-    @exclusivity(unchecked) var continued = ContinuedProcessingTasks()
-    @exclusivity(unchecked) var sessionEvents: SessionEventDelivery
-    @exclusivity(unchecked) var push: PushDelivery
-    @exclusivity(unchecked) var energy: AppEnergy
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var pending = PendingRequests()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var admission: WakeAdmission
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var running = RunningTasks()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var assertions = BackgroundAssertions()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var timers = AppTimers()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var continued = ContinuedProcessingTasks()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var sessionEvents: SessionEventDelivery
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var push: PushDelivery
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var energy: AppEnergy
     /// When the work executor next needs attention.
-    @exclusivity(unchecked) var workCheck = EventSlot()
-    @exclusivity(unchecked) var streams: SystemStreams
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var workCheck = EventSlot()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    var streams: SystemStreams
 
     // MARK: Observation
 
-    @exclusivity(unchecked) public internal(set) var snapshot = DeviceSnapshot()
-    @exclusivity(unchecked) public internal(set) var metrics = SystemMetrics()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    public internal(set) var snapshot = DeviceSnapshot()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    public internal(set) var metrics = SystemMetrics()
     /// Receives every ``SystemLogEvent`` with its time, when set (for `bgsim run --trace`,
     /// checkers and tests).
-    @exclusivity(unchecked) package var log: ((SystemLogEntry) -> Void)?
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    package var log: ((SystemLogEntry) -> Void)?
     /// For tests: react to every device event, to check that skipping the ones that cannot
     /// concern the system changes nothing.
     package var reactsToEveryDeviceEvent = false
@@ -208,6 +264,9 @@ public final class SimulatedSystem {
     /// Records `event`: the metrics count it (``SystemMetrics/record(_:at:)``, the only way they
     /// change), and the log sees it, when one is attached.
     func record(_ event: SystemLogEvent) {
+        #if SIMKERNEL_INTERNAL_CHECKS
+        checkPoweredOn(for: event)
+        #endif
         metrics.record(event, at: snapshot)
         if let log { log(SystemLogEntry(time: snapshot.now, event: event)) }
     }

@@ -118,3 +118,28 @@ public struct AssertionBudgetEnforced: Invariant {
         }
     }
 }
+
+/// Nothing runs while the phone is off: no launch or resume, no task handed over or expired, no
+/// door's callback, no process at all — whichever door asks (a task, a push, a URL session's
+/// events, continued processing, the user).
+public struct NothingRunsWhilePhoneOff: Invariant {
+    public let name = "nothingRunsWhilePhoneOff"
+    /// The first log entry of the event being handled that runs the app's code.
+    private var appCode: SystemLogEntry?
+
+    public init() {}
+
+    public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
+        if entry.event.runsAppCode && appCode == nil { appCode = entry }
+    }
+
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+        defer { appCode = nil }
+        guard !device.isPoweredOn else { return }
+        if let appCode {
+            run.fail("\(appCode.event.kind.rawValue) while the phone is off (after \(event?.name ?? "an event of the iOS model"))")
+        } else if system.processState != .notRunning {
+            run.fail("the app is \(system.processState) while the phone is off")
+        }
+    }
+}

@@ -162,10 +162,10 @@ public struct WorkCompletesWithin: Invariant {
 /// The invariants every policy should keep, and the model's own.
 public enum Invariants {
     /// The simulated world's invariants: time, battery, energy, submit limits, work only while
-    /// running, the assertion budget.
+    /// running, the assertion budget, nothing running while the phone is off.
     public static var model: [any Invariant] {
         [TimeMovesForward(), BatteryWithinBounds(), EnergyLedgerBalances(), SubmitLimitsRespected(),
-         NoWorkWhileSuspended(), AssertionBudgetEnforced()]
+         NoWorkWhileSuspended(), AssertionBudgetEnforced(), NothingRunsWhilePhoneOff()]
     }
 
     /// What every policy must do: complete each task exactly once, never leak an assertion,
@@ -191,7 +191,7 @@ public enum Invariants {
             guard p.minimumDelayMinutes <= upper else { return [] }
             return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...upper)]
         }
-        guard let p = scenario.app.policy.parameters(as: CoverDropParameters.self) else { return [] }
+        guard let p = scenario.app.policy.parameters(as: CoverDropDesignedParameters.self) else { return [] }
         let upper = p.failsafeBaseMinutes + p.maximumDelayMinutes
         guard p.minimumDelayMinutes <= upper else { return [] }   // an invalid scenario; validation reports it
         return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...upper),

@@ -96,9 +96,9 @@ package struct SweepDefinition: Sendable {
         let base: JSONValue
         switch (document["preset"], document["scenario"]) {
         case (.string(let preset)?, nil):
-            let current = Presets.currentName(for: preset)
-            guard let scenario = (presets.first { $0.name == preset } ?? presets.first { $0.name == current })?.scenario else {
-                throw fail("preset", "expected one of \(presets.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(preset)\"")
+            guard let scenario = presets.first(where: { $0.name == preset })?.scenario else {
+                throw fail("preset", "expected one of \(presets.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(preset)\""
+                           + FormerNames.hint(for: preset))
             }
             base = ScenarioLoader.document(of: scenario)
         case (nil, let scenario?):

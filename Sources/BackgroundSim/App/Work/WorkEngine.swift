@@ -54,12 +54,18 @@ public final class WorkEngine {
     /// Set once a run's end (queue empty, limit reached) has been reported; a new run clears it.
     var runEndReported = false
     /// The background session the executor hands items' transfers to, if it is in that mode.
-    @exclusivity(unchecked) private(set) var handOffSession: UInt8?
+    private(set) var handOffSession: UInt8?
     /// Whether the app was not in the foreground at the last conditions (its transfers are then
     /// discretionary [A]).
-    @exclusivity(unchecked) private var inBackground = false
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    private var inBackground = false
     /// The transfers handed to background URL sessions (the system's daemon carries them).
-    @exclusivity(unchecked) private(set) var transfers = SessionTransfers()
+    #if !SIMKERNEL_INTERNAL_CHECKS
+    @exclusivity(unchecked)
+    #endif
+    private(set) var transfers = SessionTransfers()
     /// Called when the queue runs empty during a run, and when the run's limit is reached.
     var onQueueEmpty: (() -> Void)?
     var onLimitReached: (() -> Void)?
@@ -310,7 +316,7 @@ public final class WorkEngine {
     }
 
     /// Transfers handed off since the system last asked (``takeHandedOff()``).
-    @exclusivity(unchecked) private var handedOff = 0
+    private var handedOff = 0
 
     /// The app has heard of `session`'s finished transfers.
     func markHeard(session: Int) {

@@ -135,6 +135,21 @@ public enum SystemLogEvent: Sendable, Equatable {
     case workLimitReached
 }
 
+extension SystemLogEvent {
+    /// Whether the event means the app's code runs: a launch or resume, a return to the
+    /// foreground, a task handed over or expiring, a door's callback, an assertion's
+    /// expiration handler. None may happen while the phone is off.
+    public var runsAppCode: Bool {
+        switch self {
+        case .launch, .resume, .willEnterForeground, .didEnterBackground, .willTerminate, .taskLaunch, .taskExpire,
+             .handleSessionEvents, .pushDelivered, .backgroundTaskExpiring:
+            true
+        default:
+            false
+        }
+    }
+}
+
 /// A ``SystemLogEvent`` with the time it happened.
 public struct SystemLogEntry: Sendable, Equatable {
     /// When it happened, in the simulation's true time.

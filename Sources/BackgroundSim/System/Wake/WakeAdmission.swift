@@ -15,7 +15,9 @@ import SimKernel
 /// task requests (``WakeAdmission+Evaluations.swift``).
 struct WakeAdmission {
     /// The system's discretion.
-    var model: any LaunchModel
+    private(set) var model: any LaunchModel
+    /// What the rules read of the model, read once (the model's kind never changes in a run).
+    private var floors: Floors
     private(set) var lastRefreshLaunch: SimInstant?
     private(set) var lastProcessingLaunch: SimInstant?
     /// After a kill for an unfinished task, no launches for the app until then.
@@ -32,9 +34,25 @@ struct WakeAdmission {
     /// The last deferral reported for each pending identifier, so that each is reported once.
     var reportedDeferrals: [(identifier: String, next: SimInstant?)] = []
 
+    /// The model's floors and what it replays, as the rules read them.
+    private struct Floors {
+        let criticalBatteryPercent: Double?
+        let thermalCeiling: ThermalState?
+        let replaysDecisions: Bool
+        let appliesBudgets: Bool
+
+        init(_ model: any LaunchModel) {
+            criticalBatteryPercent = model.criticalBatteryPercent
+            thermalCeiling = model.thermalCeiling
+            replaysDecisions = model.replaysDecisions
+            appliesBudgets = model.appliesBudgets
+        }
+    }
+
     init(model: any LaunchModel, budget: LaunchBudgetParameters = LaunchBudgetParameters(),
          pushSpacing: SimDuration = .minutes(15), retryInterval: SimDuration = .minutes(15)) {
         self.model = model
+        floors = Floors(model)
         budgets = LaunchBudgets(parameters: budget)
         self.pushSpacing = pushSpacing
         self.retryInterval = retryInterval
@@ -69,12 +87,23 @@ struct WakeAdmission {
         }
     }
 
+    /// Replaces the launch model (for tests that change how a model evaluates).
+    mutating func replaceModel(_ model: any LaunchModel) {
+        self.model = model
+        floors = Floors(model)
+    }
+
+    /// The user brought the app to the foreground: the model may learn from it.
+    mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
+        model.appDidEnterForeground(at: instant, hour: hour)
+    }
+
     /// Decides whether `request` may wake the app now: the rules that apply to its source in
     /// ``WakeRule/table`` order. The launch model and the budgets may draw from `random`.
     mutating func decide(_ request: Request, device: DeviceSnapshot, app: AppState, random: inout RandomStream) -> LaunchDecision {
-        let skipsDeviceConditions = model.replaysDecisions && request.source.isTaskRequest
+        let skipsDeviceConditions = floors.replaysDecisions && request.source.isTaskRequest
         var budgetsUpdated = false
-        for rule in WakeRule.table where rule.applies(to: request.source) {
+        for rule in WakeRule.plans[Int(request.source.rawValue)] {
             if rule.isDeviceCondition && skipsDeviceConditions { continue }
             // A task request that meets the documented rules brings the budgets up to date, for
             // the model's chance they scale (whatever the model's floors then say).
@@ -100,8 +129,8 @@ struct WakeAdmission {
     /// Why the first rule before the launch model's decision holds `request` back now, if one
     /// does: the documented rules and the model's floors (for tests and the rule table's docs).
     func ruleDenial(_ request: Request, device: DeviceSnapshot, app: AppState) -> LaunchDenial? {
-        let skipsDeviceConditions = model.replaysDecisions && request.source.isTaskRequest
-        for rule in WakeRule.table where rule.applies(to: request.source) && rule.stage != .afterChoice {
+        let skipsDeviceConditions = floors.replaysDecisions && request.source.isTaskRequest
+        for rule in WakeRule.plans[Int(request.source.rawValue)] where rule.stage != .afterChoice {
             if rule.isDeviceCondition && skipsDeviceConditions { continue }
             if let denial = rule.denial, holdsBack(rule.check, request, device: device, app: app) { return denial }
         }
@@ -109,10 +138,13 @@ struct WakeAdmission {
     }
 
     /// Whether the predicate of `check` holds `request` back now.
+    @inline(__always)
     private func holdsBack(_ check: WakeRule.Check, _ request: Request, device: DeviceSnapshot, app: AppState) -> Bool {
         switch check {
         case .phoneOn: return !device.isPoweredOn
-        case .earliestBeginDate: return request.pending.map { $0.earliest > device.now } ?? false
+        case .earliestBeginDate:
+            guard let pending = request.pending else { return false }
+            return pending.earliest > device.now
         case .backgroundAppRefresh: return !app.backgroundAppRefreshAllowed
         case .appSwitcher: return app.forceQuit
         case .deviceIdle: return device.isScreenOn
@@ -121,10 +153,10 @@ struct WakeAdmission {
         case .lowPowerMode: return device.isLowPowerMode
         case .lowPowerModeOnBattery: return device.isLowPowerMode && !device.isCharging
         case .batteryFloor:
-            guard let floor = model.criticalBatteryPercent else { return false }
+            guard let floor = floors.criticalBatteryPercent else { return false }
             return device.batteryPercent < floor && !device.isCharging
         case .thermalState:
-            guard let ceiling = model.thermalCeiling else { return false }
+            guard let ceiling = floors.thermalCeiling else { return false }
             return device.thermalState >= ceiling
         case .pushSpacing:
             guard let last = app.lastPushDelivery else { return false }
@@ -157,7 +189,7 @@ struct WakeAdmission {
     /// that ignores budgets (``LaunchModel/appliesBudgets``).
     private mutating func budgetFactor(device: DeviceSnapshot, dataBudgetBytes: Double) -> (value: Double, limitedBy: LaunchDenial) {
         budgets.update(at: device.now, energyDrawn: device.appBackgroundBatteryJoules, dataDrawn: dataBudgetBytes)
-        return model.appliesBudgets ? budgets.factor : (1, .energyBudget)
+        return floors.appliesBudgets ? budgets.factor : (1, .energyBudget)
     }
 
     /// A task of `kind` was launched at `now`, by the system's choice.

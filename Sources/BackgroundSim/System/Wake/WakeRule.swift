@@ -130,4 +130,19 @@ package struct WakeRule: Sendable {
     package static func rules(for source: WakeSource) -> [WakeRule] {
         table.filter { $0.applies(to: source) }
     }
+
+    /// A rule as the admission walks it: what it checks and says, without its source text, so
+    /// that walking a plan copies no string.
+    struct Step {
+        let check: Check
+        let stage: Stage
+        let denial: LaunchDenial?
+        let isDeviceCondition: Bool
+    }
+
+    /// The steps for each source (indexed by its raw value): ``table``'s rules that apply to it,
+    /// in order. Computed once.
+    static let plans: [[Step]] = WakeSource.allCases.map { source in
+        rules(for: source).map { Step(check: $0.check, stage: $0.stage, denial: $0.denial, isDeviceCondition: $0.isDeviceCondition) }
+    }
 }

@@ -1,0 +1,228 @@
+import SimKernel
+
+/// The policy a recipe describes (``RecipeParameters``): the built-in `"recipe"` policy.
+///
+/// What it keeps across process launches (on the app's `defaults`): when the last successful
+/// run began, on the device clock, how many runs have failed in a row, and the pending flag
+/// (``RecipeParameters/runWhenPending``). Runs in one process happen one after another: a run
+/// asked for while another is working waits for it, then decides afresh.
+package final class RecipePolicy: BackgroundPolicy {
+    static let lastSuccessKey = "recipe.lastSuccess"
+    static let failuresKey = "recipe.failures"
+    static let pendingKey = "recipe.pending"
+
+    let recipe: RecipeParameters
+    /// The extension held while leaving with work, if any.
+    private let extensionAssertion = ExtensionAssertion()
+    /// A run is working in this process.
+    private var runInProgress = false
+    /// Runs waiting for the one in progress, in the order they were asked for.
+    private var waitingRuns: [() -> Void] = []
+    /// This process cannot run: the system launched it while the phone was locked.
+    private var lockedOut = false
+
+    package init(parameters: RecipeParameters) {
+        recipe = parameters
+    }
+
+    // MARK: The app's life
+
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+        app.taskScheduler.register(forTaskWithIdentifier: recipe.identifier) { [unowned self] task in
+            if recipe.submitInHandler { submit(app) }
+            run(app, task: task) { success in task.setTaskCompleted(success: success) }
+        }
+        if !recipe.schedulerIdentifier.isEmpty {
+            app.taskScheduler.register(forTaskWithIdentifier: recipe.schedulerIdentifier) { [unowned self] task in
+                submit(app)
+                task.setTaskCompleted(success: true)
+            }
+        }
+        if reason == .user {
+            if recipe.workInForeground { app.work.start() }
+        } else if recipe.needsUnlockedPhoneAtLaunch && !app.isProtectedDataAvailable {
+            lockedOut = true
+        }
+        if recipe.submitOnLaunch { enterApp(app, extraMinutes: recipe.launchExtraMinutes) }
+    }
+
+    package func didEnterBackground(_ app: AppContext) {
+        if recipe.extensionWhenLeaving && app.work.hasPendingWork {
+            holdExtension(app)
+        } else if recipe.workInForeground {
+            app.work.stop()
+        }
+        if recipe.submitOnEnterBackground {
+            submit(app)
+            if recipe.runWhenPending { app.defaults.set(true, forKey: Self.pendingKey) }
+        }
+    }
+
+    package func willEnterForeground(_ app: AppContext) {
+        lockedOut = false     // the user unlocked the phone
+        extensionAssertion.end(app)
+        if recipe.workInForeground {
+            app.work.onQueueEmpty = nil
+            app.work.start()
+        }
+        if recipe.submitOnForeground { enterApp(app, extraMinutes: recipe.foregroundExtraMinutes) }
+    }
+
+    /// A launch or a return to the foreground: with a pending run, run first (without a task)
+    /// and submit when it ends; otherwise submit now.
+    private func enterApp(_ app: AppContext, extraMinutes: Double) {
+        let submitAndMarkPending = { [unowned self] in
+            submit(app, extraMinutes: extraMinutes)
+            if recipe.runWhenPending { app.defaults.set(true, forKey: Self.pendingKey) }
+        }
+        if recipe.runWhenPending && app.defaults.bool(forKey: Self.pendingKey) {
+            run(app, task: nil) { _ in submitAndMarkPending() }
+        } else {
+            submitAndMarkPending()
+        }
+    }
+
+    // MARK: A run
+
+    /// Runs once — for `task`, or in the app without one — and reports whether it succeeded;
+    /// waits first for a run in progress.
+    func run(_ app: AppContext, task: BackgroundTask?, completion: @escaping (Bool) -> Void) {
+        guard !runInProgress else {
+            waitingRuns.append { [unowned self] in run(app, task: task, completion: completion) }
+            return
+        }
+        let began = app.date
+        if recipe.minimumIntervalMinutes > 0, let last = app.defaults.instant(forKey: Self.lastSuccessKey),
+           last.duration(to: began) < .minutes(recipe.minimumIntervalMinutes), last <= began {
+            completion(false)                           // too soon: skipped
+            return
+        }
+        if lockedOut || (recipe.requiresWifi && app.networkPath.interface != .wifi) {
+            finish(app, success: false, began: began, completion: completion)
+            return
+        }
+        if !app.networkPath.isSatisfied && recipe.whenOffline != .wait {
+            finish(app, success: recipe.whenOffline == .succeed, began: began, completion: completion)
+            return
+        }
+        for _ in 0..<recipe.enqueuePerRun {
+            try? app.work.enqueue(coverOrAddedItem(isCover: false))
+        }
+        if recipe.padWithCover {
+            for _ in 0..<Swift.max(0, recipe.itemsPerRun - app.work.pendingCount) {
+                try? app.work.enqueue(coverOrAddedItem(isCover: true))
+            }
+        }
+        guard app.work.hasPendingWork else {
+            finish(app, success: true, began: began, completion: completion)   // nothing to do
+            return
+        }
+        runInProgress = true
+        var finished = false
+        let end = { [unowned self] (success: Bool) in
+            guard !finished else { return }
+            finished = true
+            app.work.stop()
+            runInProgress = false
+            finish(app, success: success, began: began, completion: completion)
+        }
+        if recipe.itemsPerRun > 0 { app.work.onLimitReached = { end(true) } }
+        app.work.onQueueEmpty = { end(true) }
+        if recipe.setsExpirationHandler, let task {
+            task.expirationHandler = { end(false) }
+        }
+        app.work.start(limit: recipe.itemsPerRun > 0 ? recipe.itemsPerRun : nil)
+    }
+
+    /// An item the recipe adds to a run: of the `enqueue…` sizes.
+    private func coverOrAddedItem(isCover: Bool) -> WorkRequest {
+        WorkRequest(uploadBytes: recipe.enqueueUploadBytes, downloadBytes: recipe.enqueueDownloadBytes,
+                    cpuSeconds: recipe.enqueueCPUSeconds, isCover: isCover)
+    }
+
+    /// Records the run's outcome, reports it (success, or always with `completion: always`),
+    /// does what the recipe says after success or failure, and starts the next waiting run.
+    private func finish(_ app: AppContext, success: Bool, began: SimInstant, completion: (Bool) -> Void) {
+        if success {
+            app.defaults.set(began, forKey: Self.lastSuccessKey)
+            app.defaults.set(0, forKey: Self.failuresKey)
+            if recipe.runWhenPending { app.defaults.set(false, forKey: Self.pendingKey) }
+        } else {
+            app.defaults.set(app.defaults.integer(forKey: Self.failuresKey) + 1, forKey: Self.failuresKey)
+        }
+        completion(success || recipe.completion == .always)
+        if success && recipe.submitAfterSuccess { submit(app) }
+        if !success && recipe.submitAfterFailure { submit(app, retrying: true) }
+        if !waitingRuns.isEmpty { waitingRuns.removeFirst()() }
+    }
+
+    // MARK: Requests
+
+    /// Submits the recipe's request (replacing a pending one of the same identifier), and the
+    /// scheduler request if the recipe has one.
+    func submit(_ app: AppContext, extraMinutes: Double = 0, retrying: Bool = false) {
+        var request = recipe.kind == .refresh
+            ? TaskRequest.appRefresh(identifier: recipe.identifier)
+            : TaskRequest.processing(identifier: recipe.identifier, requiresExternalPower: recipe.requiresExternalPower,
+                                     requiresNetworkConnectivity: recipe.requiresNetworkConnectivity)
+        request.earliestBeginDate = earliestBegin(app, retrying: retrying) + .minutes(extraMinutes)
+        try? app.taskScheduler.submit(request)
+        if !recipe.schedulerIdentifier.isEmpty {
+            var scheduler = TaskRequest.processing(identifier: recipe.schedulerIdentifier,
+                                                   requiresExternalPower: false, requiresNetworkConnectivity: false)
+            scheduler.earliestBeginDate = nextWindow(app, opening: recipe.schedulerWindowTime)
+            try? app.taskScheduler.submit(scheduler)
+        }
+    }
+
+    /// The earliest begin date the delay rule (or, after a failure, the retry rule) gives.
+    func earliestBegin(_ app: AppContext, retrying: Bool) -> SimInstant {
+        let now = app.date
+        if retrying && recipe.retryRule != .none {
+            let minutes: Double
+            switch recipe.retryRule {
+            case .doubling:
+                let failures = Swift.max(1, app.defaults.integer(forKey: Self.failuresKey))
+                minutes = Swift.min(recipe.retryMaximumMinutes, recipe.retryMinimumMinutes * PortableMath.pow(2, Double(Swift.min(failures - 1, 60))))
+            default:
+                minutes = recipe.retryMinimumMinutes + (recipe.retryMaximumMinutes - recipe.retryMinimumMinutes) * app.randomUnit()
+            }
+            return now + .minutes(minutes)
+        }
+        switch recipe.delayRule {
+        case .fixed:
+            return now + .minutes(recipe.delayMinutes)
+        case .exponential:
+            let draw = -recipe.delayMinutes * PortableMath.log(1 - app.randomUnit())
+            return now + .minutes(Swift.min(recipe.maximumDelayMinutes, Swift.max(recipe.minimumDelayMinutes, draw)))
+        case .nextWindow:
+            return nextWindow(app, opening: recipe.windowTime)
+        }
+    }
+
+    /// The next local day at `time`, plus a uniform 0 … `windowJitterMinutes`.
+    private func nextWindow(_ app: AppContext, opening time: TimeOfDay) -> SimInstant {
+        let calendar = app.calendar
+        let opens = calendar.midnight(ofDay: calendar.day(of: app.date) + 1) + time.sinceMidnight
+        return opens + .minutes(recipe.windowJitterMinutes * app.randomUnit())
+    }
+
+    // MARK: The extension
+
+    private func holdExtension(_ app: AppContext) {
+        guard !extensionAssertion.isHeld else { return }
+        extensionAssertion.begin(app, name: "recipe") { [unowned self] in
+            app.work.stop()
+            extensionAssertion.end(app)
+        }
+        app.work.onQueueEmpty = { [unowned self] in extensionAssertion.end(app) }
+        app.work.start()
+    }
+}
+
+extension PolicyDefinition {
+    /// The built-in `"recipe"` policy: the policy a recipe describes.
+    static let recipe = PolicyDefinition(
+        name: "recipe", summary: "A policy described as data: request, delay rule, when to submit, retries, what a run does (docs/RECIPES.md).",
+        parameters: RecipeParameters.self, taskIdentifiers: [RecipeParameters().identifier]) { RecipePolicy(parameters: $0) }
+}

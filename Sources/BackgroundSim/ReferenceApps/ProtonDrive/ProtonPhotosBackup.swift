@@ -1,0 +1,78 @@
+import SimKernel
+
+/// Proton Drive's Photos backup as shipped (ProtonDriveApps/ios-drive at `97efc13`): a module
+/// of its own, with its own processing task, apart from the uploads the user starts
+/// (``ProtonUploadShipped``), and with the availability states of the app's
+/// "Computational Availability" design:
+///
+/// - **Entering the background**: the backup stops and the module submits its processing
+///   request: no earliest begin date if photos are waiting, otherwise one day ahead; network
+///   required, power not.
+/// - **The task**: the backup runs until nothing is left (complete with true) or the task
+///   expires (stop, complete with false); either way the request is submitted again, by the same
+///   rule.
+/// - **The foreground** (a launch or a return): the module cancels its request, completes a
+///   running task with true, and the backup continues in the foreground.
+///
+/// The workload is the photos waiting to be backed up (for example a cadence of photos taken).
+package final class ProtonPhotosBackup: BackgroundPolicy {
+    package let parameters: ProtonPhotosBackupParameters
+    private var task: BackgroundTask?
+
+    package init(parameters: ProtonPhotosBackupParameters) {
+        self.parameters = parameters
+    }
+
+    package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+        app.taskScheduler.register(forTaskWithIdentifier: parameters.identifier) { [unowned self] task in
+            run(task, app)
+        }
+        if reason == .user { enterForeground(app) }
+    }
+
+    package func didEnterBackground(_ app: AppContext) {
+        app.work.stop()
+        submit(app)
+    }
+
+    package func willEnterForeground(_ app: AppContext) {
+        enterForeground(app)
+    }
+
+    private func enterForeground(_ app: AppContext) {
+        app.taskScheduler.cancel(taskRequestWithIdentifier: parameters.identifier)
+        complete(success: true, app, resubmit: false)
+        app.work.onQueueEmpty = nil
+        app.work.start()
+    }
+
+    private func run(_ task: BackgroundTask, _ app: AppContext) {
+        self.task = task
+        task.expirationHandler = { [unowned self] in
+            app.work.stop()
+            complete(success: false, app, resubmit: true)
+        }
+        app.work.onQueueEmpty = { [unowned self] in
+            app.work.stop()
+            complete(success: true, app, resubmit: true)
+        }
+        app.work.start()
+    }
+
+    /// Completes the running task, if any, and submits the next request if asked.
+    private func complete(success: Bool, _ app: AppContext, resubmit: Bool) {
+        guard let task else { return }
+        self.task = nil
+        task.setTaskCompleted(success: success)
+        if resubmit { submit(app) }
+    }
+
+    /// Submits the module's request: at once when photos are waiting, else a day ahead.
+    private func submit(_ app: AppContext) {
+        var request = TaskRequest.processing(identifier: parameters.identifier,
+                                             requiresExternalPower: parameters.requiresExternalPower,
+                                             requiresNetworkConnectivity: parameters.requiresNetworkConnectivity)
+        request.earliestBeginDate = app.work.hasPendingWork ? nil : app.date + SimDuration.hours(parameters.idleDelayHours)
+        try? app.taskScheduler.submit(request)
+    }
+}

@@ -1,0 +1,22 @@
+/// Names the built-in presets and policies had before, with the name that replaced each: the
+/// one table behind every message that meets an old name. The format is pre-1.0, so an old name
+/// is refused, not accepted; the message says what to write instead.
+package enum FormerNames {
+    /// Each former name and its replacement: the names before each seed app existed as designed
+    /// and as shipped.
+    static let table: [(old: String, new: String)] = [
+        ("proton-upload", "proton-upload-designed"), ("coverdrop-send", "coverdrop-designed"),
+        ("zashi-sync", "zashi-designed"), ("bgscheduler-demo", "bgscheduler-designed"),
+    ]
+
+    /// What replaced `name`, if it is a former name.
+    package static func replacement(for name: String) -> String? {
+        table.first { $0.old == name }?.new
+    }
+
+    /// A clause for a message about an unknown `name`: `; "proton-upload" is now called
+    /// "proton-upload-designed"` for a former name, empty otherwise.
+    package static func hint(for name: String) -> String {
+        replacement(for: name).map { "; \"\(name)\" is now called \"\($0)\"" } ?? ""
+    }
+}
