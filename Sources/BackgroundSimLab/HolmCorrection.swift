@@ -6,10 +6,10 @@
 /// between the tests (Holm, S. (1979), "A simple sequentially rejective multiple test
 /// procedure", *Scandinavian Journal of Statistics* 6(2):65–70). It is uniformly more powerful
 /// than Bonferroni's min(1, m · p).
-public enum HolmCorrection {
+package enum HolmCorrection {
     /// The adjusted p-values, in the order given. Ties are broken by position, so the result
     /// does not depend on how a sort orders equal values.
-    public static func adjusted(_ pValues: [Double]) -> [Double] {
+    package static func adjusted(_ pValues: [Double]) -> [Double] {
         let m = pValues.count
         let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
         var adjusted = [Double](repeating: 1, count: m)

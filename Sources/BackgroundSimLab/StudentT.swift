@@ -1,7 +1,7 @@
 import SimKernel
 
 /// Student's t distribution: the two-sided 95 % critical value.
-public enum StudentT {
+package enum StudentT {
     /// t₀.₉₇₅ for 1 … 30 degrees of freedom (standard tables, to 6 decimals).
     static let table: [Double] = [
         12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157, 2.228139,
@@ -13,7 +13,7 @@ public enum StudentT {
     ///
     /// Exact (to 6 decimals) up to 30; beyond, the Cornish–Fisher expansion around the normal
     /// quantile 1.959964, accurate to about 1e-5 there.
-    public static func quantile975(degreesOfFreedom df: Int) -> Double {
+    package static func quantile975(degreesOfFreedom df: Int) -> Double {
         precondition(df >= 1, "StudentT: degrees of freedom must be at least 1")
         if df <= table.count { return table[df - 1] }
         let z = 1.959_963_984_540_054
@@ -31,7 +31,7 @@ public enum StudentT {
     /// fraction (Press et al., *Numerical Recipes*, 3rd ed., §6.4). Only portable arithmetic is
     /// used (``PortableMath``), so a p-value is the same on every machine. Accurate to about
     /// 1e-10 in the tail probabilities that decide verdicts.
-    public static func cdf(_ t: Double, degreesOfFreedom df: Double) -> Double {
+    package static func cdf(_ t: Double, degreesOfFreedom df: Double) -> Double {
         precondition(df > 0, "StudentT: degrees of freedom must be positive")
         if t.isNaN { return .nan }
         if t == .infinity { return 1 }
@@ -43,7 +43,7 @@ public enum StudentT {
 
     /// The value t with P(T ≤ t) = `p`, for 0 < p < 1: by bisection on ``cdf(_:degreesOfFreedom:)``
     /// to a relative precision of 1e-12 (deterministic: a fixed number of halvings).
-    public static func quantile(_ p: Double, degreesOfFreedom df: Double) -> Double {
+    package static func quantile(_ p: Double, degreesOfFreedom df: Double) -> Double {
         precondition(p > 0 && p < 1, "StudentT: the probability must be in (0, 1)")
         if p == 0.5 { return 0 }
         if p < 0.5 { return -quantile(1 - p, degreesOfFreedom: df) }

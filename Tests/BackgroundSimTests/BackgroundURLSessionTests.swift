@@ -241,8 +241,8 @@ struct BackgroundURLSessionTests {
         // Sent from 10 s, the app in the background from 15 s: all but 5 s of 100 s at 1 Mbps count.
         let counted = h.system.work.dataBudgetBytes
         #expect(counted > Self.bytes * 0.94 && counted <= Self.bytes * 0.96 + 1)
-        let active = h.world.device.ledger.fromBattery[EnergyLedger.Consumer.appRadioActive.rawValue]
-        let tail = h.world.device.ledger.fromBattery[EnergyLedger.Consumer.appRadioTail.rawValue]
+        let active = h.world.device.ledger.fromBattery[EnergyConsumer.appRadioActive.rawValue]
+        let tail = h.world.device.ledger.fromBattery[EnergyConsumer.appRadioTail.rawValue]
         #expect(active > 50 && tail > 0)
         // On Wi-Fi nothing counts against the data budget.
         let wifi = try harness(Self.network(wifi: true))

@@ -70,7 +70,7 @@ struct EnergyWorkedExampleTests {
         try harness.run(until: end)
         var device = harness.world.device
         device.advance(to: end)
-        let consumers: [EnergyLedger.Consumer] = [.appCPU, .appRadioPromotion, .appRadioActive, .appRadioTail, .appLaunchOverhead]
+        let consumers: [EnergyConsumer] = [.appCPU, .appRadioPromotion, .appRadioActive, .appRadioTail, .appLaunchOverhead]
         let joules = consumers.reduce(0) { $0 + device.ledger.batteryJoules(of: $1) }
         #expect(harness.system.work.finish(at: end).completed == wakes.count, "one item per wake")
         return (joules, wakes.count)

@@ -21,11 +21,11 @@ public struct Device {
     let charging: ChargingPlan
     let networkPlan: NetworkPlan
 
-    public private(set) var battery: Battery
-    public private(set) var ledger: EnergyLedger
+    package private(set) var battery: Battery
+    package private(set) var ledger: EnergyLedger
     package private(set) var thermal: ThermalModel
     package private(set) var clock: DeviceClock
-    public private(set) var metrics = DeviceMetrics()
+    package private(set) var metrics = DeviceMetrics()
 
     // State.
     /// The user is in a phone session (whether or not the phone is on).
@@ -44,6 +44,8 @@ public struct Device {
     private var flapsOffline = 0
     /// The network the phone is on now.
     public var network: NetworkPath { flapsOffline > 0 ? .offline : plannedNetwork }
+    /// The battery's level now, 0 … 100 %.
+    public var batteryPercent: Double { battery.percent }
     /// When the screen last went off (the start, if it has never been on).
     public private(set) var screenOffSince: SimInstant = .start
     /// What the app draws, as the system last said (``setAppPower(_:in:)``).

@@ -59,19 +59,19 @@ public struct WorkReport: Sendable, Equatable {
 /// The `energy` group: what the app's work drew, per day and by component.
 public struct EnergyReport: Sendable, Equatable {
     /// Joules per day by component, from the battery and the charger together.
-    public var joulesPerDay: [EnergyLedger.Consumer: Double]
+    public var joulesPerDay: [EnergyConsumer: Double]
     /// Joules per day the app drew from the battery only.
     public var batteryJoulesPerDay: Double
     public var batteryCapacityJoules: Double
     /// Background wakes (cold launches and resumes to deliver tasks) over the run.
     public var backgroundWakes: Int
     /// Joules by component the app drew over the run while it was not in the foreground.
-    public var backgroundJoules: [EnergyLedger.Consumer: Double]
+    public var backgroundJoules: [EnergyConsumer: Double]
 
     init(device: Device, days: Int, backgroundWakes: Int) {
         let dayCount = Swift.max(1, Double(days))
-        let app = EnergyLedger.Consumer.allCases.filter(\.isApp)
-        var perDay: [EnergyLedger.Consumer: Double] = [:]
+        let app = EnergyConsumer.allCases.filter(\.isApp)
+        var perDay: [EnergyConsumer: Double] = [:]
         for consumer in app {
             perDay[consumer] = (device.ledger.batteryJoules(of: consumer) + device.ledger.chargerJoules(of: consumer)) / dayCount
         }
@@ -79,7 +79,7 @@ public struct EnergyReport: Sendable, Equatable {
         batteryJoulesPerDay = app.reduce(0) { $0 + device.ledger.batteryJoules(of: $1) } / dayCount
         batteryCapacityJoules = device.battery.capacityJoules
         self.backgroundWakes = backgroundWakes
-        var background: [EnergyLedger.Consumer: Double] = [:]
+        var background: [EnergyConsumer: Double] = [:]
         for consumer in app { background[consumer] = device.ledger.backgroundJoules(of: consumer) }
         backgroundJoules = background
     }
@@ -87,13 +87,13 @@ public struct EnergyReport: Sendable, Equatable {
     /// The app's energy while not in the foreground per background wake, by component and in
     /// all: what a hand calculation of one wake gives when every wake does the same work.
     /// `nil` without wakes.
-    public var joulesPerBackgroundWake: [EnergyLedger.Consumer: Double]? {
+    public var joulesPerBackgroundWake: [EnergyConsumer: Double]? {
         guard backgroundWakes > 0 else { return nil }
         return backgroundJoules.mapValues { $0 / Double(backgroundWakes) }
     }
 
     /// All the app's energy per day, from battery and charger.
-    public var appJoulesPerDay: Double { EnergyLedger.Consumer.allCases.filter(\.isApp).reduce(0) { $0 + (joulesPerDay[$1] ?? 0) } }
+    public var appJoulesPerDay: Double { EnergyConsumer.allCases.filter(\.isApp).reduce(0) { $0 + (joulesPerDay[$1] ?? 0) } }
 
     /// The app's energy from the battery per day, as a percentage of the battery's capacity.
     public var appBatteryPercentPerDay: Double { batteryJoulesPerDay / batteryCapacityJoules * 100 }
@@ -117,7 +117,7 @@ public struct EnergyReport: Sendable, Equatable {
     /// The `perBackgroundWake` object.
     private var perWakeJSON: JSONValue {
         let perWake = joulesPerBackgroundWake ?? [:]
-        func value(_ consumer: EnergyLedger.Consumer) -> JSONValue { .number(rounded(perWake[consumer] ?? 0)) }
+        func value(_ consumer: EnergyConsumer) -> JSONValue { .number(rounded(perWake[consumer] ?? 0)) }
         return .object([
             ("wakes", .number(Double(backgroundWakes))),
             ("joules", .number(rounded(perWake.values.reduce(0, +)))),

@@ -1,25 +1,25 @@
 import SimKernel
 
 /// What the system and the app can see of the device at one moment.
-public struct DeviceSnapshot: Sendable {
-    public var now: SimInstant = .start
-    public var clockReading: SimInstant = .start
+package struct DeviceSnapshot: Sendable {
+    package var now: SimInstant = .start
+    package var clockReading: SimInstant = .start
     /// Local hour of day.
-    public var hour = 0
-    public var day = 0
-    public var network: NetworkPath = .offline
-    public var batteryPercent = 100.0
-    public var batteryState: BatteryState = .unplugged
-    public var isLowPowerMode = false
-    public var thermalState: ThermalState = .nominal
-    public var isScreenOn = false
+    package var hour = 0
+    package var day = 0
+    package var network: NetworkPath = .offline
+    package var batteryPercent = 100.0
+    package var batteryState: BatteryState = .unplugged
+    package var isLowPowerMode = false
+    package var thermalState: ThermalState = .nominal
+    package var isScreenOn = false
     /// When the screen last went off.
-    public var screenOffSince: SimInstant = .start
-    public var isPoweredOn = true
+    package var screenOffSince: SimInstant = .start
+    package var isPoweredOn = true
     /// The app's energy drawn from the battery while not in the foreground so far, in joules.
-    public var appBackgroundBatteryJoules = 0.0
+    package var appBackgroundBatteryJoules = 0.0
 
-    public var isCharging: Bool { batteryState != .unplugged }
+    package var isCharging: Bool { batteryState != .unplugged }
 
     init() {}
 

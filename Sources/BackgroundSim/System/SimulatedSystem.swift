@@ -44,8 +44,8 @@ public final class SimulatedSystem {
         case suspended
     }
 
-    public let parameters: SystemParameters
-    public let appParameters: AppParameters
+    package let parameters: SystemParameters
+    package let appParameters: AppParameters
     let networkParameters: NetworkParameters
     /// The faults the system injects (``FaultPlan``): jetsams, Background App Refresh off,
     /// submit errors, early expirations.
@@ -55,7 +55,7 @@ public final class SimulatedSystem {
     /// The local calendar (the app reads its clock's time of day in it).
     let calendar: SimCalendar
     /// The app's work: a queue that survives termination, and the executor.
-    public let work: WorkEngine
+    package let work: WorkEngine
     let makePolicy: (() -> any BackgroundPolicy)?
 
     // MARK: The process
@@ -65,7 +65,7 @@ public final class SimulatedSystem {
     #endif
     public internal(set) var processState: ProcessState = .notRunning
     /// Increases at every launch; contexts of earlier processes stop working.
-    public internal(set) var processGeneration: UInt32 = 0
+    package internal(set) var processGeneration: UInt32 = 0
     var policy: (any BackgroundPolicy)?
     var context: AppContext?
     var registrations = TaskRegistrations()
@@ -80,7 +80,7 @@ public final class SimulatedSystem {
     #endif
     public internal(set) var forceQuitFlag = false
     /// `UserDefaults` for the app; survives termination.
-    public let defaults = PersistentStore()
+    package let defaults = PersistentStore()
     #if !SIMKERNEL_INTERNAL_CHECKS
     @exclusivity(unchecked)
     #endif
@@ -142,11 +142,11 @@ public final class SimulatedSystem {
     #if !SIMKERNEL_INTERNAL_CHECKS
     @exclusivity(unchecked)
     #endif
-    public internal(set) var snapshot = DeviceSnapshot()
+    package internal(set) var snapshot = DeviceSnapshot()
     #if !SIMKERNEL_INTERNAL_CHECKS
     @exclusivity(unchecked)
     #endif
-    public internal(set) var metrics = SystemMetrics()
+    package internal(set) var metrics = SystemMetrics()
     /// Receives every ``SystemLogEvent`` with its time, when set (for `bgsim run --trace`,
     /// checkers and tests).
     #if !SIMKERNEL_INTERNAL_CHECKS

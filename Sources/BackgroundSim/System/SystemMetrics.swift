@@ -10,15 +10,15 @@ import SimKernel
 public struct SystemMetrics: Sendable, Equatable {
     /// Tasks delivered, by kind (debugger launches included; continued processing counted apart
     /// from the launches the system chose).
-    public private(set) var tasksLaunched = CaseCounts<BackgroundTask.Kind>()
+    package private(set) var tasksLaunched = CaseCounts<BackgroundTask.Kind>()
     /// Task expirations, by cause.
-    public private(set) var expirationsByCause = CaseCounts<ExpirationCause>()
+    package private(set) var expirationsByCause = CaseCounts<ExpirationCause>()
     /// Process ends, by reason.
-    public private(set) var terminationsByReason = CaseCounts<TerminationReason>()
+    package private(set) var terminationsByReason = CaseCounts<TerminationReason>()
     /// Refused submissions, by error.
-    public private(set) var submitErrorsByCode = CaseCounts<TaskSchedulerError.Code>()
+    package private(set) var submitErrorsByCode = CaseCounts<TaskSchedulerError.Code>()
     /// Crashes on a task scheduler rule, by reason.
-    public private(set) var crashesByReason = CaseCounts<CrashReason>()
+    package private(set) var crashesByReason = CaseCounts<CrashReason>()
     /// Every launch decision, by task kind and outcome: why requests waited.
     public private(set) var launchDecisions = LaunchDecisionCounts()
     /// Refresh and processing launches by local hour of day.
@@ -167,6 +167,12 @@ public struct SystemMetrics: Sendable, Equatable {
     public func expirations(_ cause: ExpirationCause) -> Int { expirationsByCause[cause] }
     /// Process ends for `reason`.
     public func terminations(_ reason: TerminationReason) -> Int { terminationsByReason[reason] }
+    /// Refused submissions with `code`.
+    public func submitErrors(_ code: TaskSchedulerError.Code) -> Int { submitErrorsByCode[code] }
+    /// Every refused submission.
+    public var submitErrors: Int { submitErrorsByCode.total }
+    /// Crashes for `reason`.
+    public func crashes(_ reason: CrashReason) -> Int { crashesByReason[reason] }
     /// Submissions, accepted or refused.
     public var submits: Int { acceptedSubmits + submitErrorsByCode.total }
     /// Launch opportunities passed up because the app was being throttled.
@@ -191,16 +197,16 @@ public struct SystemMetrics: Sendable, Equatable {
 }
 
 /// Counts keyed by the cases of an enum, held in a fixed array in ``CountedCase/countOrder``.
-public struct CaseCounts<Key: CountedCase>: Sendable, Equatable {
+package struct CaseCounts<Key: CountedCase>: Sendable, Equatable {
     private var counts = [Int](repeating: 0, count: Key.countOrder.count)
 
-    public init() {}
+    package init() {}
 
     /// The count for `key`.
-    public subscript(key: Key) -> Int { counts[Self.index(key)] }
+    package subscript(key: Key) -> Int { counts[Self.index(key)] }
 
     /// Every count together.
-    public var total: Int { counts.reduce(0, +) }
+    package var total: Int { counts.reduce(0, +) }
 
     mutating func add(_ key: Key, _ amount: Int = 1) {
         counts[Self.index(key)] += amount
@@ -214,12 +220,12 @@ public struct CaseCounts<Key: CountedCase>: Sendable, Equatable {
 
 /// An enum whose cases ``CaseCounts`` counts, in a stored order (a stored array, so that
 /// counting allocates nothing).
-public protocol CountedCase: Equatable, Sendable {
+package protocol CountedCase: Equatable, Sendable {
     static var countOrder: [Self] { get }
 }
 
-extension BackgroundTask.Kind: CountedCase { public static let countOrder = allCases }
-extension ExpirationCause: CountedCase { public static let countOrder = allCases }
-extension TerminationReason: CountedCase { public static let countOrder = allCases }
-extension TaskSchedulerError.Code: CountedCase { public static let countOrder = allCases }
-extension CrashReason: CountedCase { public static let countOrder = allCases }
+extension BackgroundTask.Kind: CountedCase { package static let countOrder = allCases }
+extension ExpirationCause: CountedCase { package static let countOrder = allCases }
+extension TerminationReason: CountedCase { package static let countOrder = allCases }
+extension TaskSchedulerError.Code: CountedCase { package static let countOrder = allCases }
+extension CrashReason: CountedCase { package static let countOrder = allCases }

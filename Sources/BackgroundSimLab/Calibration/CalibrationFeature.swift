@@ -1,6 +1,6 @@
 /// A feature of when the system launched an app's tasks that the goodness-of-fit check
 /// compares between field logs and simulations of the fitted model.
-public enum CalibrationFeature: Int, CaseIterable, Sendable {
+package enum CalibrationFeature: Int, CaseIterable, Sendable {
     case launchesPerDay
     case nightLaunchesPerDay, morningLaunchesPerDay, afternoonLaunchesPerDay, eveningLaunchesPerDay
     case delayMedianMinutes, delayP90Minutes
@@ -10,7 +10,7 @@ public enum CalibrationFeature: Int, CaseIterable, Sendable {
     case deviceSpread
 
     /// What the feature is, as a report names it.
-    public var title: String {
+    package var title: String {
         switch self {
         case .launchesPerDay: "launches per day"
         case .nightLaunchesPerDay: "night launches (00–06) per day"
@@ -31,7 +31,7 @@ public enum CalibrationFeature: Int, CaseIterable, Sendable {
     }
 
     /// A label of at most 24 characters, for a chart's rows.
-    public var shortTitle: String {
+    package var shortTitle: String {
         switch self {
         case .launchesPerDay: "launches per day"
         case .nightLaunchesPerDay: "night (00–06)"
@@ -52,7 +52,7 @@ public enum CalibrationFeature: Int, CaseIterable, Sendable {
     }
 
     /// A short name for tables, CSV and JSON.
-    public var key: String {
+    package var key: String {
         switch self {
         case .launchesPerDay: "launchesPerDay"
         case .nightLaunchesPerDay: "nightLaunchesPerDay"

@@ -4,46 +4,46 @@ import SimKernel
 /// What a field log says about when the system ran an app's tasks, per task kind: the features
 /// the launch model is calibrated to and checked against, each with a 95 % interval from a
 /// bootstrap over devices (devices are independent; launches on one device are not).
-public struct FieldLogFeatures: Sendable {
+package struct FieldLogFeatures: Sendable {
     /// A feature's value with its bootstrap interval; `nil` bounds when there is nothing to
     /// resample (one device) and `nil` value when the log has no data for it.
-    public struct Estimate: Sendable, Equatable {
-        public var value: Double?
-        public var low: Double?
-        public var high: Double?
+    package struct Estimate: Sendable, Equatable {
+        package var value: Double?
+        package var low: Double?
+        package var high: Double?
     }
 
     /// One task kind's features.
-    public struct Kind: Sendable {
-        public var kind: FieldLogRecord.Kind
+    package struct Kind: Sendable {
+        package var kind: FieldLogRecord.Kind
         /// Devices with a launch or submission of this kind, and the days they were observed.
-        public var devices: Int
-        public var deviceDays: Double
-        public var launches: Int
+        package var devices: Int
+        package var deviceDays: Double
+        package var launches: Int
         /// Launches per device-day.
-        public var launchesPerDay: Estimate
+        package var launchesPerDay: Estimate
         /// The share of launches in each local hour, 0 … 23 (sums to 1 with any launch).
-        public var hourShares: [Double]
+        package var hourShares: [Double]
         /// The median and 90th percentile of minutes from when a request could first run (its
         /// earliest begin date, or its submission) to its launch.
-        public var delayMedianMinutes: Estimate
-        public var delayP90Minutes: Estimate
+        package var delayMedianMinutes: Estimate
+        package var delayP90Minutes: Estimate
         /// The median minutes between consecutive launches on a device.
-        public var spacingMedianMinutes: Estimate
+        package var spacingMedianMinutes: Estimate
         /// The share of launches with the phone charging (of those whose record says).
-        public var chargingShare: Estimate
+        package var chargingShare: Estimate
         /// Launches per day by days since the app was last in the foreground
         /// (``DeviceLaunchSummary/fadeBins``).
-        public var fading: [Estimate]
+        package var fading: [Estimate]
     }
 
-    public var kinds: [Kind]
+    package var kinds: [Kind]
     /// The number of bootstrap resamples behind the intervals, and the stream's seed.
-    public static let resamples = 200
-    public static let bootstrapSeed: UInt64 = 20_261_123
+    package static let resamples = 200
+    package static let bootstrapSeed: UInt64 = 20_261_123
 
     /// The features of `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)`` returns them).
-    public init(_ records: [FieldLogRecord]) {
+    package init(_ records: [FieldLogRecord]) {
         let devices = FieldLogFormat.devices(records)
         kinds = FieldLogRecord.Kind.allCases.compactMap { kind in
             let active = devices.filter { slice in slice.contains { $0.kind == kind } }

@@ -3,9 +3,9 @@ import Foundation
 
 /// Reading and writing field logs: JSON lines (one object per line) or CSV with a header, the
 /// same fields under the same names (docs/CALIBRATION.md).
-public enum FieldLogFormat {
+package enum FieldLogFormat {
     /// The fields in the order files write them.
-    public static let fields = ["device", "time", "event", "identifier", "kind", "earliestBegin", "requiresNetwork",
+    package static let fields = ["device", "time", "event", "identifier", "kind", "earliestBegin", "requiresNetwork",
                                 "requiresExternalPower", "success", "charging", "network", "batteryPercent"]
 
     // MARK: Writing
@@ -27,12 +27,12 @@ public enum FieldLogFormat {
     }
 
     /// JSON lines: one compact object per record, each line ending in a newline.
-    public static func jsonLines(_ records: [FieldLogRecord]) -> String {
+    package static func jsonLines(_ records: [FieldLogRecord]) -> String {
         records.map { JSONWriter.compact(.object(values($0))) + "\n" }.joined()
     }
 
     /// CSV: the header, then one line per record; absent fields empty.
-    public static func csv(_ records: [FieldLogRecord]) -> String {
+    package static func csv(_ records: [FieldLogRecord]) -> String {
         var text = fields.joined(separator: ",") + "\n"
         for record in records {
             let members = Dictionary(uniqueKeysWithValues: values(record))
@@ -51,7 +51,7 @@ public enum FieldLogFormat {
     // MARK: Reading
 
     /// `records` (sorted by device) split into one slice per device, in order.
-    public static func devices(_ records: [FieldLogRecord]) -> [ArraySlice<FieldLogRecord>] {
+    package static func devices(_ records: [FieldLogRecord]) -> [ArraySlice<FieldLogRecord>] {
         var devices: [ArraySlice<FieldLogRecord>] = []
         var start = 0
         for index in records.indices where index == records.count - 1 || records[index + 1].device != records[index].device {
@@ -65,7 +65,7 @@ public enum FieldLogFormat {
     /// sorted by device, then time, then position in the file.
     ///
     /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
-    public static func read(path: String) throws(ScenarioError) -> [FieldLogRecord] {
+    package static func read(path: String) throws(ScenarioError) -> [FieldLogRecord] {
         try parse(try ScenarioLoader.readText(path: path), source: path)
     }
 
@@ -73,7 +73,7 @@ public enum FieldLogFormat {
     /// position (files may each hold part of a device's log).
     ///
     /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
-    public static func read(paths: [String]) throws(ScenarioError) -> [FieldLogRecord] {
+    package static func read(paths: [String]) throws(ScenarioError) -> [FieldLogRecord] {
         var records: [FieldLogRecord] = []
         for path in paths { records += try read(path: path) }
         guard paths.count > 1 else { return records }
@@ -82,7 +82,7 @@ public enum FieldLogFormat {
     }
 
     /// Parses a field log's text; `source` names it in messages.
-    public static func parse(_ text: String, source: String) throws(ScenarioError) -> [FieldLogRecord] {
+    package static func parse(_ text: String, source: String) throws(ScenarioError) -> [FieldLogRecord] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         let first = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let first else { return [] }

@@ -2,30 +2,30 @@ import BackgroundSim
 
 /// A local date and time as a field log writes it, `"YYYY-MM-DDTHH:MM:SS"` with optional
 /// fractional seconds and no time zone: the wall-clock time where the phone was.
-public struct LocalTimestamp: Sendable, Hashable, Comparable {
+package struct LocalTimestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00 local time, to the millisecond.
-    public var milliseconds: Int64
+    package var milliseconds: Int64
 
-    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    package init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
-    public init(date: CivilDate, secondsSinceMidnight seconds: Double) {
+    package init(date: CivilDate, secondsSinceMidnight seconds: Double) {
         milliseconds = Int64(date.daysSinceEpoch) * 86_400_000 + Int64((seconds * 1_000).rounded())
     }
 
     /// Seconds since 1970-01-01T00:00:00 local.
-    public var seconds: Double { Double(milliseconds) / 1_000 }
+    package var seconds: Double { Double(milliseconds) / 1_000 }
     /// The local date.
-    public var date: CivilDate { CivilDate(daysSinceEpoch: Int((milliseconds - (milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 86_400_000)) }
+    package var date: CivilDate { CivilDate(daysSinceEpoch: Int((milliseconds - (milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 86_400_000)) }
     /// Seconds since local midnight.
-    public var secondsSinceMidnight: Double { Double((milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 1_000 }
+    package var secondsSinceMidnight: Double { Double((milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 1_000 }
     /// The local hour, 0 … 23.
-    public var hour: Int { Int(secondsSinceMidnight / 3_600) }
+    package var hour: Int { Int(secondsSinceMidnight / 3_600) }
 
-    public static func < (a: LocalTimestamp, b: LocalTimestamp) -> Bool { a.milliseconds < b.milliseconds }
+    package static func < (a: LocalTimestamp, b: LocalTimestamp) -> Bool { a.milliseconds < b.milliseconds }
 
     /// Parses `"YYYY-MM-DDTHH:MM:SS"` (a space for `T`, and `.fff` after the seconds, accepted);
     /// `nil` if malformed or not a real date and time.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let characters = Array(text)
         guard characters.count >= 19, characters[10] == "T" || characters[10] == " ",
               characters[13] == ":", characters[16] == ":",
@@ -43,7 +43,7 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable {
     }
 
     /// `"YYYY-MM-DDTHH:MM:SS"`, with `.fff` when there are milliseconds.
-    public var text: String {
+    package var text: String {
         let ms = Int((milliseconds % 86_400_000 + 86_400_000) % 86_400_000)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let clock = "\(two(ms / 3_600_000)):\(two(ms / 60_000 % 60)):\(two(ms / 1_000 % 60))"
@@ -54,9 +54,9 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable {
 
 /// One record of a field log: something that happened to an app's background work on one
 /// device, with the device's state at that moment where the app knows it.
-public struct FieldLogRecord: Sendable, Equatable {
+package struct FieldLogRecord: Sendable, Equatable {
     /// What happened.
-    public enum Event: String, Sendable, CaseIterable {
+    package enum Event: String, Sendable, CaseIterable {
         /// The app came to the foreground (`sceneWillEnterForeground`): the user opened it.
         case appForeground
         /// The app went to the background (`sceneDidEnterBackground`).
@@ -72,38 +72,38 @@ public struct FieldLogRecord: Sendable, Equatable {
     }
 
     /// A task request's kind, as the log writes it.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case refresh, processing
     }
 
     /// The network path, as `NWPathMonitor` reports it.
-    public enum Network: String, Sendable, CaseIterable {
+    package enum Network: String, Sendable, CaseIterable {
         case wifi, cellular, none
     }
 
     /// An anonymous, stable identifier of the device (or install); never the user's.
-    public var device: String
-    public var time: LocalTimestamp
-    public var event: Event
+    package var device: String
+    package var time: LocalTimestamp
+    package var event: Event
     /// The task identifier (task events).
-    public var identifier: String?
+    package var identifier: String?
     /// The request's kind (task events; required for `taskSubmitted` and `taskLaunched`).
-    public var kind: Kind?
+    package var kind: Kind?
     /// `earliestBeginDate`, local (`taskSubmitted`; absent for none).
-    public var earliestBegin: LocalTimestamp?
+    package var earliestBegin: LocalTimestamp?
     /// The request's requirements (`taskSubmitted` of a processing request).
-    public var requiresNetwork: Bool?
-    public var requiresExternalPower: Bool?
+    package var requiresNetwork: Bool?
+    package var requiresExternalPower: Bool?
     /// The success passed to `setTaskCompleted(success:)` (`taskCompleted`).
-    public var success: Bool?
+    package var success: Bool?
     /// The device's state at the record, where known: charging or full on power
     /// (`UIDevice.batteryState` `.charging` or `.full`), the network path, and the battery level
     /// in percent (`UIDevice.batteryLevel × 100`).
-    public var charging: Bool?
-    public var network: Network?
-    public var batteryPercent: Double?
+    package var charging: Bool?
+    package var network: Network?
+    package var batteryPercent: Double?
 
-    public init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
+    package init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
                 earliestBegin: LocalTimestamp? = nil, requiresNetwork: Bool? = nil, requiresExternalPower: Bool? = nil,
                 success: Bool? = nil, charging: Bool? = nil, network: Network? = nil, batteryPercent: Double? = nil) {
         self.device = device

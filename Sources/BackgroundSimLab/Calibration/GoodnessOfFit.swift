@@ -20,42 +20,42 @@ import SimKernel
 /// Holm's method. A feature **does not fit** if its adjusted p is below 0.05 and the model is
 /// off by at least ``tolerance`` of the logs' value, or if the logs show it and the model never
 /// produces it; otherwise it fits ("fits, within ±10 %" when the difference is real but small).
-public struct GoodnessOfFit: Sendable {
+package struct GoodnessOfFit: Sendable {
     /// One feature's comparison.
-    public struct Row: Sendable {
-        public var feature: CalibrationFeature
+    package struct Row: Sendable {
+        package var feature: CalibrationFeature
         /// The value in the logs and in the simulations, each with its 95 % bootstrap interval.
-        public var data: FieldLogFeatures.Estimate
-        public var model: FieldLogFeatures.Estimate
+        package var data: FieldLogFeatures.Estimate
+        package var model: FieldLogFeatures.Estimate
         /// (model − log) ÷ log: how far the model is off, relative to the logs (positive: it
         /// overestimates); `nil` without both values or with a log value of 0.
-        public var relativeDifference: Double?
+        package var relativeDifference: Double?
         /// The 95 % bootstrap interval of the relative difference.
-        public var relativeLow: Double?
-        public var relativeHigh: Double?
+        package var relativeLow: Double?
+        package var relativeHigh: Double?
         /// Holm-adjusted p of the difference.
-        public var adjustedP: Double?
-        public var fits: Bool
+        package var adjustedP: Double?
+        package var fits: Bool
         /// The verdict in words: "fits", or "the model underestimates night launches (00–06)
         /// per day by 34 %".
-        public var verdict: String
+        package var verdict: String
     }
 
-    public var kind: FieldLogRecord.Kind
-    public var rows: [Row]
-    public var devices: Int
+    package var kind: FieldLogRecord.Kind
+    package var rows: [Row]
+    package var devices: Int
     /// Launches per device-day in each local hour, 0 … 23, in the logs and in the simulations.
-    public var hourlyData: [Double]
-    public var hourlyModel: [Double]
+    package var hourlyData: [Double]
+    package var hourlyModel: [Double]
 
     /// Replays of each device, bootstrap resamples, the seed, and the practical tolerance.
-    public static let replicates = 10
-    public static let resamples = 200
-    public static let seed: UInt64 = 20_261_125
-    public static let tolerance = 0.10
+    package static let replicates = 10
+    package static let resamples = 200
+    package static let seed: UInt64 = 20_261_125
+    package static let tolerance = 0.10
 
     /// The features that do not fit.
-    public var misfits: [Row] { rows.filter { !$0.fits } }
+    package var misfits: [Row] { rows.filter { !$0.fits } }
 
     /// Compares `histories`' launches of `kind` with replays under `parameters`.
     static func check(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,

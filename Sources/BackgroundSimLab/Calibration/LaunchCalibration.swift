@@ -13,38 +13,38 @@ import SimKernel
 ///     }
 ///     var mine = Scenario()
 ///     mine.system.heuristic = calibration.parameters   // your policy against your users
-public struct LaunchCalibration: Sendable {
+package struct LaunchCalibration: Sendable {
     /// One task kind's calibration.
-    public struct KindCalibration: Sendable {
-        public var kind: FieldLogRecord.Kind
-        public var parameters: [FittedParameter]
+    package struct KindCalibration: Sendable {
+        package var kind: FieldLogRecord.Kind
+        package var parameters: [FittedParameter]
         /// Devices with a submission or launch of the kind, their launches, and the launches the
         /// fitted model could not have made.
-        public var devices: Int
-        public var launches: Int
-        public var unexplained: Int
-        public var logLikelihood: Double
-        public var goodness: GoodnessOfFit
+        package var devices: Int
+        package var launches: Int
+        package var unexplained: Int
+        package var logLikelihood: Double
+        package var goodness: GoodnessOfFit
         /// Resamples whose best point was on the edge of the bootstrap's grid.
-        public var resamplesAtGridEdge: Int
+        package var resamplesAtGridEdge: Int
     }
 
-    public var kinds: [KindCalibration]
+    package var kinds: [KindCalibration]
     /// The field-log files, records, devices and device-days behind the fit.
-    public var sources: [String]
-    public var records: Int
-    public var devices: Int
-    public var deviceDays: Double
+    package var sources: [String]
+    package var records: Int
+    package var devices: Int
+    package var deviceDays: Double
     /// The base scenario's name, and its launch parameters with the fitted ones in place.
-    public var baseName: String
-    public var parameters: HeuristicLaunchParameters
+    package var baseName: String
+    package var parameters: HeuristicLaunchParameters
     /// The users' MetricKit payloads beside the calibrated scenario's simulation, if any were given.
-    public var metricKit: MetricKitComparison?
+    package var metricKit: MetricKitComparison?
 
     /// Calibrates to `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)``
     /// returns them; `sources` names their files) on `base`, and compares `metricKit` payloads
     /// with the calibrated scenario. `notice` hears each stage.
-    public static func run(_ records: [FieldLogRecord], sources: [String], base: Scenario, metricKit: [MetricKitPayload] = [],
+    package static func run(_ records: [FieldLogRecord], sources: [String], base: Scenario, metricKit: [MetricKitPayload] = [],
                            policies: PolicyRegistry = .builtIn, jobs: Int, notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
         try base.requireValid(policies: policies)
         let histories = DeviceHistory.histories(records)
@@ -82,8 +82,8 @@ public struct LaunchCalibration: Sendable {
     }
 
     /// The features that do not fit, over every kind.
-    public var misfits: [GoodnessOfFit.Row] { kinds.flatMap { $0.goodness.misfits } }
+    package var misfits: [GoodnessOfFit.Row] { kinds.flatMap { $0.goodness.misfits } }
 
     /// The MetricKit figures that do not fit.
-    public var metricKitMisfits: [MetricKitComparison.Row] { metricKit?.rows.filter { !$0.fits } ?? [] }
+    package var metricKitMisfits: [MetricKitComparison.Row] { metricKit?.rows.filter { !$0.fits } ?? [] }
 }

@@ -148,15 +148,15 @@ struct LaunchFit: Sendable {
 }
 
 /// A launch-model parameter fitted to field logs, with its interval.
-public struct FittedParameter: Sendable, Equatable {
+package struct FittedParameter: Sendable, Equatable {
     /// The parameter's key under `system.heuristic` in a scenario.
-    public var key: String
-    public var value: Double
+    package var key: String
+    package var value: Double
     /// The 95 % bootstrap interval over devices; `nil` when the parameter is held, or with one
     /// device.
-    public var low: Double?
-    public var high: Double?
+    package var low: Double?
+    package var high: Double?
     /// Why the logs cannot inform it (it is then held at the base scenario's value); `nil` if
     /// fitted.
-    public var heldBecause: String?
+    package var heldBecause: String?
 }

@@ -13,20 +13,20 @@ import SimKernel
 /// payload counts as one observation (one device-day); the difference of the means is tested
 /// by Welch's t, the figures' p-values are adjusted together by Holm's method, and a figure does
 /// not fit when the difference is significant and beyond ±10 % of the payloads' mean.
-public struct MetricKitComparison: Sendable {
+package struct MetricKitComparison: Sendable {
     /// One figure's comparison.
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The MetricKit field's name.
-        public var field: String
+        package var field: String
         /// Per day in the payloads and in the simulations, with 95 % intervals.
-        public var data: FieldLogFeatures.Estimate
-        public var model: FieldLogFeatures.Estimate
-        public var fits: Bool
-        public var verdict: String
+        package var data: FieldLogFeatures.Estimate
+        package var model: FieldLogFeatures.Estimate
+        package var fits: Bool
+        package var verdict: String
     }
 
-    public var payloads: Int
-    public var rows: [Row]
+    package var payloads: Int
+    package var rows: [Row]
 
     /// The simulated phones and days.
     static let seeds = 20

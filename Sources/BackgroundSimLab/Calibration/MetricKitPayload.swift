@@ -9,9 +9,9 @@ import BackgroundSim
 /// are written as MetricKit writes measurements — `"347 sec"`, `"1.5 min"`, `"830 ms"`,
 /// `"2 hr"`, with thousands separators allowed — or as plain seconds. Anything else is
 /// reported with the file, the payload and the field, before anything runs.
-public struct MetricKitPayload: Sendable, Equatable {
+package struct MetricKitPayload: Sendable, Equatable {
     /// The background exit reasons of `MXBackgroundExitData`, by their real names.
-    public static let exitFields = [
+    package static let exitFields = [
         "cumulativeNormalAppExitCount", "cumulativeMemoryResourceLimitExitCount", "cumulativeCPUResourceLimitExitCount",
         "cumulativeMemoryPressureExitCount", "cumulativeBadAccessExitCount", "cumulativeAbnormalExitCount",
         "cumulativeIllegalInstructionExitCount", "cumulativeAppWatchdogExitCount", "cumulativeSuspendedWithLockedFileExitCount",
@@ -19,20 +19,20 @@ public struct MetricKitPayload: Sendable, Equatable {
     ]
 
     /// The days the payload covers (`timeStampEnd − timeStampBegin`; MetricKit's are one day).
-    public var days: Double
+    package var days: Double
     /// `cumulativeBackgroundTime` and `cumulativeForegroundTime`, in seconds; `nil` if absent.
-    public var backgroundSeconds: Double?
-    public var foregroundSeconds: Double?
+    package var backgroundSeconds: Double?
+    package var foregroundSeconds: Double?
     /// Background exits by reason (``exitFields``); absent reasons are not listed.
-    public var backgroundExits: [String: Int]
+    package var backgroundExits: [String: Int]
 
     /// Reads the payloads in the file at `path`.
-    public static func read(path: String) throws(ScenarioError) -> [MetricKitPayload] {
+    package static func read(path: String) throws(ScenarioError) -> [MetricKitPayload] {
         try parse(try ScenarioLoader.readText(path: path), source: path)
     }
 
     /// Parses payloads from `text`; `source` names it in messages.
-    public static func parse(_ text: String, source: String) throws(ScenarioError) -> [MetricKitPayload] {
+    package static func parse(_ text: String, source: String) throws(ScenarioError) -> [MetricKitPayload] {
         func fail(_ where_: String, _ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: where_, issues: [ScenarioIssue(path: path, message: message)])
         }

@@ -4,7 +4,7 @@ import BackgroundSim
 /// app's energy by component, the latency distribution of its work, and its launches by hour.
 package struct ScenarioProfile: Sendable {
     /// The app's energy components, in the order reports show them, with their names.
-    package static let components: [(consumer: EnergyLedger.Consumer, name: String)] = [
+    package static let components: [(consumer: EnergyConsumer, name: String)] = [
         (.appCPU, "CPU"), (.appRadioPromotion, "radio promotion"), (.appRadioActive, "radio active"),
         (.appRadioTail, "radio tail"), (.appLaunchOverhead, "launch overhead"),
     ]

@@ -2,19 +2,19 @@
 /// The patterns real apps use — which request, when it may begin, when it is submitted, how
 /// failures are retried, what a run does and how it completes — each a field with a default, so
 /// a team without Swift can describe and sweep its policy (docs/RECIPES.md has examples).
-public struct RecipeParameters: PolicyParameters {
-    public init() {}
+package struct RecipeParameters: PolicyParameters {
+    package init() {}
 
     // MARK: The request
 
     /// The task identifier (it must be in `app.permittedIdentifiers`). Default "recipe.task".
-    public var identifier = "recipe.task"
+    package var identifier = "recipe.task"
     /// `refresh` (`BGAppRefreshTaskRequest`) or `processing` (`BGProcessingTaskRequest`). Default refresh.
-    public var kind: RecipeTaskKind = .refresh
+    package var kind: RecipeTaskKind = .refresh
     /// Processing only: `requiresNetworkConnectivity`. Default false.
-    public var requiresNetworkConnectivity = false
+    package var requiresNetworkConnectivity = false
     /// Processing only: `requiresExternalPower`. Default false.
-    public var requiresExternalPower = false
+    package var requiresExternalPower = false
 
     // MARK: When it may begin
 
@@ -22,20 +22,20 @@ public struct RecipeParameters: PolicyParameters {
     /// exponential draw with mean ``delayMinutes``, clamped to ``minimumDelayMinutes`` …
     /// ``maximumDelayMinutes``) or `nextWindow` (the next local day at ``windowTime`` plus a
     /// uniform 0 … ``windowJitterMinutes``). Default fixed.
-    public var delayRule: RecipeDelayRule = .fixed
+    package var delayRule: RecipeDelayRule = .fixed
     /// The fixed delay, or the exponential's mean, in minutes. Default 15; valid 0–10,080.
-    public var delayMinutes: Double = 15
+    package var delayMinutes: Double = 15
     /// The exponential's clamp, in minutes. Defaults 0 and 10,080; valid 0–10,080, minimum ≤ maximum.
-    public var minimumDelayMinutes: Double = 0
-    public var maximumDelayMinutes: Double = 10_080
+    package var minimumDelayMinutes: Double = 0
+    package var maximumDelayMinutes: Double = 10_080
     /// `nextWindow`: the local time the window opens, "HH:MM". Default 03:00.
-    public var windowTime = TimeOfDay(hour: 3)
+    package var windowTime = TimeOfDay(hour: 3)
     /// `nextWindow`: a uniform random delay after the window opens, in minutes. Default 60; valid 0–1,440.
-    public var windowJitterMinutes: Double = 60
+    package var windowJitterMinutes: Double = 60
     /// Minutes added to the request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
-    public var launchExtraMinutes: Double = 0
+    package var launchExtraMinutes: Double = 0
     /// Minutes added to the request a return to the foreground submits. Default 0; valid 0–10,080.
-    public var foregroundExtraMinutes: Double = 0
+    package var foregroundExtraMinutes: Double = 0
 
     // MARK: A second, scheduler request
 
@@ -44,86 +44,86 @@ public struct RecipeParameters: PolicyParameters {
     /// ``schedulerWindowTime`` plus a uniform 0 … ``windowJitterMinutes``, whose handler submits
     /// both requests again and completes with success (Zashi's `co.electriccoin.scheduler`).
     /// Empty (the default) for none; it must then also be in `app.permittedIdentifiers`.
-    public var schedulerIdentifier = ""
+    package var schedulerIdentifier = ""
     /// When the scheduler request's window opens, local time "HH:MM". Default 14:00.
-    public var schedulerWindowTime = TimeOfDay(hour: 14)
+    package var schedulerWindowTime = TimeOfDay(hour: 14)
 
     // MARK: When it is submitted
 
     /// On entering the background. Default true.
-    public var submitOnEnterBackground = true
+    package var submitOnEnterBackground = true
     /// On every process launch (foreground or background), with ``launchExtraMinutes`` added. Default false.
-    public var submitOnLaunch = false
+    package var submitOnLaunch = false
     /// On every return to the foreground. Default false.
-    public var submitOnForeground = false
+    package var submitOnForeground = false
     /// First thing in the task's handler, as Apple advises. Default true.
-    public var submitInHandler = true
+    package var submitInHandler = true
     /// After a run that completed with success. Default false.
-    public var submitAfterSuccess = false
+    package var submitAfterSuccess = false
     /// After a run that completed without success, using the retry rule. Default false.
-    public var submitAfterFailure = false
+    package var submitAfterFailure = false
     /// A pending flag, kept across launches: the submissions on entering the background, at
     /// launch and on returning to the foreground set it, a run that does its work clears it,
     /// and at every launch and every return to the foreground a set flag makes the app run
     /// first (in the app, without a task) and submit when that run ends — CoverDrop's fallback
     /// for runs the system never gave. Default false.
-    public var runWhenPending = false
+    package var runWhenPending = false
 
     // MARK: Retrying
 
     /// The delay after a failed run (with ``submitAfterFailure``): `none` (the usual rule),
     /// `doubling` (``retryMinimumMinutes`` × 2^(failures − 1), at most ``retryMaximumMinutes``;
     /// a success resets the count) or `random` (uniform between the two). Default none.
-    public var retryRule: RecipeRetryRule = .none
+    package var retryRule: RecipeRetryRule = .none
     /// Defaults 5 and 120 minutes; valid 0–10,080, minimum ≤ maximum.
-    public var retryMinimumMinutes: Double = 5
-    public var retryMaximumMinutes: Double = 120
+    package var retryMinimumMinutes: Double = 5
+    package var retryMaximumMinutes: Double = 120
 
     // MARK: What a run does
 
     /// A run that starts within this many minutes of the last successful one (on the device
     /// clock) does nothing and completes without success. Default 0 (no limit); valid 0–10,080.
-    public var minimumIntervalMinutes: Double = 0
+    package var minimumIntervalMinutes: Double = 0
     /// A run needs Wi-Fi: off Wi-Fi it completes without success at once. Default false.
-    public var requiresWifi = false
+    package var requiresWifi = false
     /// Items the run completes before it completes: 0 works until the queue is empty. Default 0; valid 0–10,000.
-    public var itemsPerRun = 0
+    package var itemsPerRun = 0
     /// Items the policy itself adds at the start of each run (a sync request, say), each of
     /// these sizes. Default 0; valid 0–1,000.
-    public var enqueuePerRun = 0
+    package var enqueuePerRun = 0
     /// Every run sends exactly ``itemsPerRun`` items: queued items first, padded with cover
     /// items (`WorkRequest.isCover`) of the `enqueue…` sizes — CoverDrop's cover traffic.
     /// Default false; needs ``itemsPerRun`` above 0.
-    public var padWithCover = false
+    package var padWithCover = false
     /// What a run does without a network: `wait` for it (the work waits), `succeed` at once
     /// (its requests fail at once and it counts them done, as CoverDrop's does) or `fail` at
     /// once. Default wait.
-    public var whenOffline: RecipeOfflineRule = .wait
+    package var whenOffline: RecipeOfflineRule = .wait
     /// A process the system launched in the background while the phone was locked cannot run
     /// (its keys need the phone unlocked: `AppContext.isProtectedDataAvailable`): its runs
     /// complete without success until the user opens the app (Zashi's wallet). Default false.
-    public var needsUnlockedPhoneAtLaunch = false
+    package var needsUnlockedPhoneAtLaunch = false
     /// Bytes up and down and CPU seconds of each added item. Defaults 0; valid 0–10¹⁰ bytes, 0–86,400 s.
-    public var enqueueUploadBytes: Double = 0
-    public var enqueueDownloadBytes: Double = 0
-    public var enqueueCPUSeconds: Double = 0
+    package var enqueueUploadBytes: Double = 0
+    package var enqueueDownloadBytes: Double = 0
+    package var enqueueCPUSeconds: Double = 0
     /// Whether the run sets an expiration handler (stop the work, complete without success).
     /// Without one, an overrun is killed by the system. Default true.
-    public var setsExpirationHandler = true
+    package var setsExpirationHandler = true
     /// `workDone`: success only when the run finished its work; `always`: success whenever it
     /// completes (the expiration handler's completion included). Default workDone.
-    public var completion: RecipeCompletion = .workDone
+    package var completion: RecipeCompletion = .workDone
 
     // MARK: In the foreground and when leaving
 
     /// Work runs while the app is in the foreground (started at a user launch and on every
     /// return), and stops when it leaves unless the extension holds it. Default false.
-    public var workInForeground = false
+    package var workInForeground = false
     /// On leaving with work queued, a `beginBackgroundTask` extension keeps working until the
     /// queue is empty or the extension expires. Default false.
-    public var extensionWhenLeaving = false
+    package var extensionWhenLeaving = false
 
-    public func validate(_ v: inout ParameterValidator) {
+    package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
         v.check(delayMinutes, 0...10_080, "delayMinutes")
         v.check(minimumDelayMinutes, 0...10_080, "minimumDelayMinutes")
@@ -160,26 +160,26 @@ public struct RecipeParameters: PolicyParameters {
 }
 
 /// The kind of task a recipe requests.
-public enum RecipeTaskKind: String, NamedChoice, Sendable {
+package enum RecipeTaskKind: String, NamedChoice, Sendable {
     case refresh, processing
 }
 
 /// How a recipe sets the earliest begin date.
-public enum RecipeDelayRule: String, NamedChoice, Sendable {
+package enum RecipeDelayRule: String, NamedChoice, Sendable {
     case fixed, exponential, nextWindow
 }
 
 /// How a recipe delays the request after a failed run.
-public enum RecipeRetryRule: String, NamedChoice, Sendable {
+package enum RecipeRetryRule: String, NamedChoice, Sendable {
     case none, doubling, random
 }
 
 /// When a recipe's run reports success.
-public enum RecipeCompletion: String, NamedChoice, Sendable {
+package enum RecipeCompletion: String, NamedChoice, Sendable {
     case workDone, always
 }
 
 /// What a recipe's run does without a network.
-public enum RecipeOfflineRule: String, NamedChoice, Sendable {
+package enum RecipeOfflineRule: String, NamedChoice, Sendable {
     case wait, succeed, fail
 }

@@ -9,16 +9,16 @@ import SimKernel
 /// the summary is the correlation, over every day of the run, between the two counts: 1 when the
 /// traffic is exactly the real work (no cover), near 0 when it tells nothing about it. Streaming
 /// sums keep it O(1) in memory.
-public struct UploadTraffic: Sendable, Equatable {
+package struct UploadTraffic: Sendable, Equatable {
     private var day = Int64.min
     private var dayAll = 0.0
     private var dayReal = 0.0
     private var sumAll = 0.0, sumReal = 0.0, sumAllSquared = 0.0, sumRealSquared = 0.0, sumProduct = 0.0
     /// Days with at least one upload.
-    public private(set) var daysWithUploads = 0
+    package private(set) var daysWithUploads = 0
     /// Items with an upload that completed: all of them, and the real ones.
-    public private(set) var uploads = 0
-    public private(set) var realUploads = 0
+    package private(set) var uploads = 0
+    package private(set) var realUploads = 0
 
     init() {}
 
@@ -53,7 +53,7 @@ public struct UploadTraffic: Sendable, Equatable {
     /// The Pearson correlation over `days` days (days without uploads count as zeros) between
     /// each day's uploads and its real uploads; `nil` when either count never varies (no uploads,
     /// or the same number every day).
-    public func correlation(days: Int) -> Double? {
+    package func correlation(days: Int) -> Double? {
         var closed = self
         closed.closeDay()
         let n = Double(Swift.max(days, closed.daysWithUploads))
@@ -66,7 +66,7 @@ public struct UploadTraffic: Sendable, Equatable {
     }
 
     /// The share of `days` with at least one upload.
-    public func shareOfDaysWithUploads(days: Int) -> Double {
+    package func shareOfDaysWithUploads(days: Int) -> Double {
         var closed = self
         closed.closeDay()
         return days > 0 ? Double(closed.daysWithUploads) / Double(days) : 0

@@ -19,7 +19,7 @@ import SimKernel
 /// Simplifications [Inf]: one item at a time; the radio is kept in transfer for the whole active
 /// stretch of a run that has network work (CPU phases included), and a radio promotion delays
 /// all progress, CPU included, until data flows.
-public final class WorkEngine {
+package final class WorkEngine {
     static let itemLabel = StreamLabel("work.items")
 
     let parameters: WorkParameters
@@ -73,7 +73,7 @@ public final class WorkEngine {
     // MARK: Metrics
 
     /// What the work has done so far (as of the last settle).
-    public private(set) var metrics = WorkMetrics()
+    package private(set) var metrics = WorkMetrics()
     /// The labels policies gave their items; an item's label is its index here plus one.
     private(set) var labels: [String] = []
     /// Each label's items, queued, completed and failed (as of the last settle).
@@ -100,10 +100,10 @@ public final class WorkEngine {
     }
 
     /// Whether the executor is making progress now.
-    public var isProgressing: Bool { activeSince != nil }
+    package var isProgressing: Bool { activeSince != nil }
 
     /// When the oldest queued item was created, as of the last settle; `nil` with none queued.
-    public var oldestQueuedItemCreation: SimInstant? { headItem?.created }
+    package var oldestQueuedItemCreation: SimInstant? { headItem?.created }
 
     /// Items queued (arrived and not finished), after bringing cadence arrivals up to `now`.
     func pendingCount(at now: SimInstant) -> Int {
@@ -574,31 +574,4 @@ public final class WorkEngine {
         }
         return result
     }
-}
-
-/// Counters of the app's work.
-public struct WorkMetrics: Sendable, Equatable {
-    public var created = 0
-    public var completed = 0
-    public var failedDeadline = 0
-    public var failedQueueFull = 0
-    /// Non-resumable items in progress when the system killed the app.
-    public var failedKilled = 0
-    /// Items the policy gave up on.
-    public var failedGivenUp = 0
-    public var backlogAtEnd = 0
-    /// Cover-traffic items (``WorkRequest/isCover``) sent, and those that never were (dropped
-    /// on a full queue, past a deadline, killed, given up, or still queued at the end). Neither
-    /// counts in the fields above.
-    public var coverSent = 0
-    public var coverUnsent = 0
-    /// Of ``completed``, the items a background URL session's transfer completed (the system's
-    /// daemon, whatever the app's state).
-    public var completedBySession = 0
-    /// Uploads day by day, and how much of them is real work.
-    public var uploadTraffic = UploadTraffic()
-    /// Seconds from creation to completion of each completed item.
-    public var latency = LogHistogram()
-
-    public var failed: Int { failedDeadline + failedQueueFull + failedKilled + failedGivenUp }
 }

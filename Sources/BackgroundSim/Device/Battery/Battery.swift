@@ -6,21 +6,21 @@ import SimKernel
 /// the charge moves linearly and ``advance(to:)`` is exact. Threshold crossings (20 %, 10 %, 0 %,
 /// 50 %, 80 %, 100 %) are computed with ``timeToReach(percent:)`` and scheduled as events, never
 /// found by polling.
-public struct Battery: Sendable, Equatable {
+package struct Battery: Sendable, Equatable {
     /// Usable capacity in joules (rated capacity × voltage × health).
-    public let capacityJoules: Double
+    package let capacityJoules: Double
     /// Stored energy in joules, 0 ... capacity.
-    public private(set) var energyJoules: Double
+    package private(set) var energyJoules: Double
     /// Net power into the battery in watts: positive while charging, negative while discharging.
-    public private(set) var netWatts: Double = 0
+    package private(set) var netWatts: Double = 0
     /// When ``energyJoules`` was last brought up to date.
-    public private(set) var updated: SimInstant
+    package private(set) var updated: SimInstant
     /// Energy that has flowed out while discharging, in joules, as integrated: what the device's
     /// ``EnergyLedger`` books to the battery must add up to this.
-    public private(set) var dischargedJoules = 0.0
+    package private(set) var dischargedJoules = 0.0
 
     /// Creates a battery at `percent` of `capacityJoules`.
-    public init(capacityJoules: Double, percent: Double, at instant: SimInstant) {
+    package init(capacityJoules: Double, percent: Double, at instant: SimInstant) {
         precondition(capacityJoules > 0, "Battery: capacity must be positive")
         self.capacityJoules = capacityJoules
         energyJoules = capacityJoules * Swift.min(100, Swift.max(0, percent)) / 100
@@ -28,17 +28,17 @@ public struct Battery: Sendable, Equatable {
     }
 
     /// The state of charge in percent.
-    public var percent: Double { energyJoules / capacityJoules * 100 }
+    package var percent: Double { energyJoules / capacityJoules * 100 }
 
     /// The state of charge in percent, rounded to 10⁻⁹ %, for comparing with thresholds.
     ///
     /// After ``snap(toPercent:)``, `percent` can read a last-bit away from the threshold
     /// (`79.99999999999999`); decisions that compare the level with a threshold use this
     /// instead, so the level *is* the threshold.
-    public var level: Double { (percent * 1e9).rounded() / 1e9 }
+    package var level: Double { (percent * 1e9).rounded() / 1e9 }
 
     /// Integrates the net power from the last update to `instant`, clamping to empty and full.
-    public mutating func advance(to instant: SimInstant) {
+    package mutating func advance(to instant: SimInstant) {
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
         let before = energyJoules
@@ -48,20 +48,20 @@ public struct Battery: Sendable, Equatable {
     }
 
     /// Sets the net power from now on. Call ``advance(to:)`` first.
-    public mutating func setNetWatts(_ watts: Double) {
+    package mutating func setNetWatts(_ watts: Double) {
         netWatts = watts
     }
 
     /// Sets the stored energy to exactly `percent` (used at a crossing event, where integration
     /// leaves the level within a nanosecond's worth of energy of the threshold).
-    public mutating func snap(toPercent percent: Double) {
+    package mutating func snap(toPercent percent: Double) {
         energyJoules = capacityJoules * percent / 100
     }
 
     /// How long until the level reaches `percent` at the current net power, rounded up to the next
     /// nanosecond so that the level has reached it when the event fires; `nil` if it is moving
     /// away from `percent` or not moving.
-    public func timeToReach(percent: Double) -> SimDuration? {
+    package func timeToReach(percent: Double) -> SimDuration? {
         let target = capacityJoules * percent / 100
         let difference = target - energyJoules
         guard netWatts != 0, (difference > 0) == (netWatts > 0), difference != 0 else { return nil }

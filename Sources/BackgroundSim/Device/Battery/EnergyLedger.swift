@@ -6,27 +6,9 @@ import SimKernel
 /// time to each consumer exactly. While the phone is on the charger, consumption is supplied by
 /// the charger and the battery only charges (a simplification [Inf]: a 20 W adapter covers the
 /// phone's load and the charge current together).
-public struct EnergyLedger: Sendable, Equatable {
+package struct EnergyLedger: Sendable, Equatable {
     /// A consumer of energy.
-    public enum Consumer: Int, Sendable, Hashable, CaseIterable {
-        /// The phone in use, screen on (``DeviceParameters/screenOnWatts``).
-        case screen
-        /// The phone with the screen off, excluding the app (``DeviceParameters/screenOffBaselineWatts``).
-        case baseline
-        /// The app's CPU work.
-        case appCPU
-        /// The app's radio promotions from idle to connected.
-        case appRadioPromotion
-        /// The app's radio time while transferring.
-        case appRadioActive
-        /// The app's radio tails after transfers.
-        case appRadioTail
-        /// The fixed cost of launching or resuming the app in the background.
-        case appLaunchOverhead
-
-        /// Whether this consumer is the simulated app.
-        public var isApp: Bool { rawValue >= Consumer.appCPU.rawValue }
-    }
+    package typealias Consumer = EnergyConsumer
 
     /// Current power of each consumer, in watts, indexed by `Consumer.rawValue`.
     private var watts = [Double](repeating: 0, count: Consumer.allCases.count)
@@ -38,16 +20,16 @@ public struct EnergyLedger: Sendable, Equatable {
     private(set) var whileAppInBackground = [Double](repeating: 0, count: Consumer.allCases.count)
     /// Joules of the app's consumers drawn from the battery while the app was not in the
     /// foreground: what its energy budget counts.
-    public private(set) var appBackgroundBatteryJoules = 0.0
+    package private(set) var appBackgroundBatteryJoules = 0.0
     private var updated: SimInstant
 
-    public init(at instant: SimInstant) {
+    package init(at instant: SimInstant) {
         updated = instant
     }
 
     /// Books energy from the last update to `instant`; with `appInBackground`, the app's
     /// consumers' energy also counts as drawn while the app was not in the foreground.
-    public mutating func advance(to instant: SimInstant, onCharger: Bool, appInBackground: Bool = false) {
+    package mutating func advance(to instant: SimInstant, onCharger: Bool, appInBackground: Bool = false) {
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
         for index in watts.indices where watts[index] != 0 {
@@ -66,25 +48,46 @@ public struct EnergyLedger: Sendable, Equatable {
     }
 
     /// Sets a consumer's power from now on. Call ``advance(to:onCharger:)`` first.
-    public mutating func setWatts(_ value: Double, for consumer: Consumer) {
+    package mutating func setWatts(_ value: Double, for consumer: Consumer) {
         watts[consumer.rawValue] = value
     }
 
     /// A consumer's current power in watts.
-    public func watts(of consumer: Consumer) -> Double { watts[consumer.rawValue] }
+    package func watts(of consumer: Consumer) -> Double { watts[consumer.rawValue] }
 
     /// The total power of all consumers, in watts.
-    public var totalWatts: Double { watts.reduce(0, +) }
+    package var totalWatts: Double { watts.reduce(0, +) }
 
     /// Joules `consumer` drew from the battery.
-    public func batteryJoules(of consumer: Consumer) -> Double { fromBattery[consumer.rawValue] }
+    package func batteryJoules(of consumer: Consumer) -> Double { fromBattery[consumer.rawValue] }
 
     /// Joules the charger supplied to `consumer`.
-    public func chargerJoules(of consumer: Consumer) -> Double { fromCharger[consumer.rawValue] }
+    package func chargerJoules(of consumer: Consumer) -> Double { fromCharger[consumer.rawValue] }
     /// Joules `consumer` drew (from the battery or the charger) while the app was not in the
     /// foreground; for the app's consumers only.
-    public func backgroundJoules(of consumer: Consumer) -> Double { whileAppInBackground[consumer.rawValue] }
+    package func backgroundJoules(of consumer: Consumer) -> Double { whileAppInBackground[consumer.rawValue] }
 
     /// Joules drawn from the battery by all consumers.
-    public var totalBatteryJoules: Double { fromBattery.reduce(0, +) }
+    package var totalBatteryJoules: Double { fromBattery.reduce(0, +) }
+}
+
+/// Who used energy: the phone itself, or the simulated app (by component).
+public enum EnergyConsumer: Int, Sendable, Hashable, CaseIterable {
+    /// The phone in use, screen on (``DeviceParameters/screenOnWatts``).
+    case screen
+    /// The phone with the screen off, excluding the app (``DeviceParameters/screenOffBaselineWatts``).
+    case baseline
+    /// The app's CPU work.
+    case appCPU
+    /// The app's radio promotions from idle to connected.
+    case appRadioPromotion
+    /// The app's radio time while transferring.
+    case appRadioActive
+    /// The app's radio tails after transfers.
+    case appRadioTail
+    /// The fixed cost of launching or resuming the app in the background.
+    case appLaunchOverhead
+
+    /// Whether this consumer is the simulated app.
+    public var isApp: Bool { rawValue >= EnergyConsumer.appCPU.rawValue }
 }

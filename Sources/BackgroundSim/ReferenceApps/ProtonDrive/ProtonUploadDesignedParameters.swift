@@ -1,29 +1,29 @@
 /// The parameters of ``ProtonUploadDesigned`` (Proton Drive's photo uploads); defaults
 /// from the "Background Operations" design document in the app's public repository
 /// (ProtonDriveApps/ios-drive).
-public struct ProtonUploadDesignedParameters: PolicyParameters {
+package struct ProtonUploadDesignedParameters: PolicyParameters {
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// The processing task's identifier. Default "ch.protonmail.protondrive.photosProcessing".
-    public var identifier = "ch.protonmail.protondrive.photosProcessing"
+    package var identifier = "ch.protonmail.protondrive.photosProcessing"
 
     /// Earliest begin of the processing task after the extension expires, and after each
     /// processing expiry, in minutes. Default 1 (the design: "The earliest processing task delay
     /// is set to 1 minute"); valid 0–1,440.
-    public var reschedulingDelayMinutes: Double = 1
+    package var reschedulingDelayMinutes: Double = 1
 
     /// The processing request's `requiresNetworkConnectivity`. Default true [C] (the design
     /// documents do not say; the request the app's flag builds submit does:
     /// ProtonDriveApps/ios-drive at `97efc13`).
-    public var requiresNetworkConnectivity = true
+    package var requiresNetworkConnectivity = true
 
     /// Whether uploads restart when the user returns to the app while work is left. Default false
     /// (the design: "We don't try to restart when app transitions to foreground", an open
     /// question there).
-    public var restartOnForeground = false
+    package var restartOnForeground = false
 
-    public func validate(_ v: inout ParameterValidator) {
+    package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
         v.check(reschedulingDelayMinutes, 0...1_440, "reschedulingDelayMinutes")
     }

@@ -1,23 +1,23 @@
 /// The parameters of ``BGSchedulerDesigned`` (the TestBGScheduler sample app); defaults from its
 /// README (i336616/TestBGScheduler).
-public struct BGSchedulerParameters: PolicyParameters {
+package struct BGSchedulerParameters: PolicyParameters {
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// The refresh task's identifier. Default "com.Lmd64.TestBGScheduler.refresh".
-    public var identifier = "com.Lmd64.TestBGScheduler.refresh"
+    package var identifier = "com.Lmd64.TestBGScheduler.refresh"
 
     /// Earliest begin after backgrounding and between runs, in seconds. Default 60 (the sample);
     /// valid 1–86,400.
-    public var intervalSeconds: Double = 60
+    package var intervalSeconds: Double = 60
 
     /// Operations per run. Default 3 (the sample); valid 1–100.
-    public var operations = 3
+    package var operations = 3
 
     /// The length of each operation, in seconds. Default 2 (the sample); valid 0–300.
-    public var operationSeconds: Double = 2
+    package var operationSeconds: Double = 2
 
-    public func validate(_ v: inout ParameterValidator) {
+    package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
         v.check(intervalSeconds, 1...86_400, "intervalSeconds")
         v.check(operations, 1...100, "operations")

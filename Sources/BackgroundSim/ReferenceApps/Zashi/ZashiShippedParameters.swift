@@ -2,46 +2,46 @@
 /// default is the app's own [C], from Electric-Coin-Company/zashi-ios at `2488b26` (the same since
 /// `1d60dd3`, January 2024), `secant/AppDelegate.swift`, `secant/SecantApp.swift` and
 /// `RootInitialization.swift`.
-public struct ZashiShippedParameters: PolicyParameters {
+package struct ZashiShippedParameters: PolicyParameters {
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// The sync task's identifier. Default "co.electriccoin.power_wifi_sync".
-    public var syncIdentifier = "co.electriccoin.power_wifi_sync"
+    package var syncIdentifier = "co.electriccoin.power_wifi_sync"
 
     /// The second ("scheduler") task's identifier. Default "co.electriccoin.scheduler".
-    public var schedulerIdentifier = "co.electriccoin.scheduler"
+    package var schedulerIdentifier = "co.electriccoin.scheduler"
 
     /// The sync request may begin this many hours after the start of the next local day, plus a
     /// uniform random 0 … ``windowJitterMinutes``. Default 3 (03:00); valid 0–23.
-    public var syncWindowHour = 3
+    package var syncWindowHour = 3
 
     /// The scheduler request may begin this many hours after the start of the next local day,
     /// plus the same kind of jitter. Default 14 (14:00); valid 0–23.
-    public var schedulerWindowHour = 14
+    package var schedulerWindowHour = 14
 
     /// The uniform random delay after a window opens, in minutes. Default 60; valid 0–1,440.
-    public var windowJitterMinutes: Double = 60
+    package var windowJitterMinutes: Double = 60
 
     /// The sync request's `requiresExternalPower`. Default true.
-    public var requiresExternalPower = true
+    package var requiresExternalPower = true
 
     /// The sync request's `requiresNetworkConnectivity`. Default true. (The scheduler request
     /// has no requirements.)
-    public var requiresNetworkConnectivity = true
+    package var requiresNetworkConnectivity = true
 
     /// The sync handler needs Wi-Fi (a path monitor on the Wi-Fi interface); off Wi-Fi it
     /// completes with false. Default true.
-    public var requiresWifi = true
+    package var requiresWifi = true
 
     /// The wallet's keys are readable only while the phone is unlocked: a process the system
     /// launched in the background while the phone was locked cannot start the synchronizer, and
     /// its sync task completes with false (``AppContext/isProtectedDataAvailable``). Default
     /// true (the keys' keychain protection); false models a wallet that keeps them readable after
     /// the first unlock.
-    public var coldLaunchNeedsUnlock = true
+    package var coldLaunchNeedsUnlock = true
 
-    public func validate(_ v: inout ParameterValidator) {
+    package func validate(_ v: inout ParameterValidator) {
         v.require(!syncIdentifier.isEmpty, "syncIdentifier", "expected a task identifier")
         v.require(!schedulerIdentifier.isEmpty, "schedulerIdentifier", "expected a task identifier")
         v.require(schedulerIdentifier != syncIdentifier, "schedulerIdentifier", "expected an identifier other than syncIdentifier")

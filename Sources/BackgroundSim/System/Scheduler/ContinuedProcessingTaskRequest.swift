@@ -39,3 +39,22 @@ public struct ContinuedProcessingTaskRequest: Sendable, Hashable {
         }
     }
 }
+
+/// In scenario files, `"queue"` or `"fail"`.
+extension ContinuedProcessingTaskRequest.SubmissionStrategy: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        switch name {
+        case "queue": self = .queue
+        case "fail": self = .fail
+        default:
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected one of \"queue\", \"fail\", got \"\(name)\"")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(self == .queue ? "queue" : "fail")
+    }
+}

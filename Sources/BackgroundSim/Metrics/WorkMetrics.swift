@@ -1,0 +1,26 @@
+/// Counters of the app's work.
+public struct WorkMetrics: Sendable, Equatable {
+    public var created = 0
+    public var completed = 0
+    public var failedDeadline = 0
+    public var failedQueueFull = 0
+    /// Non-resumable items in progress when the system killed the app.
+    public var failedKilled = 0
+    /// Items the policy gave up on.
+    public var failedGivenUp = 0
+    public var backlogAtEnd = 0
+    /// Cover-traffic items (``WorkRequest/isCover``) sent, and those that never were (dropped
+    /// on a full queue, past a deadline, killed, given up, or still queued at the end). Neither
+    /// counts in the fields above.
+    public var coverSent = 0
+    public var coverUnsent = 0
+    /// Of ``completed``, the items a background URL session's transfer completed (the system's
+    /// daemon, whatever the app's state).
+    public var completedBySession = 0
+    /// Uploads day by day, and how much of them is real work.
+    package var uploadTraffic = UploadTraffic()
+    /// Seconds from creation to completion of each completed item.
+    public var latency = LogHistogram()
+
+    public var failed: Int { failedDeadline + failedQueueFull + failedKilled + failedGivenUp }
+}
