@@ -71,7 +71,7 @@ struct DocumentationTests {
 
     @Test("the docs cite sources a reader has, never the planning material or design-document numbers")
     func docsStandAlone() throws {
-        let files = ["README.md", "BENCHMARKS.md"] + ["ARCHITECTURE", "CHECKING", "IOS-MODEL", "MODEL", "OUTPUT", "POLICIES", "RECIPES",
+        let files = ["README.md", "BENCHMARKS.md"] + ["ARCHITECTURE", "CHECKING", "WRITING-A-POLICY", "MODEL", "OUTPUT", "POLICIES", "RECIPES",
                                                      "SCENARIOS", "SOURCES", "SWEEPS", "WHATIF"].map { "docs/\($0).md" }
         for file in files {
             let text = try read(file)
@@ -104,5 +104,37 @@ struct DocumentationTests {
     func wakeRuleTableIsCurrent() throws {
         let text = try read("docs/MODEL.md")
         #expect(text.contains(WakeRule.markdownTable), "replace the table under \"One way in\" with:\n\(WakeRule.markdownTable)")
+    }
+
+    @Test("docs/ARCHITECTURE.md lists every public type of BackgroundSim, and no type that is not public")
+    func publicTypesListed() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let sources = root.appendingPathComponent("Sources/BackgroundSim")
+        var declared: Set<String> = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        for case let file as URL in files where file.pathExtension == "swift" {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                // Top-level declarations only: nested types come with their parent.
+                guard line.hasPrefix("public ") else { continue }
+                let words = line.split(separator: " ")
+                guard words.count >= 4 || (words.count >= 3 && words[1] != "final") else { continue }
+                let kind = words[1] == "final" ? words[2] : words[1]
+                let name = words[words[1] == "final" ? 3 : 2].prefix { $0.isLetter || $0.isNumber }
+                if ["struct", "class", "enum", "protocol", "typealias"].contains(kind) { declared.insert(String(name)) }
+            }
+        }
+        let text = try read("docs/ARCHITECTURE.md")
+        let section = try #require(text.range(of: "### BackgroundSim\n")).upperBound
+        let end = try #require(text.range(of: "### The other targets", range: section..<text.endIndex)).lowerBound
+        var listed: Set<String> = []
+        for line in text[section..<end].split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|")
+            guard cells.count >= 2 else { continue }
+            for part in cells[1].split(separator: "`").enumerated() where part.offset % 2 == 1 { listed.insert(String(part.element)) }
+        }
+        #expect(declared.count > 50)
+        #expect(declared.subtracting(listed).sorted() == [], "public but not listed in docs/ARCHITECTURE.md")
+        #expect(listed.subtracting(declared).sorted() == [], "listed in docs/ARCHITECTURE.md but not public")
     }
 }

@@ -2,7 +2,7 @@
 import SimKernel
 import Testing
 
-/// Fading: launches after the user stops opening the app, against the bands in docs/IOS-MODEL.md.
+/// Fading: launches after the user stops opening the app, against the bands in docs/MODEL.md ("Calibration targets").
 @Suite("Launch model calibration: fading")
 struct FadingCalibrationTests {
     /// Launches per day in the day centred `k` days after the last use, averaged over `seeds`,

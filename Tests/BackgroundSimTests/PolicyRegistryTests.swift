@@ -2,7 +2,7 @@ import BackgroundSim
 import SimKernel
 import Testing
 
-/// A user's policy with parameters, as `docs/IOS-MODEL.md` shows it.
+/// A user's policy with parameters, as `docs/WRITING-A-POLICY.md` shows it.
 private struct SyncParameters: PolicyParameters {
     /// Earliest begin of the next sync, in hours. Default 1; valid 0–168.
     var delayHours: Double = 1

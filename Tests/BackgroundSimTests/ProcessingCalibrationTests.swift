@@ -2,7 +2,7 @@
 import SimKernel
 import Testing
 
-/// Processing tasks against their calibration bands (docs/IOS-MODEL.md, "Calibration").
+/// Processing tasks against their calibration bands (docs/MODEL.md, "Calibration targets").
 @Suite("Launch model calibration: processing")
 struct ProcessingCalibrationTests {
     struct Launches {

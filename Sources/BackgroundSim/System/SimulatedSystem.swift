@@ -21,7 +21,7 @@ import SimKernel
 /// between accesses to them. Every decision that involves chance draws from the system's own
 /// labelled streams, keyed by day (``SystemStreams``).
 ///
-/// Behaviour, parameters and sources: `docs/IOS-MODEL.md`, ``SystemParameters``.
+/// Behaviour, parameters and sources: `docs/MODEL.md` (Part 2), ``SystemParameters``.
 ///
 /// The stored properties touched on every call into the system are `@exclusivity(unchecked)`
 /// in normal builds: the system runs on one thread and never calls into the app while an access

@@ -136,7 +136,7 @@ public struct SystemParameters: Codable, Sendable, Equatable {
 
 /// Parameters of ``HeuristicLaunchModel`` (and, scaled down, of the stingy model).
 ///
-/// Calibration targets (docs/IOS-MODEL.md, "Calibration"): with an app used daily, refresh runs
+/// Calibration targets (docs/MODEL.md, "Calibration targets"): with an app used daily, refresh runs
 /// 2–6 times a day, mostly in the hours the app is used ("right before" predicted use [A-via]);
 /// after the user stops opening the app, launches fade over days (bands at +1, +3, +7 and +14
 /// days [A-DTS/Inf]) and stop; processing that requires power runs at least 80 % of the time on
