@@ -67,18 +67,14 @@ enum CalibrateCommand {
         let fragmentPath = flags.string("fragment")
         if let fragmentPath { try Output.write(JSONWriter.pretty(calibration.fragment) + "\n", toFile: fragmentPath) }
         if let report = flags.string("report") {
-            try Output.write(CalibrationReport.html(calibration, command: (["bgsim", "calibrate"] + arguments).joined(separator: " ")), toFile: report)
+            try Output.write(CalibrationReport.html(calibration, command: CommandOutput.commandLine("calibrate", flags, context, alsoOmitting: ["fragment"])), toFile: report)
         }
         let text = switch format {
         case "json": JSONWriter.pretty(CalibrationFormatter.json(calibration))
         case "markdown": CalibrationFormatter.markdown(calibration, fragmentPath: fragmentPath)
         default: CalibrationFormatter.table(calibration, fragmentPath: fragmentPath)
         }
-        if let path = flags.string("output") {
-            try Output.write(text + "\n", toFile: path)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 }

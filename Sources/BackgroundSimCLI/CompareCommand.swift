@@ -115,15 +115,10 @@ enum CompareCommand {
         default: ComparisonFormatter.table(comparison)
         }
         if let path = flags.string("report") {
-            let shown = flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format"])
-            let command = (["bgsim", "compare"] + shown).joined(separator: " ")
+            let command = CommandOutput.commandLine("compare", flags, context)
             try Output.write(ComparisonReport.html(comparison, command: command), toFile: path)
         }
-        if let path = flags.string("output") {
-            try Output.write(text + "\n", toFile: path)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 }

@@ -49,11 +49,7 @@ enum FieldLogCommand {
         let features = FieldLogFeatures(ordered)
         let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(features, records: ordered.count))
             : FieldLogFeaturesFormatter.table(features, records: ordered.count)
-        if let path = flags.string("output") {
-            try Output.write(text + "\n", toFile: path)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 }

@@ -74,11 +74,7 @@ enum RunCommand {
             try Output.write(trace.text, toFile: path)
         }
         let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
-        if let path = flags.string("output") {
-            try Output.write(text + "\n", toFile: path)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 
@@ -107,11 +103,7 @@ enum RunCommand {
         case "csv": summary.csv
         default: summary.table
         }
-        if let path = flags.string("output") {
-            try Output.write(text + "\n", toFile: path)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 

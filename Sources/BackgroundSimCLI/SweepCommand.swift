@@ -54,7 +54,7 @@ enum SweepCommand {
                                           resuming: state, progress: meter.advance,
                                           notice: { Output.error("bgsim sweep: \($0)") })
         meter.finish()
-        try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "sweep")
+        try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "sweep", context)
         return 0
     }
 
@@ -79,7 +79,7 @@ enum SweepCommand {
             Output.error("bgsim merge: \(merged.missing.count) cells missing: \(SweepRunner.listed(merged.missing))")
         }
         if let definition {
-            try present(SweepSummary(definition: definition, results: merged.results), format: format, flags: flags, command: "merge")
+            try present(SweepSummary(definition: definition, results: merged.results), format: format, flags: flags, command: "merge", context)
         } else {
             print("merged \(merged.results.count) cells into \(out)")
         }
@@ -117,9 +117,9 @@ enum SweepCommand {
     }
 
     /// Prints the summary in `format` and writes the HTML report if `--report` asks for one.
-    static func present(_ summary: SweepSummary, format: String, flags: Flags, command: String) throws {
+    static func present(_ summary: SweepSummary, format: String, flags: Flags, command: String, _ context: CLIContext) throws {
         if let path = flags.string("report") {
-            let shown = (["bgsim", command] + flags.arguments(omitting: ["jobs", "quiet", "report", "format"])).joined(separator: " ")
+            let shown = CommandOutput.commandLine(command, flags, context)
             try Output.write(SweepReport.html(summary, command: shown), toFile: path)
         }
         switch format {

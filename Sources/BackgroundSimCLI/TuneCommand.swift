@@ -71,14 +71,10 @@ enum TuneCommand {
         default: TuningFormatter.table(tuning, name: definition.name)
         }
         if let report = flags.string("report") {
-            let shown = (["bgsim", "tune"] + flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format", "shard"])).joined(separator: " ")
+            let shown = CommandOutput.commandLine("tune", flags, context, alsoOmitting: ["shard"])
             try Output.write(TuningReport.html(tuning, name: definition.name, axes: axes, values: values, command: shown), toFile: report)
         }
-        if let output = flags.string("output") {
-            try Output.write(text + "\n", toFile: output)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 }

@@ -62,7 +62,7 @@ enum WhatIfCommand {
         let study = try WhatIfStudy.run(scenarios, grid: grid, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
         meter.finish()
         if let path = flags.string("report") {
-            let command = (["bgsim", "whatif"] + flags.arguments(omitting: ["jobs", "quiet", "report", "output", "format"])).joined(separator: " ")
+            let command = CommandOutput.commandLine("whatif", flags, context)
             try Output.write(WhatIfReport.html(study, command: command), toFile: path)
         }
         let text = switch format {
@@ -71,11 +71,7 @@ enum WhatIfCommand {
         case "json": JSONWriter.pretty(WhatIfFormatter.json(study))
         default: WhatIfFormatter.table(study)
         }
-        if let path = flags.string("output") {
-            try Output.write(text + "\n", toFile: path)
-        } else {
-            print(text)
-        }
+        try CommandOutput.emit(text, flags)
         return 0
     }
 }
