@@ -43,6 +43,9 @@ public struct FaultPlan: Codable, Sendable, Equatable {
     /// for (toHours − fromHours) × 3,600 / (offSeconds + onSeconds), and each cycle is two events.
     public static let maximumFlapCycles = 1_000_000.0
 
+    /// The instants a scenario may name, in hours since the start: up to 1,000,000 days.
+    static let hours = 0.0...(24 * 1_000_000)
+
     /// Windows in which `BGTaskScheduler.submit` fails with a given error.
     public var submitErrors: [SubmitError] = []
 
@@ -168,5 +171,41 @@ public struct FaultPlan: Codable, Sendable, Equatable {
             case .notPermitted: .notPermitted
             }
         }
+    }
+}
+
+extension FaultPlan: ScenarioSection {
+    package static let numberFields: [NumberField<FaultPlan>] = []
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        func window(_ from: Double, _ to: Double, _ path: String) {
+            v.check(from, Self.hours, path + ".fromHours")
+            v.check(to, from: Swift.max(from, 0), to: Self.hours.upperBound, path + ".toHours")
+        }
+        for (index, fault) in earlyExpirations.enumerated() {
+            window(fault.fromHours, fault.toHours, "earlyExpirations[\(index)]")
+            v.check(fault.afterSeconds, 0...600, "earlyExpirations[\(index)].afterSeconds")
+        }
+        for (index, fault) in jetsams.enumerated() { v.check(fault.atHours, Self.hours, "jetsams[\(index)].atHours") }
+        for (index, fault) in backgroundAppRefreshOff.enumerated() { window(fault.fromHours, fault.toHours, "backgroundAppRefreshOff[\(index)]") }
+        // Every fault is at least one event: bounded, so that no scenario asks for unbounded work.
+        let entries = [("earlyExpirations", earlyExpirations.count), ("jetsams", jetsams.count),
+                       ("backgroundAppRefreshOff", backgroundAppRefreshOff.count), ("networkFlaps", networkFlaps.count),
+                       ("submitErrors", submitErrors.count), ("batteryDeaths", batteryDeaths.count)]
+        for (kind, count) in entries {
+            v.require(count <= Self.maximumEntries, kind, "expected at most \(Self.maximumEntries) entries, got \(count)")
+        }
+        var flapCycles = 0.0
+        for (index, fault) in networkFlaps.enumerated() {
+            window(fault.fromHours, fault.toHours, "networkFlaps[\(index)]")
+            v.check(fault.offSeconds, 1...3_600, "networkFlaps[\(index)].offSeconds")
+            v.check(fault.onSeconds, 1...3_600, "networkFlaps[\(index)].onSeconds")
+            let cycles = (fault.toHours - fault.fromHours) * 3_600 / (fault.offSeconds + fault.onSeconds)
+            if cycles.isFinite && cycles > 0 { flapCycles += cycles }
+        }
+        v.require(flapCycles <= Self.maximumFlapCycles, "networkFlaps",
+                  "expected at most \(Int(Self.maximumFlapCycles)) off/on cycles in all windows (each is two events), got \(ParameterValidator.format(flapCycles.rounded())); use fewer or shorter windows, or longer offSeconds + onSeconds")
+        for (index, fault) in submitErrors.enumerated() { window(fault.fromHours, fault.toHours, "submitErrors[\(index)]") }
+        for (index, fault) in batteryDeaths.enumerated() { v.check(fault.atHours, Self.hours, "batteryDeaths[\(index)].atHours") }
     }
 }

@@ -58,14 +58,17 @@ public struct DebuggerCommands: Codable, Sendable, Equatable {
     /// Whether there are no commands.
     public var isEmpty: Bool { simulateLaunch.isEmpty && simulateExpiration.isEmpty }
 
-    /// Reports values out of range, with paths under `debugger`.
-    func validate(_ v: inout ParameterValidator) {
+}
+
+extension DebuggerCommands: ScenarioSection {
+    package static let numberFields: [NumberField<DebuggerCommands>] = []
+
+    package func validateRelations(_ v: inout ParameterValidator) {
         for (kind, commands) in [("simulateLaunch", simulateLaunch), ("simulateExpiration", simulateExpiration)] {
-            v.require(commands.count <= Self.maximumEntries, "debugger.\(kind)",
-                      "expected at most \(Self.maximumEntries) commands, got \(commands.count)")
+            v.require(commands.count <= Self.maximumEntries, kind, "expected at most \(Self.maximumEntries) commands, got \(commands.count)")
             for (index, command) in commands.enumerated() {
-                v.check(command.atHours, 0...(24 * 1_000_000), "debugger.\(kind)[\(index)].atHours")
-                v.require(!command.identifier.isEmpty, "debugger.\(kind)[\(index)].identifier", "expected a task identifier")
+                v.check(command.atHours, FaultPlan.hours, "\(kind)[\(index)].atHours")
+                v.require(!command.identifier.isEmpty, "\(kind)[\(index)].identifier", "expected a task identifier")
             }
         }
     }

@@ -68,9 +68,9 @@ public enum ScenarioLoader {
         // problem is reported with them at once; a value of the wrong kind stops it.
         let decoded: Scenario
         do {
-            let decoder = JSONDecoder()
+            var decoder = JSONValueDecoder()
             decoder.userInfo[.policyRegistry] = policies
-            decoded = try decoder.decode(Scenario.self, from: Data(JSONWriter.compact(merged).utf8))
+            decoded = try decoder.decode(Scenario.self, from: merged)
         } catch let error as DecodingError {
             throw ScenarioError(source: source, issues: issues.isEmpty ? [issue(from: error)] : issues)
         } catch {
@@ -159,10 +159,8 @@ public enum ScenarioLoader {
 
     /// `value` encoded as a JSON document, keys sorted.
     static func document(of value: any Encodable) -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            return try JSONParser.parse(String(decoding: try encoder.encode(value), as: UTF8.self))
+            return try JSONValueEncoder.encode(value)
         } catch {
             // Plain value types with finite numbers always encode; say what did not, should one ever fail.
             return .object([("error", .string("cannot encode \(type(of: value)): \(error)"))])

@@ -44,11 +44,16 @@ public struct ServerPushes: Codable, Sendable, Equatable {
         return pushes
     }()
 
-    /// Reports values out of range, with paths under `pushes`.
-    func validate(_ v: inout ParameterValidator) {
-        v.check(everyMinutes, 1...10_080, "pushes.everyMinutes")
-        v.check(perHour, 0.001...60, "pushes.perHour")
-        v.require(atHours.count <= Self.maximumEntries, "pushes.atHours", "expected at most \(Self.maximumEntries) times, got \(atHours.count)")
-        for (index, hours) in atHours.enumerated() { v.check(hours, 0...(24 * 1_000_000), "pushes.atHours[\(index)]") }
+}
+
+extension ServerPushes: ScenarioSection {
+    package static let numberFields: [NumberField<ServerPushes>] = [
+        NumberField("everyMinutes", \.everyMinutes, valid: 1...10_080),
+        NumberField("perHour", \.perHour, valid: 0.001...60, unit: "1/h"),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        v.require(atHours.count <= Self.maximumEntries, "atHours", "expected at most \(Self.maximumEntries) times, got \(atHours.count)")
+        for (index, hours) in atHours.enumerated() { v.check(hours, FaultPlan.hours, "atHours[\(index)]") }
     }
 }

@@ -211,3 +211,56 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// (WWDC20: "below 20%, essential work only" [A-via]).
     public var criticalBatteryPercent: Double = 20
 }
+
+extension SystemParameters: ScenarioSection {
+    package static let numberFields: [NumberField<SystemParameters>] = [
+        NumberField("extensionBudgetSeconds", \.extensionBudgetSeconds, valid: 1...600),
+        NumberField("expirationLeadSeconds", \.expirationLeadSeconds, valid: 0...600),
+        NumberField("refreshRuntimeSeconds", \.refreshRuntimeSeconds, valid: 1...300),
+        NumberField("refreshEarlyExpiryProbability", \.refreshEarlyExpiryProbability, valid: 0...1),
+        NumberField("processingEarlyExpiryProbability", \.processingEarlyExpiryProbability, valid: 0...1),
+        NumberField("processingEarlyExpiryMinimumSeconds", \.processingEarlyExpiryMinimumSeconds, valid: 1...600),
+        NumberField("processingMaxRuntimeMinutes", \.processingMaxRuntimeMinutes, valid: 0.5...240),
+        NumberField("taskCompletionGraceSeconds", \.taskCompletionGraceSeconds, valid: 0...60),
+        NumberField("throttlePenaltyHours", \.throttlePenaltyHours, valid: 0...168),
+        NumberField("suspendedTerminationPerHour", \.suspendedTerminationPerHour, valid: 0...10),
+        NumberField("cpuMonitorPercent", \.cpuMonitorPercent, valid: 1...100),
+        NumberField("cpuMonitorSeconds", \.cpuMonitorSeconds, valid: 1...3_600),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        // The expiration handlers run within the budget; an early expiry comes before the cap.
+        if expirationLeadSeconds <= 600 { v.check(expirationLeadSeconds, from: 0, to: extensionBudgetSeconds, "expirationLeadSeconds") }
+        if processingEarlyExpiryMinimumSeconds <= 600 {
+            v.check(processingEarlyExpiryMinimumSeconds, from: 1, to: Swift.min(600, processingMaxRuntimeMinutes * 60),
+                    "processingEarlyExpiryMinimumSeconds")
+        }
+        heuristic.validate(&v, at: "heuristic")
+        budget.validate(&v, at: "budget")
+        continuedProcessing.validate(&v, at: "continuedProcessing")
+        backgroundURLSession.validate(&v, at: "backgroundURLSession")
+        push.validate(&v, at: "push")
+        replay.validate(&v, launchModel: launchModel)
+    }
+}
+
+extension HeuristicLaunchParameters: ScenarioSection {
+    package static let numberFields: [NumberField<HeuristicLaunchParameters>] = [
+        NumberField("evaluationMinutes", \.evaluationMinutes, valid: 1...240),
+        NumberField("refreshBasePerDay", \.refreshBasePerDay, valid: 0...24),
+        NumberField("refreshPerAppSession", \.refreshPerAppSession, valid: 0...24),
+        NumberField("refreshMaximumPerDay", \.refreshMaximumPerDay, valid: 0...96),
+        NumberField("refreshMinimumSpacingMinutes", \.refreshMinimumSpacingMinutes, valid: 1...1_440),
+        NumberField("refreshLeadMinutes", \.refreshLeadMinutes, valid: 0...720),
+        NumberField("usageHalfLifeDays", \.usageHalfLifeDays, valid: 0.5...60),
+        NumberField("refreshRecencyDays", \.refreshRecencyDays, valid: 0.5...60),
+        NumberField("refreshFadeHalfLifeDays", \.refreshFadeHalfLifeDays, valid: 0.5...30),
+        NumberField("processingFadeHalfLifeDays", \.processingFadeHalfLifeDays, valid: 0.5...30),
+        NumberField("idleDelayMinutes", \.idleDelayMinutes, valid: 0...120),
+        NumberField("processingRecencyDays", \.processingRecencyDays, valid: 0.5...60),
+        NumberField("processingMinimumSpacingHours", \.processingMinimumSpacingHours, valid: 0...168),
+        NumberField("processingChargingChancePerEvaluation", \.processingChargingChancePerEvaluation, valid: 0...1, unit: "probability"),
+        NumberField("processingBatteryChancePerEvaluation", \.processingBatteryChancePerEvaluation, valid: 0...1, unit: "probability"),
+        NumberField("criticalBatteryPercent", \.criticalBatteryPercent, valid: 0...100),
+    ]
+}

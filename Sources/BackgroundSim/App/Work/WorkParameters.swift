@@ -71,3 +71,26 @@ public enum AppSessionMoment: String, NamedChoice, Sendable {
     /// When the user leaves it (before `applicationDidEnterBackground`).
     case close
 }
+
+extension WorkParameters: ScenarioSection {
+    package static let numberFields: [NumberField<WorkParameters>] = [
+        NumberField("itemsPerAppSession", \.itemsPerAppSession, valid: 0...100),
+        NumberField("cadenceSeconds", \.cadenceSeconds, valid: 1...86_400),
+        NumberField("uploadMedianKilobytes", \.uploadMedianKilobytes, valid: 0...10_000_000),
+        NumberField("uploadSigma", \.uploadSigma, valid: 0...3),
+        NumberField("downloadMedianKilobytes", \.downloadMedianKilobytes, valid: 0...10_000_000),
+        NumberField("downloadSigma", \.downloadSigma, valid: 0...3),
+        NumberField("cpuMedianSeconds", \.cpuMedianSeconds, valid: 0...86_400),
+        NumberField("cpuSigma", \.cpuSigma, valid: 0...3),
+        NumberField("deadlineHours", \.deadlineHours, valid: 0...8_760),
+        NumberField("maximumQueuedItems", \.maximumQueuedItems, valid: 1...1_000_000),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        if arrivals != .none {
+            // An item that needs nothing would complete in no time, again and again.
+            v.require(cpuMedianSeconds > 0 || uploadMedianKilobytes > 0 || downloadMedianKilobytes > 0, "",
+                      "expected items that need some work: cpuMedianSeconds, uploadMedianKilobytes or downloadMedianKilobytes above 0")
+        }
+    }
+}

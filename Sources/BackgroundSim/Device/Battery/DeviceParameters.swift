@@ -76,3 +76,35 @@ public struct ThermalParameters: Codable, Sendable, Equatable {
     /// Heat level at which the state becomes `.critical`. Default 6.0. [Inf]
     public var criticalWatts: Double = 6.0
 }
+
+extension DeviceParameters: ScenarioSection {
+    package static let numberFields: [NumberField<DeviceParameters>] = [
+        NumberField("batteryHealth", \.batteryHealth, valid: 0.5...1),
+        NumberField("screenOnWatts", \.screenOnWatts, valid: 0.1...10),
+        NumberField("screenOffBaselineWatts", \.screenOffBaselineWatts, valid: 0...2),
+    ]
+
+    /// The optional overrides of the model's battery (when given), and the thermal model.
+    static let capacityRange = 500.0...10_000
+    static let voltsRange = 3.0...4.5
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        if let capacityMilliampHours { v.check(capacityMilliampHours, Self.capacityRange, "capacityMilliampHours") }
+        if let nominalVolts { v.check(nominalVolts, Self.voltsRange, "nominalVolts") }
+        thermal.validate(&v, at: "thermal")
+    }
+}
+
+extension ThermalParameters: ScenarioSection {
+    package static let numberFields: [NumberField<ThermalParameters>] = [
+        NumberField("timeConstantMinutes", \.timeConstantMinutes, valid: 0.5...120),
+        NumberField("chargingHeatFraction", \.chargingHeatFraction, valid: 0...0.5),
+        NumberField("fairWatts", \.fairWatts, valid: 0.1...100),
+        NumberField("seriousWatts", \.seriousWatts, valid: 0.1...100),
+        NumberField("criticalWatts", \.criticalWatts, valid: 0.1...100),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        v.require(fairWatts < seriousWatts && seriousWatts < criticalWatts, "", "expected fairWatts < seriousWatts < criticalWatts")
+    }
+}

@@ -113,3 +113,45 @@ public struct WifiRadioParameters: Codable, Sendable, Equatable {
     /// Tail power in watts. Default 0.12; plausible 0.05–0.3. Huang [O]
     public var tailWatts: Double = 0.12
 }
+
+extension EnergyParameters: ScenarioSection {
+    package static let numberFields: [NumberField<EnergyParameters>] = [
+        NumberField("cpuAwakeWatts", \.cpuAwakeWatts, valid: 0...10),
+        NumberField("transferCPUWatts", \.transferCPUWatts, valid: 0...10),
+        NumberField("wakeOverheadSeconds", \.wakeOverheadSeconds, valid: 0...60),
+        NumberField("tailShareProbability", \.tailShareProbability, valid: 0...1),
+        NumberField("fiveGPowerMultiplier", \.fiveGPowerMultiplier, valid: 0.5...5),
+        NumberField("fiveGTailSeconds", \.fiveGTailSeconds, valid: 0...60),
+        NumberField("mediumSignalPowerMultiplier", \.mediumSignalPowerMultiplier, valid: 1...5),
+        NumberField("poorSignalPowerMultiplier", \.poorSignalPowerMultiplier, valid: 1...5),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        lte.validate(&v, at: "lte")
+        wifi.validate(&v, at: "wifi")
+    }
+}
+
+extension CellularRadioParameters: ScenarioSection {
+    package static let numberFields: [NumberField<CellularRadioParameters>] = [
+        NumberField("promotionSeconds", \.promotionSeconds, valid: 0...10),
+        NumberField("promotionWatts", \.promotionWatts, valid: 0...10),
+        NumberField("activeBaseWatts", \.activeBaseWatts, valid: 0...10),
+        NumberField("uplinkMilliwattsPerMbps", \.uplinkMilliwattsPerMbps, valid: 0...5_000),
+        NumberField("downlinkMilliwattsPerMbps", \.downlinkMilliwattsPerMbps, valid: 0...5_000),
+        NumberField("tailSeconds", \.tailSeconds, valid: 0...60),
+        NumberField("tailWatts", \.tailWatts, valid: 0...10),
+    ]
+}
+
+extension WifiRadioParameters: ScenarioSection {
+    package static let numberFields: [NumberField<WifiRadioParameters>] = [
+        NumberField("promotionSeconds", \.promotionSeconds, valid: 0...10),
+        NumberField("promotionWatts", \.promotionWatts, valid: 0...10),
+        NumberField("activeBaseWatts", \.activeBaseWatts, valid: 0...10),
+        NumberField("uplinkMilliwattsPerMbps", \.uplinkMilliwattsPerMbps, valid: 0...5_000),
+        NumberField("downlinkMilliwattsPerMbps", \.downlinkMilliwattsPerMbps, valid: 0...5_000),
+        NumberField("tailSeconds", \.tailSeconds, valid: 0...60),
+        NumberField("tailWatts", \.tailWatts, valid: 0...10),
+    ]
+}

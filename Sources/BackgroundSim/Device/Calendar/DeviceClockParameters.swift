@@ -32,3 +32,17 @@ public struct ClockJump: Codable, Sendable, Equatable {
         self.byMinutes = byMinutes
     }
 }
+
+extension DeviceClockParameters: ScenarioSection {
+    package static let numberFields: [NumberField<DeviceClockParameters>] = [
+        NumberField("randomJumpsPerDay", \.randomJumpsPerDay, valid: 0...24),
+        NumberField("randomJumpSigmaMinutes", \.randomJumpSigmaMinutes, valid: 0...10_080),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        for (index, jump) in jumps.enumerated() {
+            v.check(jump.atHours, FaultPlan.hours, "jumps[\(index)].atHours")
+            v.check(jump.byMinutes, -525_600...525_600, "jumps[\(index)].byMinutes")
+        }
+    }
+}

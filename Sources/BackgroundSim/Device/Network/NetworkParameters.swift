@@ -67,12 +67,12 @@ public struct NetworkParameters: Codable, Sendable, Equatable {
 
     /// Wi-Fi throughput with good signal, downlink and uplink, in Mbps.
     ///
-    /// Defaults 30 / 10; valid 0.1–2,000. Our assumption [Inf] for a typical home or office link.
+    /// Defaults 30 / 10; valid 0.1–5,000. Our assumption [Inf] for a typical home or office link.
     public var wifiDownlinkMbps: Double = 30
     public var wifiUplinkMbps: Double = 10
 
     /// LTE throughput with good signal, in Mbps. Defaults 13 / 6 (the rates of Huang et
-    /// al. 2012's LTE energy-per-bit examples [O]); valid 0.1–2,000.
+    /// al. 2012's LTE energy-per-bit examples [O]); valid 0.1–5,000.
     public var lteDownlinkMbps: Double = 13
     public var lteUplinkMbps: Double = 6
 
@@ -108,5 +108,41 @@ extension NetworkParameters {
         case .poor: poorSignalThroughputFactor
         }
         return (rates.0 * factor, rates.1 * factor)
+    }
+}
+
+extension NetworkParameters: ScenarioSection {
+    package static let numberFields: [NumberField<NetworkParameters>] = [
+        NumberField("wifiShare", \.wifiShare, valid: 0...1),
+        NumberField("offlineShare", \.offlineShare, valid: 0...0.5),
+        NumberField("homeWifiProbability", \.homeWifiProbability, valid: 0...1),
+        NumberField("homeJitterMinutes", \.homeJitterMinutes, valid: 0...240),
+        NumberField("weekendStayHomeProbability", \.weekendStayHomeProbability, valid: 0...1),
+        NumberField("awayWifiSegmentMinutes", \.awayWifiSegmentMinutes, valid: 1...600),
+        NumberField("awayCellularSegmentMinutes", \.awayCellularSegmentMinutes, valid: 1...600),
+        NumberField("offlineSegmentMinutes", \.offlineSegmentMinutes, valid: 1...600),
+        NumberField("fiveGShare", \.fiveGShare, valid: 0...1),
+        NumberField("goodSignalShare", \.goodSignalShare, valid: 0...1),
+        NumberField("poorSignalShare", \.poorSignalShare, valid: 0...1),
+        NumberField("wifiDownlinkMbps", \.wifiDownlinkMbps, valid: 0.1...5_000),
+        NumberField("wifiUplinkMbps", \.wifiUplinkMbps, valid: 0.1...5_000),
+        NumberField("lteDownlinkMbps", \.lteDownlinkMbps, valid: 0.1...5_000),
+        NumberField("lteUplinkMbps", \.lteUplinkMbps, valid: 0.1...5_000),
+        NumberField("fiveGDownlinkMbps", \.fiveGDownlinkMbps, valid: 0.1...5_000),
+        NumberField("fiveGUplinkMbps", \.fiveGUplinkMbps, valid: 0.1...5_000),
+        NumberField("mediumSignalThroughputFactor", \.mediumSignalThroughputFactor, valid: 0.01...1),
+        NumberField("poorSignalThroughputFactor", \.poorSignalThroughputFactor, valid: 0.01...1),
+    ]
+
+    /// The shares must leave room for each other, and the mix of networks must be one that home
+    /// Wi-Fi and time away can give (checked only once every number is in range).
+    package func validateRelations(_ v: inout ParameterValidator) {
+        if poorSignalShare <= 1 { v.check(poorSignalShare, from: 0, to: 1 - goodSignalShare, "poorSignalShare") }
+        guard v.issues.isEmpty else { return }
+        do {
+            _ = try NetworkPlan.awayShares(self)
+        } catch {
+            v.require(false, error.path.hasPrefix("network.") ? String(error.path.dropFirst("network.".count)) : error.path, error.message)
+        }
     }
 }

@@ -91,7 +91,7 @@ public struct PowerParameters: Codable, Sendable, Equatable {
 
     /// The manual charge limit (iPhone 15 and later), in percent: charging stops here.
     ///
-    /// Default 100; valid 80–100 in steps of 5 on real phones (any 50–100 accepted here).
+    /// Default 100; valid 50–100 (real phones offer 80–100 in steps of 5).
     /// [O].
     public var chargeLimitPercent: Double = 100
 
@@ -111,4 +111,29 @@ public struct PowerParameters: Codable, Sendable, Equatable {
     ///
     /// Default 80; valid 1–100. [Inf]
     public var initialBatteryPercent: Double = 80
+}
+
+extension PowerParameters: ScenarioSection {
+    package static let numberFields: [NumberField<PowerParameters>] = [
+        NumberField("overnightChargeProbability", \.overnightChargeProbability, valid: 0...1),
+        NumberField("overnightPlugInJitterMinutes", \.overnightPlugInJitterMinutes, valid: 0...240),
+        NumberField("overnightUnplugJitterMinutes", \.overnightUnplugJitterMinutes, valid: 0...240),
+        NumberField("topUpsPerDay", \.topUpsPerDay, valid: 0...10),
+        NumberField("topUpMinimumMinutes", \.topUpMinimumMinutes, valid: 1...600),
+        NumberField("topUpMaximumMinutes", \.topUpMaximumMinutes, valid: 1...600),
+        NumberField("chargeMinutesTo50", \.chargeMinutesTo50, valid: 1...600, unit: "min"),
+        NumberField("chargeMinutes50To80", \.chargeMinutes50To80, valid: 1...600, unit: "min"),
+        NumberField("chargeMinutes80To100", \.chargeMinutes80To100, valid: 1...600, unit: "min"),
+        NumberField("optimizedChargingLearningDays", \.optimizedChargingLearningDays, valid: 0...365),
+        NumberField("optimizedChargingMarginMinutes", \.optimizedChargingMarginMinutes, valid: 0...240),
+        NumberField("chargeLimitPercent", \.chargeLimitPercent, valid: 50...100),
+        NumberField("lowPowerModeAcceptProbability", \.lowPowerModeAcceptProbability, valid: 0...1),
+        NumberField("powerOnPercent", \.powerOnPercent, valid: 0.5...20),
+        NumberField("initialBatteryPercent", \.initialBatteryPercent, valid: 1...100),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        if topUpMaximumMinutes <= 600 { v.check(topUpMaximumMinutes, from: topUpMinimumMinutes, to: 600, "topUpMaximumMinutes") }
+        v.checkHourlyWeights(topUpHourWeights, "topUpHourWeights")
+    }
 }

@@ -145,3 +145,39 @@ public enum AppUsageProfile: String, NamedChoice, Sendable {
     }
 
 }
+
+extension UserParameters: ScenarioSection {
+    package static let numberFields: [NumberField<UserParameters>] = [
+        NumberField("sessionsPerDay", \.sessionsPerDay, valid: 0...400),
+        NumberField("sessionMedianSeconds", \.sessionMedianSeconds, valid: 1...3_600),
+        NumberField("sessionSigma", \.sessionSigma, valid: 0...3),
+        NumberField("sessionMaximumMinutes", \.sessionMaximumMinutes, valid: 1...1_440),
+        NumberField("sleepJitterMinutes", \.sleepJitterMinutes, valid: 0...180),
+        NumberField("asleepIntensityFactor", \.asleepIntensityFactor, valid: 0...1),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        v.checkHourlyWeights(hourlyWeights, "hourlyWeights")
+        app.validate(&v, at: "app")
+        if app.profile == .custom && app.customSessionsPerDay <= 400 {
+            // A custom profile's sessions are some of the phone's.
+            v.check(app.customSessionsPerDay, from: 0, to: sessionsPerDay, "app.customSessionsPerDay")
+        }
+    }
+}
+
+extension AppUsageParameters: ScenarioSection {
+    package static let numberFields: [NumberField<AppUsageParameters>] = [
+        NumberField("customSessionsPerDay", \.customSessionsPerDay, valid: 0...400),
+        NumberField("sessionMedianSeconds", \.sessionMedianSeconds, valid: 1...3_600),
+        NumberField("sessionSigma", \.sessionSigma, valid: 0...3),
+        NumberField("forceQuitProbability", \.forceQuitProbability, valid: 0...1),
+    ]
+
+    package func validateRelations(_ v: inout ParameterValidator) {
+        for (index, absence) in absences.enumerated() {
+            v.check(absence.startDay, 0...1_000_000, "absences[\(index)].startDay")
+            v.check(absence.days, 1...1_000_000, "absences[\(index)].days")
+        }
+    }
+}

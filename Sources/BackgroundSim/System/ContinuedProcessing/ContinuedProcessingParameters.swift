@@ -36,12 +36,13 @@ public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
     /// When the user cancels, the mean time from the task's start, in minutes (exponential).
     /// Default 5 [Inf]; plausible 1–30; valid 0.1–1,440.
     public var userCancelMeanMinutes: Double = 5
+}
 
-    /// Reports values out of range, with paths under `system.continuedProcessing`.
-    func validate(_ v: inout ParameterValidator) {
-        v.check(maximumConcurrentTasks, 1...16, "system.continuedProcessing.maximumConcurrentTasks")
-        v.check(progressTimeoutSeconds, 1...3_600, "system.continuedProcessing.progressTimeoutSeconds")
-        v.check(userCancelProbability, 0...1, "system.continuedProcessing.userCancelProbability")
-        v.check(userCancelMeanMinutes, 0.1...1_440, "system.continuedProcessing.userCancelMeanMinutes")
-    }
+extension ContinuedProcessingParameters: ScenarioSection {
+    package static let numberFields: [NumberField<ContinuedProcessingParameters>] = [
+        NumberField("maximumConcurrentTasks", \.maximumConcurrentTasks, valid: 1...16),
+        NumberField("progressTimeoutSeconds", \.progressTimeoutSeconds, valid: 1...3_600),
+        NumberField("userCancelProbability", \.userCancelProbability, valid: 0...1),
+        NumberField("userCancelMeanMinutes", \.userCancelMeanMinutes, valid: 0.1...1_440),
+    ]
 }

@@ -30,12 +30,13 @@ public struct LaunchBudgetParameters: Codable, Sendable, Equatable {
     /// min(1, level ÷ (kneeShare × capacity)), the level of the emptier budget. Default 0.5
     /// [Inf]; valid 0.01–1.
     public var kneeShare: Double = 0.5
+}
 
-    /// Reports values out of range, with paths under `system.budget`.
-    func validate(_ v: inout ParameterValidator) {
-        v.check(energyJoulesPerDay, 1...100_000, "system.budget.energyJoulesPerDay")
-        v.check(cellularMegabytesPerDay, 0.1...100_000, "system.budget.cellularMegabytesPerDay")
-        v.check(lowDataModeCostMultiplier, 1...100, "system.budget.lowDataModeCostMultiplier")
-        v.check(kneeShare, 0.01...1, "system.budget.kneeShare")
-    }
+extension LaunchBudgetParameters: ScenarioSection {
+    package static let numberFields: [NumberField<LaunchBudgetParameters>] = [
+        NumberField("energyJoulesPerDay", \.energyJoulesPerDay, valid: 1...100_000),
+        NumberField("cellularMegabytesPerDay", \.cellularMegabytesPerDay, valid: 0.1...100_000),
+        NumberField("lowDataModeCostMultiplier", \.lowDataModeCostMultiplier, valid: 1...100),
+        NumberField("kneeShare", \.kneeShare, valid: 0.01...1),
+    ]
 }

@@ -70,17 +70,18 @@ public struct ReplayedLaunches: Codable, Sendable, Equatable {
         return devices[stream.int(in: 0..<devices.count)]
     }
 
-    /// Reports values out of range, with paths under `system.replay`; `replay` needs a device.
+    /// Reports values out of range, with paths from `replay` (within `system`); the `replay`
+    /// launch model needs a device.
     func validate(_ v: inout ParameterValidator, launchModel: LaunchModelKind) {
         if launchModel == .replay {
-            v.require(!devices.isEmpty, "system.replay.devices", "expected at least one device when system.launchModel is \"replay\"")
+            v.require(!devices.isEmpty, "replay.devices", "expected at least one device when system.launchModel is \"replay\"")
         }
         let total = devices.reduce(0) { $0 + $1.launches.count }
-        v.require(total <= Self.maximumLaunches, "system.replay.devices", "expected at most \(Self.maximumLaunches) launches in all, got \(total)")
+        v.require(total <= Self.maximumLaunches, "replay.devices", "expected at most \(Self.maximumLaunches) launches in all, got \(total)")
         for (index, device) in devices.enumerated() {
-            v.require(!device.id.isEmpty, "system.replay.devices[\(index)].id", "expected a device identifier, got an empty string")
+            v.require(!device.id.isEmpty, "replay.devices[\(index)].id", "expected a device identifier, got an empty string")
             for (position, launch) in device.launches.enumerated() {
-                v.check(launch.atHours, 0...(24 * 1_000_000), "system.replay.devices[\(index)].launches[\(position)].atHours")
+                v.check(launch.atHours, FaultPlan.hours, "replay.devices[\(index)].launches[\(position)].atHours")
             }
         }
     }

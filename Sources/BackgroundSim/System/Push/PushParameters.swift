@@ -21,10 +21,11 @@ public struct PushParameters: Codable, Sendable, Equatable {
     /// The time a delivered push gives the app in the background, in seconds: if the app has not
     /// called the completion handler by then, it is terminated. Default 30 [A]; valid 1–30.
     public var runSeconds: Double = 30
+}
 
-    /// Reports values out of range, with paths under `system.push`.
-    func validate(_ v: inout ParameterValidator) {
-        v.check(minimumSpacingMinutes, 0...1_440, "system.push.minimumSpacingMinutes")
-        v.check(runSeconds, 1...30, "system.push.runSeconds")
-    }
+extension PushParameters: ScenarioSection {
+    package static let numberFields: [NumberField<PushParameters>] = [
+        NumberField("minimumSpacingMinutes", \.minimumSpacingMinutes, valid: 0...1_440),
+        NumberField("runSeconds", \.runSeconds, valid: 1...30),
+    ]
 }

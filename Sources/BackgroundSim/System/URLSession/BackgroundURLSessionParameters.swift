@@ -37,10 +37,11 @@ public struct BackgroundURLSessionParameters: Codable, Sendable, Equatable {
     /// Whether discretionary transfers wait for the charger as well as Wi-Fi ("Wi-Fi and power"
     /// [A]). Default true; with false they wait for Wi-Fi only.
     public var discretionaryRequiresPower = true
+}
 
-    /// Reports values out of range, with paths under `system.backgroundURLSession`.
-    func validate(_ v: inout ParameterValidator) {
-        v.check(relaunchDelaySeconds, 0...3_600, "system.backgroundURLSession.relaunchDelaySeconds")
-        v.check(eventsSeconds, 1...600, "system.backgroundURLSession.eventsSeconds")
-    }
+extension BackgroundURLSessionParameters: ScenarioSection {
+    package static let numberFields: [NumberField<BackgroundURLSessionParameters>] = [
+        NumberField("relaunchDelaySeconds", \.relaunchDelaySeconds, valid: 0...3_600),
+        NumberField("eventsSeconds", \.eventsSeconds, valid: 1...600),
+    ]
 }

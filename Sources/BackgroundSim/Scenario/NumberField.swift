@@ -1,0 +1,141 @@
+/// One number a scenario section holds, with the values validation accepts: stated once, beside
+/// the section's properties, and read by validation and by docs/SCENARIOS.md's tables (a test
+/// holds the tables to it).
+///
+/// The rest of what a reader needs of the number is stated once too: its unit ends its name
+/// (``unit``), its default is the property's initial value, and its source and plausible range
+/// are in the property's doc comment.
+///
+///     static let numberFields: [NumberField<PushParameters>] = [
+///         NumberField("minimumSpacingMinutes", \.minimumSpacingMinutes, valid: 0...1_440),
+///         NumberField("runSeconds", \.runSeconds, valid: 1...30),
+///     ]
+package struct NumberField<Section>: Sendable {
+    /// The number's key in its section: the last component of its path.
+    package let key: String
+    /// The values validation accepts.
+    package let valid: ClosedRange<Double>
+    /// Whether the number is a whole number (an `Int` property).
+    package let isWholeNumber: Bool
+    /// The unit, for a key whose last word does not name it (`chargeMinutesTo50`).
+    private let statedUnit: String?
+    private let value: @Sendable (Section) -> Double
+
+    /// A `Double` property; `unit` only where the key's last word does not name it.
+    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Double, valid: ClosedRange<Double>, unit: String? = nil) {
+        self.key = key
+        self.value = value
+        self.valid = valid
+        isWholeNumber = false
+        statedUnit = unit
+    }
+
+    /// An `Int` property.
+    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Int, valid: ClosedRange<Int>, unit: String? = nil) {
+        self.key = key
+        self.value = { Double(value($0)) }
+        self.valid = Double(valid.lowerBound)...Double(valid.upperBound)
+        isWholeNumber = true
+        statedUnit = unit
+    }
+
+    /// The number's value in `section`.
+    package func value(in section: Section) -> Double { value(section) }
+
+    /// The unit the key's last word names (`…Seconds` is seconds): what docs/SCENARIOS.md prints.
+    package var unit: String {
+        if let statedUnit { return statedUnit }
+        let units: [(suffix: String, unit: String)] = [
+            ("Seconds", "s"), ("Minutes", "min"), ("Hours", "h"), ("Days", "days"), ("Percent", "%"), ("Watts", "W"),
+            ("MilliwattsPerMbps", "mW per Mbps"), ("Mbps", "Mbit/s"), ("Kilobytes", "kB"), ("MegabytesPerDay", "MB/day"),
+            ("JoulesPerDay", "J/day"), ("MilliampHours", "mAh"), ("Volts", "V"), ("PerDay", "1/day"), ("PerHour", "1/h"),
+            ("PerAppSession", "1/session"), ("Probability", "probability"), ("Share", "share"), ("Factor", "factor"),
+            ("Multiplier", "factor"), ("Sigma", "σ of the logarithm"), ("Fraction", "share"), ("Health", "share"),
+        ]
+        return units.first { key.hasSuffix($0.suffix) }?.unit ?? (isWholeNumber ? "count" : "number")
+    }
+}
+
+/// A section of a scenario that validates itself: each of its numbers against its range
+/// (``numberFields``), then what no single range expresses (``validateRelations(_:)``), with
+/// paths relative to the section.
+package protocol ScenarioSection {
+    /// The section's numbers and their valid ranges.
+    static var numberFields: [NumberField<Self>] { get }
+
+    /// Checks what no single number's range expresses: relations between fields, lists, nested
+    /// sections. Paths are relative to the section.
+    func validateRelations(_ v: inout ParameterValidator)
+}
+
+extension ScenarioSection {
+    package func validateRelations(_ v: inout ParameterValidator) {}
+
+    /// Checks the section, reporting problems under `path` (`"user"`, `"system.push"`).
+    package func validate(_ v: inout ParameterValidator, at path: String) {
+        var section = ParameterValidator()
+        for field in Self.numberFields {
+            let value = field.value(in: self)
+            if field.isWholeNumber {
+                section.check(Int(value), Int(field.valid.lowerBound)...Int(field.valid.upperBound), field.key)
+            } else {
+                section.check(value, from: field.valid.lowerBound, to: field.valid.upperBound, field.key)
+            }
+        }
+        validateRelations(&section)
+        v.append(section.issues, under: path)
+    }
+}
+
+/// A section's numbers with the path of the section, for the reference table.
+package struct NumberRow: Sendable, Equatable {
+    /// The number's full path: `system.heuristic.refreshRecencyDays`.
+    package var path: String
+    package var unit: String
+    package var defaultValue: Double
+    package var valid: ClosedRange<Double>
+}
+
+extension Scenario {
+    /// Every number of a scenario's sections with its unit, default and valid range, in the
+    /// order of docs/SCENARIOS.md's table (which a test holds to it).
+    package static var numberRows: [NumberRow] {
+        let defaults = Scenario()
+        func rows<Section: ScenarioSection>(_ path: String, _ section: Section) -> [NumberRow] {
+            Section.numberFields.map {
+                NumberRow(path: "\(path).\($0.key)", unit: $0.unit, defaultValue: $0.value(in: section), valid: $0.valid)
+            }
+        }
+        let s = defaults.system
+        return rows("user", defaults.user) + rows("user.app", defaults.user.app)
+            + rows("device", defaults.device) + rows("device.thermal", defaults.device.thermal)
+            + rows("power", defaults.power) + rows("network", defaults.network)
+            + rows("energy", defaults.energy) + rows("energy.lte", defaults.energy.lte) + rows("energy.wifi", defaults.energy.wifi)
+            + rows("clock", defaults.clock)
+            + rows("system", s) + rows("system.heuristic", s.heuristic) + rows("system.budget", s.budget)
+            + rows("system.continuedProcessing", s.continuedProcessing) + rows("system.backgroundURLSession", s.backgroundURLSession)
+            + rows("system.push", s.push) + rows("work", defaults.work) + rows("pushes", defaults.pushes)
+    }
+
+    /// ``numberRows`` as the Markdown table docs/SCENARIOS.md prints.
+    package static var numberTable: String {
+        func number(_ value: Double) -> String {
+            let text = JSONWriter.format(value)
+            guard let dot = text.firstIndex(of: "."), !text.contains("e") else { return grouped(text) }
+            return grouped(String(text[..<dot])) + String(text[dot...])
+        }
+        func grouped(_ digits: String) -> String {
+            let negative = digits.hasPrefix("-")
+            var body = String(digits.drop { $0 == "-" })
+            var result = ""
+            while body.count > 3 {
+                result = "," + body.suffix(3) + result
+                body = String(body.dropLast(3))
+            }
+            return (negative ? "−" : "") + body + result
+        }
+        return (["| field | unit | default | valid |", "|---|---|---:|---|"]
+            + numberRows.map { "| `\($0.path)` | \($0.unit) | \(number($0.defaultValue)) | \(number($0.valid.lowerBound))–\(number($0.valid.upperBound)) |" })
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,113 @@
+@testable import BackgroundSim
+import Foundation
+import Testing
+
+/// Each scenario number's valid range is stated once (``NumberField``): these tests hold the
+/// scenario format, the doc comments and docs/SCENARIOS.md to it, so a renamed field, an
+/// unvalidated number or a range stated differently elsewhere fails.
+@Suite("Scenario numbers, stated once")
+struct NumberFieldTests {
+    static var root: URL {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        return root
+    }
+
+    /// The numeric leaves of the default scenario's document, by path (arrays and the policy's
+    /// parameters left out: lists are checked entry by entry, a policy's parameters by itself).
+    static func numericLeaves() -> [String] {
+        var paths: [String] = []
+        func walk(_ value: JSONValue, _ path: String) {
+            switch value {
+            case .object(let members):
+                for member in members where !(path.isEmpty && ["app", "faults", "debugger", "calendar"].contains(member.key)) {
+                    walk(member.value, path.isEmpty ? member.key : "\(path).\(member.key)")
+                }
+            case .number: paths.append(path)
+            default: break
+            }
+        }
+        walk(ScenarioLoader.document(of: Scenario()), "")
+        return paths
+    }
+
+    @Test("every number of the default scenario has a field with a valid range, and every field is a number of the scenario")
+    func fieldsCoverTheFormat() {
+        let fields = Set(Scenario.numberRows.map(\.path))
+        let leaves = Set(Self.numericLeaves())
+        // Numbers whose validity depends on a choice elsewhere: checked as relations, stated in SCENARIOS.md's prose.
+        let relations: Set<String> = ["device.capacityMilliampHours", "device.nominalVolts"]
+        #expect(leaves.subtracting(fields).subtracting(relations).sorted() == [], "numbers with no NumberField")
+        #expect(fields.subtracting(leaves).sorted() == [], "fields that are not numbers of the scenario")
+    }
+
+    @Test("every default lies in its valid range")
+    func defaultsAreValid() {
+        for row in Scenario.numberRows {
+            #expect(row.valid.contains(row.defaultValue), "\(row.path): default \(row.defaultValue) outside \(row.valid)")
+        }
+        #expect(Scenario().validate().isEmpty)
+    }
+
+    @Test("a value just outside each range is refused with the field's path, and the range's ends are accepted")
+    func rangesAreEnforced() throws {
+        for row in Scenario.numberRows {
+            for (value, accepted) in [(row.valid.lowerBound, true), (row.valid.upperBound, true),
+                                      (row.valid.lowerBound - 1, false), (row.valid.upperBound + 1, false)] {
+                let document = ScenarioLoader.setting(.number(value), at: row.path.split(separator: ".").map(String.init), in: .object([]))
+                var issues: [ScenarioIssue] = []
+                do {
+                    _ = try ScenarioLoader.decode(JSONWriter.pretty(document), source: "t.json")
+                } catch {
+                    issues = error.issues.filter { $0.path == row.path }
+                }
+                if accepted {
+                    // An end may still break a relation with another field (a maximum below a minimum).
+                    let range = "from \(ParameterValidator.format(row.valid.lowerBound)) to \(ParameterValidator.format(row.valid.upperBound)),"
+                    #expect(issues.allSatisfy { !$0.message.contains(range) },
+                            "\(row.path) = \(value) refused: \(issues)")
+                } else {
+                    #expect(!issues.isEmpty, "\(row.path) = \(value) accepted")
+                }
+            }
+        }
+    }
+
+    @Test("every doc comment that states a field's valid range states the one its NumberField has")
+    func docCommentsAgree() throws {
+        var stated: [String: [(file: String, text: String)]] = [:]
+        let files = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources/BackgroundSim"), includingPropertiesForKeys: nil)!
+        for case let file as URL in files where file.pathExtension == "swift" {
+            var comment = ""
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("///") { comment += " " + trimmed.dropFirst(3); continue }
+                if trimmed.hasPrefix("public var "), let name = trimmed.dropFirst("public var ".count).split(separator: ":").first {
+                    stated[String(name), default: []].append((file.lastPathComponent, comment))
+                }
+                comment = ""
+            }
+        }
+        let pattern = /[Vv]alid ([0-9][0-9,.]*)–([0-9][0-9,.]*)/
+        var checked = 0
+        for row in Scenario.numberRows {
+            let key = String(row.path.split(separator: ".").last!)
+            for (file, text) in stated[key] ?? [] {
+                guard let match = text.firstMatch(of: pattern) else { continue }
+                let low = Double(match.1.replacingOccurrences(of: ",", with: "")), high = Double(String(match.2.replacingOccurrences(of: ",", with: "")).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                // The same key in another section (tailSeconds in both radios) must agree too.
+                guard let low, let high else { continue }
+                checked += 1
+                #expect(low == row.valid.lowerBound && high == row.valid.upperBound,
+                        "\(file): \(key) says valid \(match.1)–\(match.2), its NumberField \(row.valid)")
+            }
+        }
+        #expect(checked > 60)
+    }
+
+    @Test("docs/SCENARIOS.md prints every number's unit, default and valid range as the code has them")
+    func scenariosTableIsCurrent() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/SCENARIOS.md"), encoding: .utf8)
+        #expect(text.contains(Scenario.numberTable), "replace the table under \"Every number\" with:\n\(Scenario.numberTable)")
+    }
+}
