@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SimKernel", targets: ["SimKernel"]),
         .library(name: "BackgroundSim", targets: ["BackgroundSim"]),
         .library(name: "BackgroundSimLab", targets: ["BackgroundSimLab"]),
+        .library(name: "BackgroundSimCalibration", targets: ["BackgroundSimCalibration"]),
         .library(name: "BackgroundSimTesting", targets: ["BackgroundSimTesting"]),
         .library(name: "BackgroundSimCLI", targets: ["BackgroundSimCLI"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
@@ -45,6 +46,10 @@ let package = Package(
             dependencies: ["BackgroundSim", "SimKernel"]
         ),
         .target(
+            name: "BackgroundSimCalibration",
+            dependencies: ["BackgroundSimLab", "BackgroundSim", "SimKernel"]
+        ),
+        .target(
             name: "BackgroundSimChecking",
             dependencies: ["BackgroundSim", "SimKernel"]
         ),
@@ -57,7 +62,8 @@ let package = Package(
         ),
         .target(
             name: "BackgroundSimCLI",
-            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimChecking", "SimKernel", "CommandLineSupport"]
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimCalibration", "BackgroundSimChecking", "SimKernel",
+                           "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bgsim",
@@ -65,7 +71,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "bgsim-bench",
-            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimChecking", "SimKernel", "CommandLineSupport"],
+            dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimCalibration", "BackgroundSimChecking", "SimKernel",
+                           "CommandLineSupport"],
             path: "Benchmarks/bgsim-bench"
         ),
         .testTarget(
@@ -79,6 +86,10 @@ let package = Package(
         .testTarget(
             name: "BackgroundSimLabTests",
             dependencies: ["BackgroundSimLab", "BackgroundSim"]
+        ),
+        .testTarget(
+            name: "BackgroundSimCalibrationTests",
+            dependencies: ["BackgroundSimCalibration", "BackgroundSimLab", "BackgroundSim", "SimKernel"]
         ),
         .testTarget(
             name: "BackgroundSimTestingTests",

@@ -1,4 +1,5 @@
 import BackgroundSim
+import BackgroundSimCalibration
 import BackgroundSimLab
 import CommandLineSupport
 

@@ -137,4 +137,39 @@ struct DocumentationTests {
         #expect(declared.subtracting(listed).sorted() == [], "public but not listed in docs/ARCHITECTURE.md")
         #expect(listed.subtracting(declared).sorted() == [], "listed in docs/ARCHITECTURE.md but not public")
     }
+
+    @Test("a scenario number cited with a value in any doc has the code's default, and only the model and scenario docs cite the launch model's")
+    func citedNumbersAgree() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" } + ["README.md"]
+        // Every number's default, by its key (a key shared by two sections must agree to be checked).
+        var defaults: [String: Double] = [:]
+        var ambiguous: Set<String> = []
+        for row in Scenario.numberRows {
+            let key = String(row.path.split(separator: ".").last!)
+            if let other = defaults[key], other != row.defaultValue { ambiguous.insert(key) }
+            defaults[key] = row.defaultValue
+        }
+        let launchModelKeys = Set(HeuristicLaunchParameters.numberFields.map(\.key))
+        var cited = 0
+        for doc in docs.sorted() {
+            let text = try read(doc)
+            for (key, value) in defaults.sorted(by: { $0.key < $1.key }) where !ambiguous.contains(key) {
+                // "`refreshRecencyDays` (21)", "`refreshRecencyDays` (21 [Inf])", "`runSeconds` (30 s)".
+                let pattern = try Regex("`\(key)` \\(([0-9][0-9,.]*)")
+                for match in text.matches(of: pattern) {
+                    guard let number = Double(String(match.output[1].substring ?? "").replacingOccurrences(of: ",", with: "")
+                        .trimmingCharacters(in: CharacterSet(charactersIn: "."))) else { continue }
+                    cited += 1
+                    #expect(number == value, "\(doc) cites \(key) as \(number); the code's default is \(value)")
+                    if launchModelKeys.contains(key) {
+                        #expect(doc == "docs/MODEL.md", "\(doc) states the launch model's \(key): say it once, in docs/MODEL.md")
+                    }
+                }
+            }
+        }
+        #expect(cited > 20)
+    }
 }

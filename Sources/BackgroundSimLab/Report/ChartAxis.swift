@@ -1,21 +1,30 @@
 import Foundation
 
 /// One axis of a chart: its title with the unit, its scale, and the ticks it shows.
-struct ChartAxis {
-    enum Scale { case linear, logarithmic }
+package struct ChartAxis {
+    package enum Scale { case linear, logarithmic }
 
     /// The title shown along the axis, unit included: "battery level (%)".
-    var title: String
-    var scale: Scale = .linear
+    package var title: String
+    package var scale: Scale = .linear
     /// Fixed bounds; `nil` fits the data, widened to whole ticks.
-    var bounds: ClosedRange<Double>?
+    package var bounds: ClosedRange<Double>?
     /// Whether a fitted linear axis reaches down (or up) to zero.
-    var includesZero = false
+    package var includesZero = false
     /// Fixed ticks as (value, label); `nil` places round-numbered ticks.
-    var ticks: [(Double, String)]?
+    package var ticks: [(Double, String)]?
+
+    package init(title: String, scale: Scale = .linear, bounds: ClosedRange<Double>? = nil, includesZero: Bool = false,
+                 ticks: [(Double, String)]? = nil) {
+        self.title = title
+        self.scale = scale
+        self.bounds = bounds
+        self.includesZero = includesZero
+        self.ticks = ticks
+    }
 
     /// The bounds and ticks this axis shows for data spanning `dataRange`.
-    func resolved(for dataRange: ClosedRange<Double>?) -> (bounds: ClosedRange<Double>, ticks: [(Double, String)]) {
+    package func resolved(for dataRange: ClosedRange<Double>?) -> (bounds: ClosedRange<Double>, ticks: [(Double, String)]) {
         var low = bounds?.lowerBound ?? dataRange?.lowerBound ?? 0
         var high = bounds?.upperBound ?? dataRange?.upperBound ?? 1
         switch scale {
@@ -48,7 +57,7 @@ struct ChartAxis {
     }
 
     /// A tick's label: the round number with no trailing zeros ("0.25", "20", "1500").
-    static func label(_ value: Double) -> String {
+    package static func label(_ value: Double) -> String {
         // Ticks are multiples of 1, 2 or 5 × 10ⁿ: six decimals cover every step reports use.
         let scaled = (value * 1_000_000).rounded()
         var text = String(Int64(scaled) / 1_000_000)
@@ -62,7 +71,7 @@ struct ChartAxis {
     }
 
     /// A step of 1, 2 or 5 × 10ⁿ that cuts `span` into about five parts.
-    static func roundStep(_ span: Double) -> Double {
+    package static func roundStep(_ span: Double) -> Double {
         let raw = span / 5
         var magnitude = 1.0
         while magnitude * 10 <= raw { magnitude *= 10 }
@@ -73,7 +82,7 @@ struct ChartAxis {
 
     /// Where `value` falls along bounds, from 0 (low end) to 1 (high end); values outside
     /// (and, on a logarithmic axis, zero) are clamped to the ends.
-    func fraction(_ value: Double, in bounds: ClosedRange<Double>) -> Double {
+    package func fraction(_ value: Double, in bounds: ClosedRange<Double>) -> Double {
         let position: Double
         switch scale {
         case .linear:

@@ -1,19 +1,19 @@
 /// The shell of every HTML report: one self-contained, well-formed XHTML file with its
 /// stylesheet inline, no scripts and no external assets.
-enum HTMLPage {
+package enum HTMLPage {
     /// Series colours: the Okabe–Ito palette, distinguishable with the common colour-vision
     /// deficiencies.
-    static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+    package static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 
     /// A grey for marks that are context rather than a series of their own.
-    static let neutral = "#8a8a8a"
+    package static let neutral = "#8a8a8a"
 
     /// The colour of the `index`-th series.
-    static func color(_ index: Int) -> String { palette[index % palette.count] }
+    package static func color(_ index: Int) -> String { palette[index % palette.count] }
 
     /// The stylesheet. It holds none of `<`, `>`, `&` and `"`, so it reads the same to an XML
     /// parser, which decodes entities in `<style>`, and to an HTML parser, which does not.
-    static let stylesheet = """
+    package static let stylesheet = """
         body { font-family: -apple-system, BlinkMacSystemFont, Segoe UI, Helvetica, Arial, sans-serif; color: #1d1d1f;
                max-width: 820px; margin: 2em auto; padding: 0 1em; line-height: 1.45; }
         h1 { font-size: 1.6em; margin-bottom: 0.2em; }
@@ -36,7 +36,7 @@ enum HTMLPage {
         """
 
     /// The complete document: `title` in the head and as the heading, then `body`.
-    static func document(title: String, body: Markup) -> String {
+    package static func document(title: String, body: Markup) -> String {
         var page = Markup()
         page.open("html", [("xmlns", "http://www.w3.org/1999/xhtml"), ("lang", "en")])
         page.newline()
@@ -59,7 +59,7 @@ enum HTMLPage {
     }
 
     /// A line naming the command that made the report, so a reader can run it again.
-    static func madeWith(_ command: String) -> Markup {
+    package static func madeWith(_ command: String) -> Markup {
         var line = Markup()
         line.open("p", [("class", "setup")])
         line.element("span", [], "Made with ")
@@ -69,7 +69,7 @@ enum HTMLPage {
     }
 
     /// A figure: the chart's SVG under a heading, with a caption saying how to read it.
-    static func figure(id: String, heading: String, chart: Markup, caption: String) -> Markup {
+    package static func figure(id: String, heading: String, chart: Markup, caption: String) -> Markup {
         var figure = Markup()
         figure.element("h2", [("id", id)], heading)
         figure.open("figure", [("class", "chart"), ("id", id + "-chart")])
@@ -81,12 +81,12 @@ enum HTMLPage {
     }
 
     /// A table cell: its text, and optionally a class and an inline style.
-    struct Cell {
+    package struct Cell {
         var text: String
         var className: String?
         var style: String?
 
-        init(_ text: String, className: String? = nil, style: String? = nil) {
+        package init(_ text: String, className: String? = nil, style: String? = nil) {
             self.text = text
             self.className = className
             self.style = style
@@ -94,7 +94,7 @@ enum HTMLPage {
     }
 
     /// A table with a header row.
-    static func table(header: [String], rows: [[Cell]]) -> Markup {
+    package static func table(header: [String], rows: [[Cell]]) -> Markup {
         var table = Markup()
         table.open("table")
         table.open("thead")

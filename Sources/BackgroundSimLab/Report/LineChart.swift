@@ -1,8 +1,8 @@
 import BackgroundSim
 
 /// A chart of series over a numeric x axis: lines, bands around them, and dots.
-struct LineChart {
-    struct Series {
+package struct LineChart {
+    package struct Series {
         enum Style { case line, dashedLine, dots, lineWithDots }
 
         var name: String
@@ -22,12 +22,12 @@ struct LineChart {
     }
 
     /// The chart's accessible name.
-    var label: String
-    var x: ChartAxis
-    var y: ChartAxis
-    var series: [Series]
+    package var label: String
+    package var x: ChartAxis
+    package var y: ChartAxis
+    package var series: [Series]
 
-    var svg: Markup {
+    package var svg: Markup {
         let xs = series.flatMap { $0.points.map(\.x) + $0.band.map(\.x) + $0.horizontalErrorBars.flatMap { [$0.low, $0.high] } }
         let ys = series.flatMap { $0.points.map(\.y) + $0.band.flatMap { [$0.low, $0.high] } + $0.errorBars.flatMap { [$0.low, $0.high] } }
         let xAxis = x.resolved(for: Self.range(xs, positiveOnly: x.scale == .logarithmic))
@@ -68,7 +68,7 @@ struct LineChart {
     }
 
     /// The span of finite `values` (positive ones only for a logarithmic axis); `nil` if none.
-    static func range(_ values: [Double], positiveOnly: Bool) -> ClosedRange<Double>? {
+    package static func range(_ values: [Double], positiveOnly: Bool) -> ClosedRange<Double>? {
         let usable = values.filter { $0.isFinite && (!positiveOnly || $0 > 0) }
         guard let low = usable.min(), let high = usable.max() else { return nil }
         return low...high
@@ -76,20 +76,20 @@ struct LineChart {
 }
 
 /// A chart of values in categories (hours, energy components), one bar per series in each.
-struct BarChart {
-    var label: String
-    var categories: [String]
+package struct BarChart {
+    package var label: String
+    package var categories: [String]
     /// Show every n-th category's label when there are too many to fit.
-    var labelEvery = 1
-    var xTitle: String
-    var y: ChartAxis
-    var series: [(name: String, color: String, values: [Double])]
+    package var labelEvery = 1
+    package var xTitle: String
+    package var y: ChartAxis
+    package var series: [(name: String, color: String, values: [Double])]
     /// The unit in hover texts ("J/day").
-    var unit: String
+    package var unit: String
     /// Per series, the half-width of each bar's interval, drawn as a whisker; empty for none.
-    var errors: [[Double]] = []
+    package var errors: [[Double]] = []
 
-    var svg: Markup {
+    package var svg: Markup {
         let tops = series.indices.flatMap { index in
             series[index].values.enumerated().map { $0.element + (index < errors.count && $0.offset < errors[index].count ? errors[index][$0.offset] : 0) }
         }

@@ -2,45 +2,47 @@
 /// closed and every text and attribute value escaped.
 ///
 /// Attributes are ordered pairs, so the same calls always give the same bytes.
-struct Markup {
-    private(set) var text = ""
+package struct Markup {
+    package private(set) var text = ""
+
+    package init() {}
 
     /// Opens `name` with `attributes`; pair it with ``close(_:)``.
-    mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
+    package mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         text += "<" + name + Self.attributes(attributes) + ">"
     }
 
     /// Closes `name`, opened by ``open(_:_:)``.
-    mutating func close(_ name: String) {
+    package mutating func close(_ name: String) {
         text += "</" + name + ">"
     }
 
     /// An element holding only `content`, escaped.
-    mutating func element(_ name: String, _ attributes: [(String, String)] = [], _ content: String) {
+    package mutating func element(_ name: String, _ attributes: [(String, String)] = [], _ content: String) {
         text += "<" + name + Self.attributes(attributes) + ">" + Self.escape(content) + "</" + name + ">"
     }
 
     /// An element with no content: `<name …/>`.
-    mutating func empty(_ name: String, _ attributes: [(String, String)] = []) {
+    package mutating func empty(_ name: String, _ attributes: [(String, String)] = []) {
         text += "<" + name + Self.attributes(attributes) + "/>"
     }
 
     /// Markup built elsewhere, inserted as is.
-    mutating func append(_ other: Markup) {
+    package mutating func append(_ other: Markup) {
         text += other.text
     }
 
     /// A line break between elements, for a readable source.
-    mutating func newline() {
+    package mutating func newline() {
         text += "\n"
     }
 
-    static func attributes(_ attributes: [(String, String)]) -> String {
+    package static func attributes(_ attributes: [(String, String)]) -> String {
         attributes.map { " " + $0.0 + "=\"" + escape($0.1) + "\"" }.joined()
     }
 
     /// `text` with the characters XML reserves replaced by entities every XML parser knows.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {

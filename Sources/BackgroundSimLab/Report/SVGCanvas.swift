@@ -4,19 +4,19 @@
 ///
 /// Text uses the report's stylesheet classes (`legend`, `tick`, `axis-title`), so charts follow
 /// the page's font.
-struct SVGCanvas {
-    static let width = 760.0
-    static let height = 320.0
-    let plotLeft: Double
-    let plotRight = SVGCanvas.width - 20
-    let plotTop: Double
-    let plotBottom = SVGCanvas.height - 52
+package struct SVGCanvas {
+    package static let width = 760.0
+    package static let height = 320.0
+    package let plotLeft: Double
+    package let plotRight = SVGCanvas.width - 20
+    package let plotTop: Double
+    package let plotBottom = SVGCanvas.height - 52
     private var content = Markup()
     private let label: String
 
     /// A canvas whose legend names each series in its colour; `label` is the chart's accessible
     /// name; `plotLeft` leaves room for the vertical axis (or for row labels).
-    init(label: String, legend: [(name: String, color: String)], plotLeft: Double = 70) {
+    package init(label: String, legend: [(name: String, color: String)], plotLeft: Double = 70) {
         self.label = label
         self.plotLeft = plotLeft
         // Lay the legend out in rows, estimating text at 6.8 px a character.
@@ -38,13 +38,13 @@ struct SVGCanvas {
     }
 
     /// The x coordinate of a fraction of the plot's width.
-    func x(_ fraction: Double) -> Double { plotLeft + fraction * (plotRight - plotLeft) }
+    package func x(_ fraction: Double) -> Double { plotLeft + fraction * (plotRight - plotLeft) }
 
     /// The y coordinate of a fraction of the plot's height, from the bottom.
-    func y(_ fraction: Double) -> Double { plotBottom - fraction * (plotBottom - plotTop) }
+    package func y(_ fraction: Double) -> Double { plotBottom - fraction * (plotBottom - plotTop) }
 
     /// The vertical axis: grid lines and labels at `ticks`, and its title along the side.
-    mutating func verticalAxis(title: String, ticks: [(fraction: Double, label: String)]) {
+    package mutating func verticalAxis(title: String, ticks: [(fraction: Double, label: String)]) {
         for tick in ticks {
             let y = Self.number(y(tick.fraction))
             content.empty("line", [("class", "grid"), ("x1", Self.number(plotLeft)), ("x2", Self.number(plotRight)), ("y1", y), ("y2", y)])
@@ -55,7 +55,7 @@ struct SVGCanvas {
     }
 
     /// The horizontal axis: the base line, tick marks and labels at `ticks`, and its title below.
-    mutating func horizontalAxis(title: String, ticks: [(fraction: Double, label: String)]) {
+    package mutating func horizontalAxis(title: String, ticks: [(fraction: Double, label: String)]) {
         let base = Self.number(plotBottom)
         content.empty("line", [("class", "axis"), ("x1", Self.number(plotLeft)), ("x2", Self.number(plotRight)), ("y1", base), ("y2", base)])
         for tick in ticks {
@@ -68,7 +68,7 @@ struct SVGCanvas {
     }
 
     /// A line through points given as plot fractions.
-    mutating func line(_ points: [(Double, Double)], color: String, width: Double = 2, dashed: Bool = false) {
+    package mutating func line(_ points: [(Double, Double)], color: String, width: Double = 2, dashed: Bool = false) {
         guard !points.isEmpty else { return }
         var attributes = [("points", path(points)), ("fill", "none"), ("stroke", color), ("stroke-width", Self.number(width)),
                           ("stroke-linejoin", "round")]
@@ -77,13 +77,13 @@ struct SVGCanvas {
     }
 
     /// A filled area between two lines of plot fractions (the band between `low` and `high`).
-    mutating func band(low: [(Double, Double)], high: [(Double, Double)], color: String, opacity: Double = 0.18) {
+    package mutating func band(low: [(Double, Double)], high: [(Double, Double)], color: String, opacity: Double = 0.18) {
         guard !low.isEmpty else { return }
         content.empty("polygon", [("points", path(low + high.reversed())), ("fill", color), ("fill-opacity", Self.number(opacity)), ("stroke", "none")])
     }
 
     /// A rectangle from `(x0, y0)` to `(x1, y1)` in plot fractions, with a hover text.
-    mutating func bar(x0: Double, x1: Double, y0: Double, y1: Double, color: String, hover: String) {
+    package mutating func bar(x0: Double, x1: Double, y0: Double, y1: Double, color: String, hover: String) {
         let left = x(x0), right = x(x1), bottom = y(y0), top = y(y1)
         content.open("rect", [("class", "bar"), ("x", Self.number(left)), ("y", Self.number(Swift.min(top, bottom))), ("width", Self.number(right - left)),
                               ("height", Self.number(Swift.abs(bottom - top))), ("fill", color)])
@@ -92,7 +92,7 @@ struct SVGCanvas {
     }
 
     /// A vertical interval at plot fraction `x` from `low` to `high`, with short caps.
-    mutating func whisker(x fx: Double, low: Double, high: Double) {
+    package mutating func whisker(x fx: Double, low: Double, high: Double) {
         let x = x(fx), bottom = y(low), top = y(high)
         let path = "M\(Self.number(x - 4)) \(Self.number(bottom))H\(Self.number(x + 4))M\(Self.number(x)) \(Self.number(bottom))"
             + "V\(Self.number(top))M\(Self.number(x - 4)) \(Self.number(top))H\(Self.number(x + 4))"
@@ -100,7 +100,7 @@ struct SVGCanvas {
     }
 
     /// A horizontal whisker at height `fy` from `low` to `high` (plot fractions).
-    mutating func horizontalWhisker(y fy: Double, low: Double, high: Double) {
+    package mutating func horizontalWhisker(y fy: Double, low: Double, high: Double) {
         let y = y(fy), left = x(low), right = x(high)
         let path = "M\(Self.number(left)) \(Self.number(y - 4))V\(Self.number(y + 4))M\(Self.number(left)) \(Self.number(y))"
             + "H\(Self.number(right))M\(Self.number(right)) \(Self.number(y - 4))V\(Self.number(y + 4))"
@@ -108,7 +108,7 @@ struct SVGCanvas {
     }
 
     /// A dot at plot fractions `(fx, fy)`, with a hover text.
-    mutating func dot(_ fx: Double, _ fy: Double, color: String, radius: Double = 4, filled: Bool = true, hover: String) {
+    package mutating func dot(_ fx: Double, _ fy: Double, color: String, radius: Double = 4, filled: Bool = true, hover: String) {
         content.open("circle", [("cx", Self.number(x(fx))), ("cy", Self.number(y(fy))), ("r", Self.number(radius)),
                                 ("fill", filled ? color : "white"), ("stroke", color), ("stroke-width", "1.5")])
         content.element("title", [], hover)
@@ -116,17 +116,17 @@ struct SVGCanvas {
     }
 
     /// A row's label, right-aligned in the margin left of the plot at height fraction `fy`.
-    mutating func rowLabel(_ text: String, _ fy: Double) {
+    package mutating func rowLabel(_ text: String, _ fy: Double) {
         content.element("text", [("class", "tick"), ("x", Self.number(plotLeft - 8)), ("y", Self.number(y(fy) + 4)), ("text-anchor", "end")], text)
     }
 
     /// A small label just above and right of plot fractions `(fx, fy)`.
-    mutating func note(_ text: String, _ fx: Double, _ fy: Double) {
+    package mutating func note(_ text: String, _ fx: Double, _ fy: Double) {
         content.element("text", [("class", "tick"), ("x", Self.number(x(fx) + 6)), ("y", Self.number(y(fy) - 6))], text)
     }
 
     /// The finished `<svg>` element.
-    var svg: Markup {
+    package var svg: Markup {
         var svg = Markup()
         svg.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(Self.number(Self.width)) \(Self.number(Self.height))"),
                          ("width", Self.number(Self.width)), ("height", Self.number(Self.height)), ("role", "img"), ("aria-label", label)])
@@ -141,7 +141,7 @@ struct SVGCanvas {
     }
 
     /// A coordinate to one decimal: enough for the screen, and the same bytes every time.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         let whole = Int(tenths) / 10, fraction = Swift.abs(Int(tenths)) % 10
         let sign = tenths < 0 && whole == 0 ? "-" : ""

@@ -1,0 +1,178 @@
+import BackgroundSim
+import BackgroundSimLab
+
+/// A calibration as a text table, Markdown or JSON: the verdict first, then per task kind the
+/// fitted parameters with their intervals and every feature's comparison, then what the model
+/// cannot express.
+package enum CalibrationFormatter {
+    /// The one-line answer: whether the fitted model reproduces the logs.
+    static func verdict(_ calibration: LaunchCalibration) -> String {
+        let misfits = calibration.misfits
+        let metricKit = calibration.metricKitMisfits.isEmpty ? ""
+            : " MetricKit differs from the calibrated scenario in " + calibration.metricKitMisfits.map { "\($0.field) (\($0.verdict))" }.joined(separator: ", ") + "."
+        guard !calibration.kinds.isEmpty else { return "Verdict: the logs have no task submissions or launches to fit." }
+        if misfits.isEmpty {
+            return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)." + metricKit
+        }
+        return "Verdict: the fitted model does not reproduce \(misfits.count) feature\(misfits.count == 1 ? "" : "s") of the logs: "
+            + misfits.map(\.verdict).joined(separator: "; ") + ". Use it with care, and see what the model cannot express." + metricKit
+    }
+
+    /// What the model cannot express, named rather than hidden.
+    static func limits(_ calibration: LaunchCalibration) -> [String] {
+        var lines: [String] = []
+        for kind in calibration.kinds where kind.unexplained > 0 {
+            lines.append("\(kind.unexplained) of \(kind.launches) \(kind.kind.rawValue) launches (\(GoodnessOfFit.percent(Double(kind.unexplained) / Double(Swift.max(1, kind.launches))))) "
+                         + "cannot be made by the model with the fitted values: no request of the kind was pending and due in the log, or the model "
+                         + "would have denied it (the spacing, the daily budget, the battery floor).")
+        }
+        for kind in calibration.kinds {
+            for row in kind.goodness.rows where row.data.value != nil && row.model.value == nil {
+                lines.append("\(kind.kind.rawValue.capitalized): the logs show \(row.feature.title), which the model never produces.")
+            }
+        }
+        lines.append("Every phone gets the same parameters: differences between devices come only from their users' use and charging "
+                     + "(the device-to-device spread row shows whether that is enough).")
+        lines.append("Not in a field log, so taken as absent: Low Power Mode, force-quits, Background App Refresh switched off, heat, "
+                     + "the app's energy and data budgets. If your users have them, the fitted budgets come out low.")
+        lines.append("No day-of-week or seasonal pattern beyond the users' own use of the app.")
+        if calibration.kinds.contains(where: { $0.kind == .processing }) {
+            lines.append("Processing: when the phone was idle, and its charging between records, come from the base scenario's user, not from your users.")
+        }
+        return lines
+    }
+
+    static func value(_ value: Double?) -> String { value.map(Format.significant) ?? "n/a" }
+
+    static func interval(_ low: Double?, _ high: Double?) -> String {
+        guard let low, let high else { return "" }
+        return "\(Format.significant(low))–\(Format.significant(high))"
+    }
+
+    /// "1.88 (1.83–1.91)", "1.88" without an interval, or "n/a".
+    static func estimate(_ estimate: FieldLogFeatures.Estimate) -> String {
+        guard let value = estimate.value else { return "n/a" }
+        guard let low = estimate.low, let high = estimate.high else { return Format.significant(value) }
+        return "\(Format.significant(value)) (\(Format.significant(low))–\(Format.significant(high)))"
+    }
+
+    /// The parameters' rows: key, value, 95 % interval, note.
+    static func parameterRows(_ kind: LaunchCalibration.KindCalibration) -> [[String]] {
+        kind.parameters.map { parameter in
+            [parameter.key, Format.significant(parameter.value), interval(parameter.low, parameter.high),
+             parameter.heldBecause.map { "held at the base value: " + $0 } ?? "fitted"]
+        }
+    }
+
+    /// The features' rows: feature, logs, model, verdict.
+    static func featureRows(_ kind: LaunchCalibration.KindCalibration) -> [[String]] {
+        kind.goodness.rows.map { [$0.feature.title, estimate($0.data), estimate($0.model), $0.verdict] }
+    }
+
+    static func heading(_ calibration: LaunchCalibration) -> String {
+        "Calibration: \(calibration.records) records from \(calibration.devices) devices, \(Format.significant(calibration.deviceDays)) device-days; "
+            + "base scenario \"\(calibration.baseName)\""
+    }
+
+    static func kindHeading(_ kind: LaunchCalibration.KindCalibration) -> String {
+        "\(kind.kind.rawValue): \(kind.devices) devices, \(kind.launches) launches"
+            + (kind.unexplained > 0 ? ", \(kind.unexplained) the fitted model cannot explain" : "")
+    }
+
+    /// The MetricKit rows: field, payloads, model, verdict.
+    static func metricKitRows(_ comparison: MetricKitComparison) -> [[String]] {
+        comparison.rows.map { [$0.field, estimate($0.data), estimate($0.model), $0.verdict] }
+    }
+
+    static func metricKitHeading(_ comparison: MetricKitComparison) -> String {
+        "MetricKit, per day: \(comparison.payloads) payloads beside the calibrated scenario (\(MetricKitComparison.seeds) phones × \(MetricKitComparison.days) days)"
+    }
+
+    package static func table(_ calibration: LaunchCalibration, fragmentPath: String?) -> String {
+        var lines = [heading(calibration), verdict(calibration), ""]
+        if let comparison = calibration.metricKit {
+            lines.append(metricKitHeading(comparison))
+            lines += TextTable.render(header: ["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], rows: metricKitRows(comparison)).map { "  " + $0 }
+            lines.append("")
+        }
+        for kind in calibration.kinds {
+            lines.append(kindHeading(kind))
+            lines += TextTable.render(header: ["parameter", "value", "95 % CI", ""], rows: parameterRows(kind)).map { "  " + $0 }
+            lines.append("")
+            lines += TextTable.render(header: ["feature", "logs (95 % CI)", "model (95 % CI)", "verdict"], rows: featureRows(kind)).map { "  " + $0 }
+            lines.append("")
+        }
+        lines.append("What the model cannot express:")
+        lines += limits(calibration).map { "  - " + $0 }
+        lines.append("")
+        lines.append(fragmentPath.map { "Scenario fragment with the fitted values and their provenance: \($0)" }
+                     ?? "Write the fitted values as a scenario fragment with --fragment FILE.json.")
+        return lines.joined(separator: "\n")
+    }
+
+    package static func markdown(_ calibration: LaunchCalibration, fragmentPath: String?) -> String {
+        func table(_ header: [String], _ rows: [[String]]) -> String {
+            let escape = { (text: String) in text.replacingOccurrences(of: "|", with: "\\|") }
+            return (["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
+                    + rows.map { "| " + $0.map(escape).joined(separator: " | ") + " |" }).joined(separator: "\n")
+        }
+        var parts = ["# Calibration", heading(calibration) + ".", "**" + verdict(calibration) + "**"]
+        for kind in calibration.kinds {
+            parts.append("## " + kindHeading(kind))
+            parts.append(table(["parameter", "value", "95 % CI", ""], parameterRows(kind)))
+            parts.append(table(["feature", "logs (95 % CI)", "model (95 % CI)", "verdict"], featureRows(kind)))
+        }
+        if let comparison = calibration.metricKit {
+            parts.append("## " + metricKitHeading(comparison))
+            parts.append(table(["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], metricKitRows(comparison)))
+        }
+        parts.append("## What the model cannot express")
+        parts.append(limits(calibration).map { "- " + $0 }.joined(separator: "\n"))
+        if let fragmentPath { parts.append("Scenario fragment: `\(fragmentPath)`.") }
+        return parts.joined(separator: "\n\n")
+    }
+
+    package static func json(_ calibration: LaunchCalibration) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        func estimate(_ value: FieldLogFeatures.Estimate) -> JSONValue {
+            .object([("value", number(value.value)), ("low", number(value.low)), ("high", number(value.high))])
+        }
+        let kinds = calibration.kinds.map { kind -> JSONValue in
+            .object([
+                ("kind", .string(kind.kind.rawValue)),
+                ("devices", .number(Double(kind.devices))),
+                ("launches", .number(Double(kind.launches))),
+                ("unexplainedLaunches", .number(Double(kind.unexplained))),
+                ("logLikelihood", .number(kind.logLikelihood)),
+                ("resamplesAtGridEdge", .number(Double(kind.resamplesAtGridEdge))),
+                ("parameters", .array(kind.parameters.map { parameter in
+                    .object([("key", .string(parameter.key)), ("value", .number(parameter.value)), ("low", number(parameter.low)),
+                             ("high", number(parameter.high)), ("heldBecause", parameter.heldBecause.map(JSONValue.string) ?? .null)])
+                })),
+                ("features", .array(kind.goodness.rows.map { row in
+                    .object([("feature", .string(row.feature.key)), ("title", .string(row.feature.title)), ("logs", estimate(row.data)),
+                             ("model", estimate(row.model)), ("relativeDifference", number(row.relativeDifference)),
+                             ("relativeLow", number(row.relativeLow)), ("relativeHigh", number(row.relativeHigh)),
+                             ("adjustedP", number(row.adjustedP)), ("fits", .bool(row.fits)), ("verdict", .string(row.verdict))])
+                })),
+            ])
+        }
+        return .object([
+            ("records", .number(Double(calibration.records))),
+            ("devices", .number(Double(calibration.devices))),
+            ("deviceDays", .number(calibration.deviceDays)),
+            ("sources", .array(calibration.sources.map(JSONValue.string))),
+            ("baseScenario", .string(calibration.baseName)),
+            ("verdict", .string(verdict(calibration))),
+            ("kinds", .array(kinds)),
+            ("metricKit", calibration.metricKit.map { comparison in
+                .object([("payloads", .number(Double(comparison.payloads))), ("rows", .array(comparison.rows.map { row in
+                    .object([("field", .string(row.field)), ("payloads", estimate(row.data)), ("model", estimate(row.model)),
+                             ("fits", .bool(row.fits)), ("verdict", .string(row.verdict))])
+                }))])
+            } ?? .null),
+            ("cannotExpress", .array(limits(calibration).map(JSONValue.string))),
+            ("fragment", calibration.fragment),
+        ])
+    }
+}

@@ -1,0 +1,51 @@
+import BackgroundSim
+import BackgroundSimLab
+
+/// The scenario fragment `bgsim calibrate` writes: a scenario naming only the fitted launch
+/// parameters (`system.heuristic`), with the fit's provenance in its `description` — the logs,
+/// the method, every value's interval and the goodness of fit. It is a valid scenario by
+/// itself (everything else at its default), and its `system.heuristic` block can be copied into
+/// a team's own scenario.
+extension LaunchCalibration {
+    /// The fragment as JSON.
+    package var fragment: JSONValue {
+        let fitted = kinds.flatMap(\.parameters).filter { $0.heldBecause == nil }
+        let heuristic = fitted.map { (key: $0.key, value: JSONValue.number(Self.fourSignificantDigits($0.value))) }
+        return .object([
+            ("name", .string("calibrated")),
+            ("description", .string(provenance)),
+            ("system", .object([("heuristic", .object(heuristic))])),
+        ])
+    }
+
+    /// Where the fitted values come from, in a paragraph.
+    var provenance: String {
+        let files = sources.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", ")
+        var text = "Launch model fitted by bgsim calibrate (BackgroundSim \(BackgroundSimVersion.string)) to \(records) field-log records "
+            + "from \(devices) devices over \(Format.significant(deviceDays)) device-days (\(files)), on the base scenario \"\(baseName)\". "
+            + "Maximum likelihood of the logged launches given the logged use, submissions and phone state; 95 % intervals from "
+            + "\(LaunchFitBootstrap.resamples) bootstrap resamples of devices. "
+        for kind in kinds {
+            let values = kind.parameters.map { parameter -> String in
+                if let reason = parameter.heldBecause { return "\(parameter.key) held at \(Format.significant(parameter.value)) (\(reason))" }
+                let interval = parameter.low.flatMap { low in parameter.high.map { " (95 % CI \(Format.significant(low))–\(Format.significant($0)))" } } ?? ""
+                return "\(parameter.key) \(Format.significant(parameter.value))\(interval)"
+            }
+            text += "\(kind.kind.rawValue.capitalized): \(kind.launches) launches on \(kind.devices) devices; " + values.joined(separator: "; ") + ". "
+            let misfits = kind.goodness.misfits
+            text += misfits.isEmpty ? "Every feature of the logs fits. "
+                : "Does not fit: " + misfits.map(\.verdict).joined(separator: "; ") + ". "
+        }
+        return text + "Assumed absent because a log cannot show them: Low Power Mode, force-quits, Background App Refresh off, heat, low budgets."
+    }
+
+    /// `value` to four significant digits, computed without logarithms so that every machine
+    /// writes the same digits.
+    static func fourSignificantDigits(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return value }
+        var scale = 1.0
+        while abs(value) * scale < 1_000 { scale *= 10 }
+        while abs(value) * scale >= 10_000 { scale /= 10 }
+        return (value * scale).rounded() / scale
+    }
+}

@@ -1,0 +1,134 @@
+import BackgroundSim
+import BackgroundSimLab
+
+/// One device's field log reduced to what replaying it through the launch model needs: the
+/// user's foregrounds and backgrounds, the app's submissions and the system's launches, and the
+/// phone's state where records give it. Times are seconds since the local midnight of the
+/// device's first day, so evaluations (every 15 min of local time) fall on multiples of 900.
+struct DeviceHistory: Sendable {
+    /// The phone's state as records give it; `nil` where no record has said.
+    struct State: Sendable, Equatable {
+        var charging: Bool?
+        var batteryPercent: Double?
+        var network: FieldLogRecord.Network?
+
+        /// `self` updated with what `other` knows.
+        func updated(with other: State) -> State {
+            State(charging: other.charging ?? charging, batteryPercent: other.batteryPercent ?? batteryPercent,
+                  network: other.network ?? network)
+        }
+    }
+
+    /// A submitted request, as the replay needs it.
+    struct Submission: Sendable {
+        var identifier: String
+        var kind: FieldLogRecord.Kind
+        /// When it may first run (its earliest begin date, or its submission).
+        var earliest: Double
+        var requiresNetwork: Bool
+        var requiresExternalPower: Bool
+        /// Whether the app submitted it while one of its tasks of the same kind ran (in the
+        /// launch handler, typically): a resubmission the launch caused, not the user.
+        var duringLaunch: Bool
+    }
+
+    enum Step: Sendable {
+        case foreground(hour: Int)
+        case background
+        case submitted(Submission)
+        /// A launch, with the phone's state its record gives (the state at the decision).
+        case launched(identifier: String, kind: FieldLogRecord.Kind, state: State)
+        /// The state a record gives; `launchOf` is the kind of the task whose launch the record
+        /// follows from (its completion or expiry, a resubmission in its handler), if any.
+        case state(State, launchOf: FieldLogRecord.Kind?)
+    }
+
+    var device: String
+    var firstDate: CivilDate
+    var steps: [(time: Double, step: Step)]
+    /// The times of the first and the last record.
+    var start: Double
+    var end: Double
+
+    /// The steps of one device's records (sorted by time).
+    init(_ records: ArraySlice<FieldLogRecord>) {
+        device = records.first?.device ?? ""
+        firstDate = records.first?.time.date ?? CivilDate(daysSinceEpoch: 0)
+        let origin = Double(firstDate.daysSinceEpoch) * 86_400
+        steps = []
+        /// Tasks running now, by identifier, with their kind.
+        var running: [String: FieldLogRecord.Kind] = [:]
+        for record in records {
+            let time = record.time.seconds - origin
+            let state = State(charging: record.charging, batteryPercent: record.batteryPercent, network: record.network)
+            if record.event != .taskLaunched && state != State() {
+                // A submission while a task of its kind runs, or the end of a running task.
+                let followsLaunch = switch record.event {
+                case .taskSubmitted: record.kind.map { running.values.contains($0) } ?? false
+                case .taskCompleted, .taskExpired: running[record.identifier ?? ""] != nil
+                default: false
+                }
+                let launchOf = followsLaunch ? record.kind : nil
+                steps.append((time, .state(state, launchOf: launchOf)))
+            }
+            switch record.event {
+            case .appForeground: steps.append((time, .foreground(hour: record.time.hour)))
+            case .appBackground: steps.append((time, .background))
+            case .taskSubmitted:
+                guard let kind = record.kind else { break }
+                let earliest = Swift.max(time, (record.earliestBegin?.seconds ?? 0) - origin)
+                steps.append((time, .submitted(Submission(
+                    identifier: record.identifier ?? "", kind: kind, earliest: earliest,
+                    requiresNetwork: record.requiresNetwork ?? false, requiresExternalPower: record.requiresExternalPower ?? false,
+                    duringLaunch: running.values.contains(kind)))))
+            case .taskLaunched:
+                guard let kind = record.kind else { break }
+                running[record.identifier ?? ""] = kind
+                steps.append((time, .launched(identifier: record.identifier ?? "", kind: kind, state: state)))
+            case .taskCompleted, .taskExpired:
+                running.removeValue(forKey: record.identifier ?? "")
+            }
+        }
+        start = (records.first?.time.seconds ?? origin) - origin
+        end = (records.last?.time.seconds ?? origin) - origin
+        // A launch at the same instant as other records goes first: the system chose it at its
+        // evaluation, before the process launched and the app, in its launch callbacks,
+        // submitted again (the log shows those first because they run first).
+        steps = steps.enumerated().sorted { a, b in
+            func isLaunch(_ step: Step) -> Bool { if case .launched = step { true } else { false } }
+            return (a.element.time, isLaunch(a.element.step) ? 0 : 1, a.offset) < (b.element.time, isLaunch(b.element.step) ? 0 : 1, b.offset)
+        }.map(\.element)
+        // A submission at a launch's instant, logged before it, was made in its handler (and
+        // the state its record gives follows from the launch).
+        var launchTimes: [FieldLogRecord.Kind: Double] = [:]
+        for index in steps.indices {
+            let time = steps[index].time
+            switch steps[index].step {
+            case .launched(_, let kind, _): launchTimes[kind] = time
+            case .submitted(var submission) where launchTimes[submission.kind] == time && !submission.duringLaunch:
+                submission.duringLaunch = true
+                steps[index].step = .submitted(submission)
+                if index > 0, steps[index - 1].time == time, case .state(let state, nil) = steps[index - 1].step {
+                    steps[index - 1].step = .state(state, launchOf: submission.kind)
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Whether the log has anything of `kind` (a submission or a launch).
+    func involves(_ kind: FieldLogRecord.Kind) -> Bool {
+        steps.contains { entry in
+            switch entry.step {
+            case .submitted(let submission): submission.kind == kind
+            case .launched(_, let launched, _): launched == kind
+            default: false
+            }
+        }
+    }
+
+    /// The histories of `records` (sorted by device, then time), one per device.
+    static func histories(_ records: [FieldLogRecord]) -> [DeviceHistory] {
+        FieldLogFormat.devices(records).map(DeviceHistory.init)
+    }
+}

@@ -1,0 +1,104 @@
+import BackgroundSim
+import BackgroundSimLab
+
+/// What one device's field log says about the launches of one task kind: the totals the
+/// features (``FieldLogFeatures``) are made of, kept per device so that resampling devices
+/// (the bootstrap) only adds them up.
+struct DeviceLaunchSummary: Sendable {
+    /// The bins of days since the app was last in the foreground for the fading feature.
+    static let fadeBins: [(from: Double, to: Double)] = [(0, 1), (1, 3), (3, 7), (7, 14), (14, .infinity)]
+
+    /// Days from the device's first record to its last.
+    var days = 0.0
+    var launches = 0
+    /// Launches in each local hour.
+    var launchesByHour = [Int](repeating: 0, count: 24)
+    /// Minutes from when each launch's request could first run (its earliest begin date, or its
+    /// submission) to the launch.
+    var delaysMinutes: [Double] = []
+    /// Minutes between consecutive launches.
+    var spacingsMinutes: [Double] = []
+    /// Launches whose record says whether the phone was charging, and of those, on the charger.
+    var launchesWithCharging = 0
+    var launchesOnCharger = 0
+    /// Per fade bin: days spent with the last foreground that long ago (after the first
+    /// foreground), and launches in that time.
+    var fadeExposureDays = [Double](repeating: 0, count: fadeBins.count)
+    var fadeLaunches = [Int](repeating: 0, count: fadeBins.count)
+
+    /// What the summary is made of: a device's foregrounds, and its submissions and launches
+    /// of one kind, in time order; times in seconds on any fixed origin at a local midnight.
+    enum Event {
+        case foreground
+        /// A request submitted, ready to run at `readyAt` (its earliest begin date, or its submission).
+        case submitted(identifier: String, readyAt: Double)
+        case launched(identifier: String, charging: Bool?)
+    }
+
+    /// Summarises one device's records (sorted by time) for launches of `kind`.
+    init(_ records: ArraySlice<FieldLogRecord>, kind: FieldLogRecord.Kind) {
+        guard let first = records.first?.time, let last = records.last?.time else {
+            self.init(events: [], start: 0, end: 0)
+            return
+        }
+        let origin = Double(first.date.daysSinceEpoch) * 86_400
+        let events = records.compactMap { record -> (Double, Event)? in
+            let time = record.time.seconds - origin
+            switch record.event {
+            case .appForeground: return (time, .foreground)
+            case .taskSubmitted where record.kind == kind:
+                guard let identifier = record.identifier else { return nil }
+                return (time, .submitted(identifier: identifier, readyAt: Swift.max(record.earliestBegin.map { $0.seconds - origin } ?? time, time)))
+            case .taskLaunched where record.kind == kind:
+                return (time, .launched(identifier: record.identifier ?? "", charging: record.charging))
+            default: return nil
+            }
+        }
+        self.init(events: events, start: first.seconds - origin, end: last.seconds - origin)
+    }
+
+    /// Summarises `events` (in time order) observed from `start` to `end`.
+    init(events: [(time: Double, event: Event)], start: Double, end: Double) {
+        days = (end - start) / 86_400
+        var readyAt: [String: Double] = [:]
+        var lastLaunch: Double?
+        var lastForeground: Double?
+        var cursor = start
+        /// Adds the time from `cursor` to `time` to the fade bins, by days since the last foreground.
+        func expose(until time: Double) {
+            defer { cursor = time }
+            guard let since = lastForeground, time > cursor else { return }
+            var from = (cursor - since) / 86_400
+            let to = (time - since) / 86_400
+            for (index, bin) in Self.fadeBins.enumerated() where from < to && from < bin.to && to > bin.from {
+                let start = Swift.max(from, bin.from), end = Swift.min(to, bin.to)
+                fadeExposureDays[index] += end - start
+                from = Swift.max(from, end)
+            }
+        }
+        for (time, event) in events {
+            expose(until: time)
+            switch event {
+            case .foreground:
+                lastForeground = time
+            case .submitted(let identifier, let ready):
+                readyAt[identifier] = ready
+            case .launched(let identifier, let charging):
+                launches += 1
+                launchesByHour[Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600)] += 1
+                if let ready = readyAt.removeValue(forKey: identifier) { delaysMinutes.append(Swift.max(0, time - ready) / 60) }
+                if let lastLaunch { spacingsMinutes.append((time - lastLaunch) / 60) }
+                lastLaunch = time
+                if let charging {
+                    launchesWithCharging += 1
+                    if charging { launchesOnCharger += 1 }
+                }
+                if let since = lastForeground {
+                    let age = (time - since) / 86_400
+                    if let bin = Self.fadeBins.firstIndex(where: { age >= $0.from && age < $0.to }) { fadeLaunches[bin] += 1 }
+                }
+            }
+        }
+        expose(until: end)
+    }
+}

@@ -1,0 +1,226 @@
+import BackgroundSim
+import Foundation
+import BackgroundSimLab
+
+/// Reading and writing field logs: JSON lines (one object per line) or CSV with a header, the
+/// same fields under the same names (docs/CALIBRATION.md).
+package enum FieldLogFormat {
+    /// The fields in the order files write them.
+    package static let fields = ["device", "time", "event", "identifier", "kind", "earliestBegin", "requiresNetwork",
+                                "requiresExternalPower", "success", "charging", "network", "batteryPercent"]
+
+    // MARK: Writing
+
+    /// One record as a JSON object, absent fields left out.
+    static func values(_ record: FieldLogRecord) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("device", .string(record.device)), ("time", .string(record.time.text)),
+                                              ("event", .string(record.event.rawValue))]
+        if let identifier = record.identifier { members.append(("identifier", .string(identifier))) }
+        if let kind = record.kind { members.append(("kind", .string(kind.rawValue))) }
+        if let earliest = record.earliestBegin { members.append(("earliestBegin", .string(earliest.text))) }
+        if let value = record.requiresNetwork { members.append(("requiresNetwork", .bool(value))) }
+        if let value = record.requiresExternalPower { members.append(("requiresExternalPower", .bool(value))) }
+        if let value = record.success { members.append(("success", .bool(value))) }
+        if let value = record.charging { members.append(("charging", .bool(value))) }
+        if let value = record.network { members.append(("network", .string(value.rawValue))) }
+        if let value = record.batteryPercent { members.append(("batteryPercent", .number(value))) }
+        return members
+    }
+
+    /// JSON lines: one compact object per record, each line ending in a newline.
+    package static func jsonLines(_ records: [FieldLogRecord]) -> String {
+        records.map { JSONWriter.compact(.object(values($0))) + "\n" }.joined()
+    }
+
+    /// CSV: the header, then one line per record; absent fields empty.
+    package static func csv(_ records: [FieldLogRecord]) -> String {
+        var text = fields.joined(separator: ",") + "\n"
+        for record in records {
+            let members = Dictionary(uniqueKeysWithValues: values(record))
+            text += fields.map { field -> String in
+                switch members[field] {
+                case .string(let value)?: return ComparisonFormatter.csvField(value)
+                case .bool(let value)?: return value ? "true" : "false"
+                case .number(let value)?: return JSONWriter.format(value)
+                default: return ""
+                }
+            }.joined(separator: ",") + "\n"
+        }
+        return text
+    }
+
+    // MARK: Reading
+
+    /// `records` (sorted by device) split into one slice per device, in order.
+    package static func devices(_ records: [FieldLogRecord]) -> [ArraySlice<FieldLogRecord>] {
+        var devices: [ArraySlice<FieldLogRecord>] = []
+        var start = 0
+        for index in records.indices where index == records.count - 1 || records[index + 1].device != records[index].device {
+            devices.append(records[start...index])
+            start = index + 1
+        }
+        return devices
+    }
+
+    /// Reads a field log, JSON lines or CSV (by the first character: `{` for JSON lines),
+    /// sorted by device, then time, then position in the file.
+    ///
+    /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
+    package static func read(path: String) throws(ScenarioError) -> [FieldLogRecord] {
+        try parse(try ScenarioLoader.readText(path: path), source: path)
+    }
+
+    /// Reads the field logs at `paths` as one log, sorted across them by device, then time, then
+    /// position (files may each hold part of a device's log).
+    ///
+    /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
+    package static func read(paths: [String]) throws(ScenarioError) -> [FieldLogRecord] {
+        var records: [FieldLogRecord] = []
+        for path in paths { records += try read(path: path) }
+        guard paths.count > 1 else { return records }
+        return records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Parses a field log's text; `source` names it in messages.
+    package static func parse(_ text: String, source: String) throws(ScenarioError) -> [FieldLogRecord] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let first = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard let first else { return [] }
+        var records: [(record: FieldLogRecord, line: Int)] = []
+        if lines[first].hasPrefix("{") {
+            for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                let value: JSONValue
+                do { value = try JSONParser.parse(line) } catch {
+                    throw ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
+                }
+                guard case .object(let members) = value else {
+                    throw ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(path: "", message: "expected an object")])
+                }
+                records.append((try record(members, source: "\(source):\(index + 1)"), index))
+            }
+        } else {
+            let header = splitCSV(lines[first])
+            for name in header where !fields.contains(name) {
+                let suggestion = ScenarioLoader.closest(to: name, among: fields).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw ScenarioError(source: "\(source):\(first + 1)", issues: [ScenarioIssue(path: name, message: "unknown column" + suggestion)])
+            }
+            for (index, line) in lines.enumerated() where index > first && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                let cells = splitCSV(line)
+                guard cells.count == header.count else {
+                    throw ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(
+                        path: "", message: "expected \(header.count) fields as in the header, got \(cells.count)")])
+                }
+                var members: [(String, JSONValue)] = []
+                for (name, cell) in zip(header, cells) where !cell.isEmpty {
+                    switch name {
+                    case "requiresNetwork", "requiresExternalPower", "success", "charging":
+                        members.append((name, cell == "true" ? .bool(true) : cell == "false" ? .bool(false) : .string(cell)))
+                    case "batteryPercent":
+                        members.append((name, Double(cell).map(JSONValue.number) ?? .string(cell)))
+                    default:
+                        members.append((name, .string(cell)))
+                    }
+                }
+                records.append((try record(members, source: "\(source):\(index + 1)"), index))
+            }
+        }
+        return records.sorted { ($0.record.device, $0.record.time, $0.line) < ($1.record.device, $1.record.time, $1.line) }.map(\.record)
+    }
+
+    /// Splits a CSV line on commas outside double quotes, unquoting (`""` is a quote).
+    static func splitCSV(_ line: String) -> [String] {
+        var cells: [String] = []
+        var current = ""
+        var quoted = false
+        var characters = line.makeIterator()
+        while let character = characters.next() {
+            if quoted {
+                if character == "\"" {
+                    if let next = characters.next() {
+                        if next == "\"" { current.append("\"") } else {
+                            quoted = false
+                            if next == "," { cells.append(current); current = "" } else { current.append(next) }
+                        }
+                    } else { quoted = false }
+                } else { current.append(character) }
+            } else if character == "\"" && current.isEmpty {
+                quoted = true
+            } else if character == "," {
+                cells.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        cells.append(current)
+        return cells.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A record from its fields, checked.
+    static func record(_ members: [(String, JSONValue)], source: String) throws(ScenarioError) -> FieldLogRecord {
+        func fail(_ path: String, _ message: String) -> ScenarioError {
+            ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
+        }
+        var values: [String: JSONValue] = [:]
+        for (key, value) in members {
+            guard fields.contains(key) else {
+                let suggestion = ScenarioLoader.closest(to: key, among: fields).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw fail(key, "unknown field" + suggestion)
+            }
+            values[key] = value
+        }
+        func string(_ key: String) throws(ScenarioError) -> String? {
+            guard let value = values[key] else { return nil }
+            guard case .string(let text) = value, !text.isEmpty, text.count <= 200 else { throw fail(key, "expected a non-empty string of at most 200 characters") }
+            return text
+        }
+        func bool(_ key: String) throws(ScenarioError) -> Bool? {
+            guard let value = values[key] else { return nil }
+            guard case .bool(let flag) = value else { throw fail(key, "expected true or false") }
+            return flag
+        }
+        func timestamp(_ key: String) throws(ScenarioError) -> LocalTimestamp? {
+            guard let text = try string(key) else { return nil }
+            guard let time = LocalTimestamp(parsing: text) else {
+                throw fail(key, "expected a local time \"YYYY-MM-DDTHH:MM:SS\" (optionally .fff), got \"\(text)\"")
+            }
+            return time
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(ScenarioError) -> T? where T.RawValue == String {
+            guard let text = try string(key) else { return nil }
+            guard let value = T(rawValue: text) else {
+                throw fail(key, "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
+            }
+            return value
+        }
+        guard let device = try string("device") else { throw fail("device", "required: an anonymous device identifier") }
+        guard let time = try timestamp("time") else { throw fail("time", "required: the local time \"YYYY-MM-DDTHH:MM:SS\"") }
+        guard let event = try choice("event", FieldLogRecord.Event.self) else {
+            throw fail("event", "required: one of \(FieldLogRecord.Event.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        }
+        var record = FieldLogRecord(device: device, time: time, event: event)
+        record.identifier = try string("identifier")
+        record.kind = try choice("kind", FieldLogRecord.Kind.self)
+        record.earliestBegin = try timestamp("earliestBegin")
+        record.requiresNetwork = try bool("requiresNetwork")
+        record.requiresExternalPower = try bool("requiresExternalPower")
+        record.success = try bool("success")
+        record.charging = try bool("charging")
+        record.network = try choice("network", FieldLogRecord.Network.self)
+        if let value = values["batteryPercent"] {
+            guard case .number(let percent) = value, (0...100).contains(percent) else { throw fail("batteryPercent", "expected a number from 0 to 100") }
+            record.batteryPercent = percent
+        }
+        switch event {
+        case .taskSubmitted, .taskLaunched:
+            guard record.identifier != nil else { throw fail("identifier", "required for \(event.rawValue)") }
+            guard record.kind != nil else { throw fail("kind", "required for \(event.rawValue): \"refresh\" or \"processing\"") }
+        case .taskCompleted, .taskExpired:
+            guard record.identifier != nil else { throw fail("identifier", "required for \(event.rawValue)") }
+        case .appForeground, .appBackground:
+            break
+        }
+        return record
+    }
+}

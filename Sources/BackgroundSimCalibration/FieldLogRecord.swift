@@ -1,0 +1,123 @@
+import BackgroundSim
+import BackgroundSimLab
+
+/// A local date and time as a field log writes it, `"YYYY-MM-DDTHH:MM:SS"` with optional
+/// fractional seconds and no time zone: the wall-clock time where the phone was.
+package struct LocalTimestamp: Sendable, Hashable, Comparable {
+    /// Seconds since 1970-01-01T00:00:00 local time, to the millisecond.
+    package var milliseconds: Int64
+
+    package init(milliseconds: Int64) { self.milliseconds = milliseconds }
+
+    package init(date: CivilDate, secondsSinceMidnight seconds: Double) {
+        milliseconds = Int64(date.daysSinceEpoch) * 86_400_000 + Int64((seconds * 1_000).rounded())
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 local.
+    package var seconds: Double { Double(milliseconds) / 1_000 }
+    /// The local date.
+    package var date: CivilDate { CivilDate(daysSinceEpoch: Int((milliseconds - (milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 86_400_000)) }
+    /// Seconds since local midnight.
+    package var secondsSinceMidnight: Double { Double((milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 1_000 }
+    /// The local hour, 0 … 23.
+    package var hour: Int { Int(secondsSinceMidnight / 3_600) }
+
+    package static func < (a: LocalTimestamp, b: LocalTimestamp) -> Bool { a.milliseconds < b.milliseconds }
+
+    /// Parses `"YYYY-MM-DDTHH:MM:SS"` (a space for `T`, and `.fff` after the seconds, accepted);
+    /// `nil` if malformed or not a real date and time.
+    package init?(parsing text: String) {
+        let characters = Array(text)
+        guard characters.count >= 19, characters[10] == "T" || characters[10] == " ",
+              characters[13] == ":", characters[16] == ":",
+              let date = CivilDate(parsing: String(characters[0..<10])),
+              let hour = Int(String(characters[11..<13])), let minute = Int(String(characters[14..<16])),
+              let second = Int(String(characters[17..<19])), (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+        else { return nil }
+        var fraction = 0.0
+        if characters.count > 19 {
+            guard characters[19] == ".", characters.count > 20, characters.count <= 29,
+                  characters[20...].allSatisfy(\.isNumber), let value = Double("0" + String(characters[19...])) else { return nil }
+            fraction = value
+        }
+        self.init(date: date, secondsSinceMidnight: Double(hour * 3_600 + minute * 60 + second) + fraction)
+    }
+
+    /// `"YYYY-MM-DDTHH:MM:SS"`, with `.fff` when there are milliseconds.
+    package var text: String {
+        let ms = Int((milliseconds % 86_400_000 + 86_400_000) % 86_400_000)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let clock = "\(two(ms / 3_600_000)):\(two(ms / 60_000 % 60)):\(two(ms / 1_000 % 60))"
+        let fraction = ms % 1_000 == 0 ? "" : "." + String(String(ms % 1_000 + 1_000).dropFirst())
+        return "\(date.description)T\(clock)\(fraction)"
+    }
+}
+
+/// One record of a field log: something that happened to an app's background work on one
+/// device, with the device's state at that moment where the app knows it.
+package struct FieldLogRecord: Sendable, Equatable {
+    /// What happened.
+    package enum Event: String, Sendable, CaseIterable {
+        /// The app came to the foreground (`sceneWillEnterForeground`): the user opened it.
+        case appForeground
+        /// The app went to the background (`sceneDidEnterBackground`).
+        case appBackground
+        /// `BGTaskScheduler.submit(_:)` accepted a request.
+        case taskSubmitted
+        /// A launch handler ran for a task.
+        case taskLaunched
+        /// The app called `setTaskCompleted(success:)`.
+        case taskCompleted
+        /// The task's expiration handler ran.
+        case taskExpired
+    }
+
+    /// A task request's kind, as the log writes it.
+    package enum Kind: String, Sendable, CaseIterable {
+        case refresh, processing
+    }
+
+    /// The network path, as `NWPathMonitor` reports it.
+    package enum Network: String, Sendable, CaseIterable {
+        case wifi, cellular, none
+    }
+
+    /// An anonymous, stable identifier of the device (or install); never the user's.
+    package var device: String
+    package var time: LocalTimestamp
+    package var event: Event
+    /// The task identifier (task events).
+    package var identifier: String?
+    /// The request's kind (task events; required for `taskSubmitted` and `taskLaunched`).
+    package var kind: Kind?
+    /// `earliestBeginDate`, local (`taskSubmitted`; absent for none).
+    package var earliestBegin: LocalTimestamp?
+    /// The request's requirements (`taskSubmitted` of a processing request).
+    package var requiresNetwork: Bool?
+    package var requiresExternalPower: Bool?
+    /// The success passed to `setTaskCompleted(success:)` (`taskCompleted`).
+    package var success: Bool?
+    /// The device's state at the record, where known: charging or full on power
+    /// (`UIDevice.batteryState` `.charging` or `.full`), the network path, and the battery level
+    /// in percent (`UIDevice.batteryLevel × 100`).
+    package var charging: Bool?
+    package var network: Network?
+    package var batteryPercent: Double?
+
+    package init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
+                earliestBegin: LocalTimestamp? = nil, requiresNetwork: Bool? = nil, requiresExternalPower: Bool? = nil,
+                success: Bool? = nil, charging: Bool? = nil, network: Network? = nil, batteryPercent: Double? = nil) {
+        self.device = device
+        self.time = time
+        self.event = event
+        self.identifier = identifier
+        self.kind = kind
+        self.earliestBegin = earliestBegin
+        self.requiresNetwork = requiresNetwork
+        self.requiresExternalPower = requiresExternalPower
+        self.success = success
+        self.charging = charging
+        self.network = network
+        self.batteryPercent = batteryPercent
+    }
+}

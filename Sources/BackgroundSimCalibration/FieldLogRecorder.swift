@@ -1,0 +1,95 @@
+import BackgroundSim
+import SimKernel
+import BackgroundSimLab
+
+/// Writes a simulated run as the field log an app instrumented as docs/CALIBRATION.md describes
+/// would have written on that phone: the app's foregrounds and backgrounds, its task
+/// submissions, launches, completions and expirations, each with the phone's charging state,
+/// network and battery level at that moment, in local time.
+///
+/// Only what an app can see is written: not the system's launch decisions, not the model's
+/// state. Continued-processing tasks, URL session events and pushes are not field-log events.
+package enum FieldLogRecorder {
+    /// Runs `scenario` on `seed` for `days` and returns the result and its field log, the device
+    /// named `device`.
+    package static func run(_ scenario: Scenario, seed: UInt64, days: Int, device: String,
+                            policies: PolicyRegistry = .builtIn) throws -> (result: RunResult, records: [FieldLogRecord]) {
+        let calendar = scenario.calendar.calendar
+        final class Collector {
+            var records: [FieldLogRecord] = []
+            var kinds: [String: FieldLogRecord.Kind] = [:]
+        }
+        let collector = Collector()
+        let result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, policies: policies, configure: { system in
+            system.log = { [unowned system] entry in
+                let snapshot = system.snapshot
+                func local(_ instant: SimInstant) -> LocalTimestamp {
+                    let day = calendar.day(of: instant)
+                    return LocalTimestamp(date: calendar.date(ofDay: day),
+                                          secondsSinceMidnight: Double(calendar.timeOfDay(at: instant).nanoseconds) / 1e9)
+                }
+                var record = FieldLogRecord(device: device, time: local(entry.time), event: .appForeground,
+                                            charging: snapshot.isCharging,
+                                            network: Self.network(snapshot.network.interface),
+                                            batteryPercent: (snapshot.batteryPercent * 10).rounded() / 10)
+                switch entry.event {
+                case .launch(reason: .user), .willEnterForeground:
+                    record.event = .appForeground
+                case .didEnterBackground:
+                    record.event = .appBackground
+                case .submit(let identifier, let kind, let earliestBeginIn) where kind != .continuedProcessing:
+                    let logged: FieldLogRecord.Kind = kind == .appRefresh ? .refresh : .processing
+                    collector.kinds[identifier] = logged
+                    record.event = .taskSubmitted
+                    record.identifier = identifier
+                    record.kind = logged
+                    if earliestBeginIn > .zero { record.earliestBegin = local(entry.time + earliestBeginIn) }
+                    if kind == .processing, let request = system.pendingRequest(identifier: identifier) {
+                        record.requiresNetwork = request.requiresNetworkConnectivity
+                        record.requiresExternalPower = request.requiresExternalPower
+                    }
+                case .taskLaunch(let identifier, _, _, _):
+                    guard let kind = collector.kinds[identifier] else { return }
+                    record.event = .taskLaunched
+                    record.identifier = identifier
+                    record.kind = kind
+                case .taskCompleted(let identifier, _, let success):
+                    guard let kind = collector.kinds[identifier] else { return }
+                    record.event = .taskCompleted
+                    record.identifier = identifier
+                    record.kind = kind
+                    record.success = success
+                case .taskExpire(let identifier, _, _):
+                    guard let kind = collector.kinds[identifier] else { return }
+                    record.event = .taskExpired
+                    record.identifier = identifier
+                    record.kind = kind
+                default:
+                    return
+                }
+                collector.records.append(record)
+            }
+        })
+        return (result, collector.records)
+    }
+
+    /// Runs `scenario` on each of `seeds` in parallel and returns the results and one field log
+    /// of every device (`device-SEED`), in seed order: the same for any number of jobs.
+    package static func run(_ scenario: Scenario, seeds: [UInt64], days: Int, jobs: Int, policies: PolicyRegistry = .builtIn,
+                            progress: (@Sendable () -> Void)? = nil) throws -> (results: [RunResult], records: [FieldLogRecord]) {
+        try scenario.requireValid(policies: policies)
+        try SimulationRunner.requireValid(days: days)
+        let runs = try ParallelRuns.map(count: seeds.count, jobs: jobs, progress: progress) { index in
+            try run(scenario, seed: seeds[index], days: days, device: "device-\(seeds[index])", policies: policies)
+        }
+        return (runs.map(\.result), runs.flatMap(\.records))
+    }
+
+    static func network(_ interface: NetworkPath.Interface) -> FieldLogRecord.Network {
+        switch interface {
+        case .wifi: .wifi
+        case .cellular: .cellular
+        case .none: FieldLogRecord.Network.none
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import BackgroundSim
+import SimKernel
+import BackgroundSimLab
+
+/// The heuristic launch model's parameters for one task kind, fitted to field logs by maximum
+/// likelihood (``LaunchReplay``), with intervals from a bootstrap over devices
+/// (``LaunchFitBootstrap``).
+///
+/// - Refresh: `refreshBasePerDay`, `refreshPerAppSession`, `refreshFadeHalfLifeDays`, on
+///   their logarithms (so they stay positive).
+/// - Processing: `processingChargingChancePerEvaluation` and
+///   `processingBatteryChancePerEvaluation` on their logits, `processingFadeHalfLifeDays` on its
+///   logarithm, with what a log cannot say of the phone taken from the base scenario (``PhoneStateProfile``).
+///
+/// A parameter the logs cannot inform is held at its base value and said to be: the battery
+/// chance when no evaluation found the phone off the charger, the charging one when none found
+/// it on. The optimiser is ``NelderMead`` from the base values; devices are scored in parallel
+/// and summed in device order, so a fit is the same for any number of jobs.
+struct LaunchFit: Sendable {
+    typealias Parameter = FittedParameter
+
+    var kind: FieldLogRecord.Kind
+    var parameters: HeuristicLaunchParameters
+    var fitted: [Parameter]
+    var score: LaunchReplay.Score
+    var devices: Int
+    /// Likelihood evaluations the optimiser made.
+    var optimiserEvaluations: Int
+
+    /// How a kind's free parameters map to and from the optimiser's unbounded coordinates.
+    struct Coordinates: Sendable {
+        var kind: FieldLogRecord.Kind
+        var keys: [String]
+
+        /// The keys of `kind`'s parameters, in the optimiser's order.
+        static func allKeys(_ kind: FieldLogRecord.Kind) -> [String] {
+            switch kind {
+            case .refresh: ["refreshBasePerDay", "refreshPerAppSession", "refreshFadeHalfLifeDays"]
+            case .processing: ["processingChargingChancePerEvaluation", "processingBatteryChancePerEvaluation", "processingFadeHalfLifeDays"]
+            }
+        }
+
+        static func value(_ key: String, of parameters: HeuristicLaunchParameters) -> Double {
+            switch key {
+            case "refreshBasePerDay": parameters.refreshBasePerDay
+            case "refreshPerAppSession": parameters.refreshPerAppSession
+            case "refreshFadeHalfLifeDays": parameters.refreshFadeHalfLifeDays
+            case "processingChargingChancePerEvaluation": parameters.processingChargingChancePerEvaluation
+            case "processingBatteryChancePerEvaluation": parameters.processingBatteryChancePerEvaluation
+            default: parameters.processingFadeHalfLifeDays
+            }
+        }
+
+        static func isChance(_ key: String) -> Bool { key.hasSuffix("ChancePerEvaluation") }
+
+        /// The optimiser's coordinate for `value` of `key`: a logit for chances, else a logarithm.
+        static func coordinate(_ key: String, _ value: Double) -> Double {
+            if isChance(key) {
+                let p = Swift.min(1 - 1e-9, Swift.max(1e-9, value))
+                return PortableMath.log(p / (1 - p))
+            }
+            return PortableMath.log(value)
+        }
+
+        /// The values a scenario accepts for `key` (docs/SCENARIOS.md), less 0 for the budgets
+        /// (which are fitted on their logarithms).
+        static func range(_ key: String) -> ClosedRange<Double> {
+            switch key {
+            case "refreshBasePerDay", "refreshPerAppSession": 0.001...24
+            case "refreshFadeHalfLifeDays", "processingFadeHalfLifeDays": 0.5...30
+            default: 0...1
+            }
+        }
+
+        /// The value of `key` at `coordinate`, within the scenario's valid range.
+        static func value(_ key: String, at coordinate: Double) -> Double {
+            let clamped = Swift.min(30, Swift.max(-30, coordinate))
+            let value = isChance(key) ? 1 / (1 + PortableMath.exp(-clamped)) : PortableMath.exp(clamped)
+            return Swift.min(range(key).upperBound, Swift.max(range(key).lowerBound, value))
+        }
+
+        func start(_ base: HeuristicLaunchParameters) -> [Double] { keys.map { Self.coordinate($0, Self.value($0, of: base)) } }
+
+        func applying(_ point: [Double], to base: HeuristicLaunchParameters) -> HeuristicLaunchParameters {
+            var parameters = base
+            for (key, coordinate) in zip(keys, point) { Self.set(key, Self.value(key, at: coordinate), in: &parameters) }
+            return parameters
+        }
+
+        /// Sets `key` of `parameters` to `value`.
+        static func set(_ key: String, _ value: Double, in parameters: inout HeuristicLaunchParameters) {
+            switch key {
+            case "refreshBasePerDay": parameters.refreshBasePerDay = value
+            case "refreshPerAppSession": parameters.refreshPerAppSession = value
+            case "refreshFadeHalfLifeDays": parameters.refreshFadeHalfLifeDays = value
+            case "processingChargingChancePerEvaluation": parameters.processingChargingChancePerEvaluation = value
+            case "processingBatteryChancePerEvaluation": parameters.processingBatteryChancePerEvaluation = value
+            default: parameters.processingFadeHalfLifeDays = value
+            }
+        }
+    }
+
+    /// Each device's score under `parameters`, in device order.
+    static func scores(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, _ parameters: HeuristicLaunchParameters,
+                       phone: PhoneStateProfile, jobs: Int) -> [LaunchReplay.Score] {
+        (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
+            LaunchReplay.score(histories[$0], kind: kind, parameters: parameters, phone: phone)
+        }) ?? []
+    }
+
+    /// The summed score of `histories` under `parameters`.
+    static func score(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, _ parameters: HeuristicLaunchParameters,
+                      phone: PhoneStateProfile, jobs: Int) -> LaunchReplay.Score {
+        scores(histories, kind: kind, parameters, phone: phone, jobs: jobs).reduce(LaunchReplay.Score(), +)
+    }
+
+    /// The maximum-likelihood fit for `kind` to `histories` (those that involve the kind).
+    static func fit(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, base: HeuristicLaunchParameters,
+                    phone: PhoneStateProfile, jobs: Int) -> LaunchFit {
+        let atBase = score(histories, kind: kind, base, phone: phone, jobs: jobs)
+        var held: [String: String] = [:]
+        if kind == .processing {
+            if atBase.chargerWeight < 1 { held["processingChargingChancePerEvaluation"] = "no evaluation found a request eligible on the charger" }
+            if atBase.batteryWeight < 1 {
+                held["processingBatteryChancePerEvaluation"] = "no evaluation found a request eligible off the charger"
+            }
+        }
+        if atBase.evaluations == 0 {
+            for key in Coordinates.allKeys(kind) { held[key] = "no evaluation found a request of this kind pending and due" }
+        }
+        let coordinates = Coordinates(kind: kind, keys: Coordinates.allKeys(kind).filter { held[$0] == nil })
+        var parameters = base
+        var evaluations = 0
+        if !coordinates.keys.isEmpty {
+            let result = NelderMead.minimise({ -score(histories, kind: kind, coordinates.applying($0, to: base), phone: phone, jobs: jobs).logLikelihood },
+                                             start: coordinates.start(base), step: 0.3, tolerance: 1e-4)
+            parameters = coordinates.applying(result.point, to: base)
+            evaluations = result.evaluations
+        }
+        let fitted = Coordinates.allKeys(kind).map { key in
+            Parameter(key: key, value: Coordinates.value(key, of: parameters), heldBecause: held[key])
+        }
+        return LaunchFit(kind: kind, parameters: parameters, fitted: fitted, score: score(histories, kind: kind, parameters, phone: phone, jobs: jobs),
+                         devices: histories.count, optimiserEvaluations: evaluations)
+    }
+
+    /// The free parameters' coordinates.
+    var coordinates: Coordinates { Coordinates(kind: kind, keys: fitted.filter { $0.heldBecause == nil }.map(\.key)) }
+}
+
+/// A launch-model parameter fitted to field logs, with its interval.
+package struct FittedParameter: Sendable, Equatable {
+    /// The parameter's key under `system.heuristic` in a scenario.
+    package var key: String
+    package var value: Double
+    /// The 95 % bootstrap interval over devices; `nil` when the parameter is held, or with one
+    /// device.
+    package var low: Double?
+    package var high: Double?
+    /// Why the logs cannot inform it (it is then held at the base scenario's value); `nil` if
+    /// fitted.
+    package var heldBecause: String?
+}

@@ -1,0 +1,372 @@
+import BackgroundSim
+import SimKernel
+import BackgroundSimLab
+
+/// Replays one device's field log through the heuristic launch model for one task kind: the
+/// user's foregrounds, the app's submissions and the phone's state go in as they happened, and
+/// at each evaluation (every `evaluationMinutes` of local time, 00:00, 00:15, …) with a request
+/// of the kind pending and due, the model gives a denial or a chance p.
+///
+/// As in the system, each pending request is decided on its own at an evaluation, and those
+/// chosen launch together.
+///
+/// Two uses:
+/// - **Scoring** (``score(_:kind:parameters:phone:)``): the launches are the log's, each placed
+///   at the evaluation at or before it. The log-likelihood sums, over evaluations, the log of
+///   the chance of what the log shows there: Π p over the requests launched × Π (1 − p) over
+///   the others. Conditioning on the log this way needs no model of the user (a partial
+///   likelihood; Cox 1975).
+/// - **Simulating** (``simulate(_:kind:parameters:phone:resubmission:random:)``): the launches
+///   are drawn, and the app resubmits at each as the log shows it did at its own launches
+///   (``Resubmission``); the log's own launches, and the records its launches caused, are left
+///   out.
+///
+/// What the log cannot show is assumed absent: Low Power Mode, a force-quit, Background App
+/// Refresh switched off, heat, budgets held low by other work. A record's network holds for
+/// ``PhoneStateProfile/freshSeconds``, then the network is taken as available. Refresh's chance
+/// does not depend on the phone's charging except at the battery floor, where the last
+/// record's state is used; simulating refresh, a drawn launch's charging state comes from the
+/// chain below. For processing, whether the phone is on the charger and idle between records is a hidden Markov
+/// chain over four states (``PhoneStateProfile``), stepped at every evaluation with the base
+/// scenario's transition chances by hour. A record's `charging` keeps only the states that agree
+/// with it, and an open or close of the app only the in-use states; scoring adds the chance of
+/// each such observation given the past to the likelihood (the forward algorithm of a hidden
+/// Markov model; Rabiner 1989), simulating moves a drawn state that disagrees. The model's chance
+/// applies in the idle states only, its charging or battery chance by state; a request that
+/// requires external power has no chance off the charger.
+enum LaunchReplay {
+    /// What a scoring replay found.
+    struct Score: Sendable {
+        var logLikelihood = 0.0
+        var launches = 0
+        /// Launches the model could not have made (no request pending and due, or a denial).
+        var unexplained = 0
+        var evaluations = 0
+        /// Processing: the evaluations' expected numbers with the phone idle on the charger, and
+        /// idle off it, where a request could launch in that state (the chain's chances at each):
+        /// the evidence each chance is fitted on.
+        var chargerWeight = 0.0
+        var batteryWeight = 0.0
+
+        static func + (a: Score, b: Score) -> Score {
+            Score(logLikelihood: a.logLikelihood + b.logLikelihood, launches: a.launches + b.launches,
+                  unexplained: a.unexplained + b.unexplained, evaluations: a.evaluations + b.evaluations,
+                  chargerWeight: a.chargerWeight + b.chargerWeight, batteryWeight: a.batteryWeight + b.batteryWeight)
+        }
+    }
+
+    /// What an unexplained launch adds to the log-likelihood: log 10⁻¹², as if the model had
+    /// given it a chance of one in a trillion. Under the parameters that wrote a simulated log
+    /// there are none; elsewhere it is a steep, finite wall, which the optimiser can climb down.
+    static let unexplainedLogChance = -27.631_021_115_928_547
+
+    /// A launch a simulating replay drew.
+    struct SimulatedLaunch: Sendable {
+        var time: Double
+        var identifier: String
+        /// The phone's state at the launch: the last records', with charging from the chain.
+        var state: DeviceHistory.State
+        /// The submissions the app made at it.
+        var resubmissions: [DeviceHistory.Submission]
+    }
+
+    /// Scores `history`'s launches of `kind` under `parameters`.
+    static func score(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
+                      phone: PhoneStateProfile) -> Score {
+        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: nil, random: nil)
+        replay.run()
+        return replay.score
+    }
+
+    /// Draws launches of `kind` for `history`'s user and phone under `parameters`.
+    static func simulate(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
+                         phone: PhoneStateProfile, resubmission: Resubmission, random: inout RandomStream) -> [SimulatedLaunch] {
+        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: resubmission, random: random)
+        replay.run()
+        random = replay.random ?? random
+        return replay.launches
+    }
+
+    /// The replay's state as it walks the log.
+    private struct Replay {
+        let history: DeviceHistory
+        let kind: FieldLogRecord.Kind
+        let parameters: HeuristicLaunchParameters
+        let phone: PhoneStateProfile
+        var model: HeuristicLaunchModel
+        let step: Double
+        /// Set when simulating: how the app resubmits, and the stream launches are drawn from.
+        let resubmission: Resubmission?
+        var random: RandomStream?
+        var score = Score()
+        var launches: [SimulatedLaunch] = []
+        var pending: [DeviceHistory.Submission] = []
+        /// The phone's state as the last records gave it.
+        var state = DeviceHistory.State()
+        /// When a record last gave the network.
+        var networkTime = -Double.infinity
+        /// The chances of the phone's four states (``PhoneStateProfile``) at the current
+        /// evaluation given everything so far (scoring processing), or the state it is in, as a
+        /// vector with one 1 (simulating either kind).
+        var belief: SIMD4<Double>
+        var inForeground = false
+        var lastForeground: Double?
+        var lastLaunch: Double?
+        /// The next evaluation.
+        var tick = 0.0
+        /// Scoring: the log's launches of the kind by the evaluation they are placed at.
+        var launchGroups: [Double: [String]] = [:]
+        var lastScoredEvaluation = -1.0
+
+        init(history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
+             phone: PhoneStateProfile, resubmission: Resubmission?, random: RandomStream?) {
+            self.history = history
+            self.kind = kind
+            self.parameters = parameters
+            self.phone = phone
+            self.resubmission = resubmission
+            self.random = random
+            model = HeuristicLaunchModel(parameters: parameters, calendar: SimCalendar(startDate: history.firstDate, startTime: TimeOfDay(hour: 0)))
+            step = parameters.evaluationMinutes * 60
+            belief = phone.shares[0]
+            if random != nil {
+                belief = drawn(belief)
+            } else {
+                for (time, entry) in history.steps {
+                    if case .launched(let identifier, kind, _) = entry { launchGroups[evaluation(before: time), default: []].append(identifier) }
+                }
+            }
+        }
+
+        var isSimulating: Bool { resubmission != nil }
+
+        static func instant(_ seconds: Double) -> SimInstant { SimInstant(nanosecondsSinceStart: Int64((seconds * 1e9).rounded())) }
+        static func hour(_ time: Double) -> Int { Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600) }
+        /// The evaluation at or before `time`.
+        func evaluation(before time: Double) -> Double { (time / step).rounded(.down) * step }
+
+        /// Whether `request` is due at `time` (and, while the last record's network holds, has
+        /// its network requirement met).
+        func isEligible(_ request: DeviceHistory.Submission, at time: Double) -> Bool {
+            request.earliest <= time
+                && !(request.requiresNetwork && state.network == FieldLogRecord.Network.none && time - networkTime <= PhoneStateProfile.freshSeconds)
+        }
+
+        /// One state drawn from `chances`, as a vector with one 1.
+        mutating func drawn(_ chances: SIMD4<Double>) -> SIMD4<Double> {
+            guard var stream = random else { return chances }
+            var draw = stream.unit() * chances.sum()
+            random = stream
+            var state = SIMD4<Double>()
+            for index in 0..<3 {
+                if draw < chances[index] {
+                    state[index] = 1
+                    return state
+                }
+                draw -= chances[index]
+            }
+            state[3] = 1
+            return state
+        }
+
+        /// Whether the hidden chain runs: for processing, whose chances depend on it; and when
+        /// simulating refresh, for the charging state at the drawn launches.
+        var usesChain: Bool { kind == .processing || isSimulating }
+
+        /// The chain's step into the evaluation at `time`.
+        mutating func advanceChain(to time: Double) {
+            guard usesChain else { return }
+            belief = phone.step(belief, hour: Self.hour(time))
+            if isSimulating { belief = drawn(belief) }
+        }
+
+        /// Something the log shows of the phone's state (`mask`: the states it allows, which
+        /// differ from the others in one respect: charging, or use). Scoring, its chance given
+        /// the past joins the likelihood and the belief keeps only those states (Bayes' rule);
+        /// simulating, a drawn state it rules out changes in that respect only.
+        mutating func condition(on mask: SIMD4<Double>) {
+            guard usesChain else { return }
+            let kept = belief * mask
+            let mass = kept.sum()
+            if isSimulating {
+                guard mass == 0, let current = (0..<4).first(where: { belief[$0] == 1 }) else { return }
+                // The state in the mask nearest the current one: the other respect kept.
+                let moved = mask == PhoneStateProfile.inUse ? current & 2 : (current & 1) | (mask[2] == 1 ? 2 : 0)
+                belief = SIMD4()
+                belief[moved] = 1
+                return
+            }
+            score.logLikelihood += PortableMath.log(Swift.max(1e-300, mass))
+            belief = mass > 0 ? kept / mass : mask / mask.sum()
+        }
+
+        /// A record's state.
+        mutating func observe(_ update: DeviceHistory.State, at time: Double) {
+            state = state.updated(with: update)
+            if update.network != nil { networkTime = time }
+            if let charging = update.charging { condition(on: PhoneStateProfile.charging(charging)) }
+        }
+
+        /// The model's chance of a launch at the evaluation at `time` on an idle phone off the
+        /// charger and on it (0 where it denies), before a request's own requirements; `nil` if
+        /// it denies both. (Refresh's chance does not depend on the phone's state: both are the same.)
+        mutating func chances(at time: Double) -> (battery: Double, charger: Double)? {
+            let hour = Self.hour(time)
+            func conditions(charging: Bool) -> LaunchConditions {
+                LaunchConditions(
+                    now: Self.instant(time), hour: hour, isCharging: charging,
+                    screenOffFor: .minutes(parameters.idleDelayMinutes), batteryPercent: state.batteryPercent ?? 100,
+                    thermalState: .nominal, lastAppUse: lastForeground.map(Self.instant), lastLaunchOfKind: lastLaunch.map(Self.instant))
+            }
+            func belowBatteryFloor(charging: Bool) -> Bool {
+                !charging && (state.batteryPercent.map { $0 < parameters.criticalBatteryPercent } ?? false)
+            }
+            switch kind {
+            case .refresh:
+                let charging = state.charging ?? false
+                guard !belowBatteryFloor(charging: charging), case .chance(let p) = model.refreshChance(conditions(charging: charging)) else { return nil }
+                return (p, p)
+            case .processing:
+                guard !inForeground else { return nil }
+                var result = (battery: 0.0, charger: 0.0)
+                for charging in [false, true] {
+                    guard !belowBatteryFloor(charging: charging), case .chance(let p) = model.processingChance(conditions(charging: charging)) else { continue }
+                    if charging { result.charger = p } else { result.battery = p }
+                }
+                return result.battery > 0 || result.charger > 0 ? result : nil
+            }
+        }
+
+        mutating func launched(at time: Double, identifier: String) {
+            model.didLaunch(kind == .refresh ? .appRefresh : .processing, at: Self.instant(time))
+            lastLaunch = time
+            pending.removeAll { $0.identifier == identifier }
+        }
+
+        mutating func submit(_ submission: DeviceHistory.Submission) {
+            pending.removeAll { $0.identifier == submission.identifier }
+            pending.append(submission)
+        }
+
+        /// The evaluation at `time`. Scoring, `launchedHere` are the log's launches placed at
+        /// it; simulating, each eligible request launches with its chance in the chain's state.
+        /// (Written without temporary arrays: it runs at every evaluation of every device.)
+        mutating func evaluate(at time: Double, launchedHere: [String] = []) {
+            var chances: (battery: Double, charger: Double)?
+            if pending.contains(where: { isEligible($0, at: time) }) { chances = self.chances(at: time) }
+            /// A request's chance off the charger and on it.
+            func chance(_ request: DeviceHistory.Submission) -> (battery: Double, charger: Double) {
+                guard let chances, isEligible(request, at: time) else { return (0, 0) }
+                return (request.requiresExternalPower ? 0 : chances.battery, chances.charger)
+            }
+            /// A request's chance in each of the four states.
+            func emission(_ request: DeviceHistory.Submission) -> SIMD4<Double> {
+                let p = chance(request)
+                return kind == .refresh ? SIMD4(repeating: p.charger) : SIMD4(0, p.battery, 0, p.charger)
+            }
+            if isSimulating {
+                guard chances != nil, var stream = random else { return }
+                let current = (0..<4).first { belief[$0] == 1 } ?? 0
+                var chosen: [DeviceHistory.Submission] = []
+                for request in pending {
+                    let p = emission(request)[current]
+                    if p > 0 && stream.chance(p) { chosen.append(request) }
+                }
+                random = stream
+                for request in chosen {
+                    launched(at: time, identifier: request.identifier)
+                    let next = resubmission?.submissions(at: time, launching: request.identifier) ?? []
+                    for submission in next { submit(submission) }
+                    var launchState = state
+                    launchState.charging = current >= PhoneStateProfile.onInUse
+                    launches.append(SimulatedLaunch(time: time, identifier: request.identifier, state: launchState, resubmissions: next))
+                }
+                return
+            }
+            var unexplained = launchedHere.count
+            if chances != nil {
+                var outcome = SIMD4<Double>(repeating: 1)
+                var anyBattery = false, anyCharger = false, considered = false
+                for request in pending {
+                    let p = emission(request)
+                    guard p.max() > 0 else { continue }
+                    considered = true
+                    anyBattery = anyBattery || p[PhoneStateProfile.offIdle] > 0
+                    anyCharger = anyCharger || p[PhoneStateProfile.onIdle] > 0
+                    if launchedHere.contains(request.identifier) {
+                        unexplained -= 1
+                        outcome *= p
+                    } else {
+                        outcome *= 1 - p
+                    }
+                }
+                if considered {
+                    score.evaluations += 1
+                    if anyCharger { score.chargerWeight += kind == .refresh ? 0 : belief[PhoneStateProfile.onIdle] }
+                    if anyBattery { score.batteryWeight += kind == .refresh ? 0 : belief[PhoneStateProfile.offIdle] }
+                    let total = kind == .refresh ? outcome[0] : (belief * outcome).sum()
+                    if total > 0 {
+                        score.logLikelihood += PortableMath.log(total)
+                        if kind == .processing { belief = belief * outcome / total }
+                    } else {
+                        unexplained = launchedHere.count   // the launch's own state makes it impossible
+                    }
+                }
+            }
+            score.launches += launchedHere.count
+            score.unexplained += unexplained
+            score.logLikelihood += unexplainedLogChance * Double(unexplained)
+            for identifier in launchedHere { launched(at: time, identifier: identifier) }
+        }
+
+        /// Makes the evaluations strictly before `time`, none with a logged launch.
+        mutating func evaluate(before time: Double) {
+            while tick < time && tick <= history.end {
+                advanceChain(to: tick)
+                evaluate(at: tick)
+                tick += step
+            }
+        }
+
+        mutating func run() {
+            for (time, entry) in history.steps {
+                if case .launched(let identifier, kind, let launchState) = entry {
+                    // Simulating, the log's own launches are left out, and what their records say with them.
+                    guard !isSimulating else { continue }
+                    // The launches placed at one evaluation are scored together, at the first.
+                    let at = evaluation(before: time)
+                    guard at != lastScoredEvaluation else { continue }
+                    evaluate(before: at)
+                    if tick <= at {
+                        advanceChain(to: at)
+                        tick = at + step
+                    }
+                    observe(launchState, at: time)
+                    lastScoredEvaluation = at
+                    evaluate(at: at, launchedHere: launchGroups[at] ?? [identifier])
+                    continue
+                }
+                evaluate(before: time)
+                switch entry {
+                case .launched(_, _, let launchState): observe(launchState, at: time)   // another kind's launch
+                case .foreground(let hour):
+                    model.appDidEnterForeground(at: Self.instant(time), hour: hour)
+                    lastForeground = time
+                    inForeground = true
+                    condition(on: PhoneStateProfile.inUse)
+                case .background:
+                    inForeground = false
+                    condition(on: PhoneStateProfile.inUse)
+                case .submitted(let submission) where submission.kind == kind:
+                    if isSimulating && submission.duringLaunch { continue }   // the log's launches made these
+                    submit(submission)
+                case .submitted: break
+                case .state(let update, let launchOf):
+                    if isSimulating && launchOf == kind { continue }
+                    observe(update, at: time)
+                }
+            }
+            evaluate(before: history.end + step)
+        }
+    }
+}

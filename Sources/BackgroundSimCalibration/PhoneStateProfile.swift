@@ -1,0 +1,104 @@
+import BackgroundSim
+import SimKernel
+import BackgroundSimLab
+
+/// What a field log cannot say about the phone between its records, as a scenario's user and
+/// phone make it: a Markov chain over four states — off or on the charger, each in use or
+/// idle (its screen off for at least the launch model's `idleDelayMinutes`) — stepped at the
+/// launch model's evaluations (every 15 min), with transition chances by local hour.
+///
+/// An app writes the phone's state only when it runs, so a log says whether the phone was
+/// charging at each record and not when it was plugged in or out in between; and it never
+/// says when the screen was off, which the model requires for processing. Replaying a log
+/// (``LaunchReplay``), this chain is the hidden state between records: the assumption is that
+/// the logged users charge and use their phones, hour by hour, as the base scenario's user
+/// does. Charging and idleness share one chain because they go together: a phone plugged in
+/// in the morning is usually in the hand, one plugged in at night is not. On the default
+/// scenario's phone, the evaluations at 04:00 find it on the charger 86 % of the time and idle in
+/// nearly all of those; at 07:00, on the charger 30 % of the time, and in use in a quarter of
+/// those.
+struct PhoneStateProfile: Sendable, Equatable {
+    /// The four states, as indices into the chain's vectors.
+    static let offInUse = 0, offIdle = 1, onInUse = 2, onIdle = 3
+
+    /// The share of evaluations in each state, by hour.
+    var shares: [SIMD4<Double>]
+    /// The chance of each state at an evaluation at `hour`, by `[hour][state at the evaluation
+    /// before]`; half a pseudo-count in each cell, so no transition is impossible.
+    var transitions: [[SIMD4<Double>]]
+
+    /// How long a record's network is taken to hold: 15 min [Inf]; after that the network is
+    /// taken as available (it is on 98 % of the default user's day).
+    static let freshSeconds = 900.0
+
+    /// The phones simulated, and for how long: 40 seeds × 28 days (≈ 1,100 evaluations per
+    /// hour, so ±0.03 on a share of one half).
+    static let seeds = 40
+    static let days = 28
+
+    /// Measures the chain on `scenario`'s phone (its app's policy changes nothing here) on
+    /// seeds 1 … ``seeds`` for ``days`` days each.
+    static func measure(_ scenario: Scenario, jobs: Int) throws -> PhoneStateProfile {
+        var withoutApp = scenario
+        withoutApp.app.policy = PolicyConfiguration(name: "none")
+        let quiet = withoutApp
+        let calendar = quiet.calendar.calendar
+        let idleDelay = SimDuration.minutes(scenario.system.heuristic.idleDelayMinutes)
+        let step = SimDuration.minutes(scenario.system.heuristic.evaluationMinutes).nanoseconds
+        /// Per hour: visits to each state, and moves from each state to each.
+        typealias Counts = (visits: [[Int]], moves: [[[Int]]])
+        let counts = try ParallelRuns.map(count: seeds, jobs: jobs) { index -> Counts in
+            final class Counter {
+                var visits = [[Int]](repeating: [0, 0, 0, 0], count: 24)
+                var moves = [[[Int]]](repeating: [[Int]](repeating: [0, 0, 0, 0], count: 4), count: 24)
+                var previous: Int?
+                var screenOn = false
+                var screenOffSince = SimInstant.start
+                var charging = false
+                var nextTick: Int64 = 0
+            }
+            let counter = Counter()
+            _ = try SimulationRunner.run(scenario: quiet, seed: UInt64(index + 1), days: days, configure: { _ in }, observer: { _, now, device, _ in
+                // The evaluations up to this event saw the state before it.
+                while counter.nextTick < now.nanosecondsSinceStart {
+                    let tick = SimInstant(nanosecondsSinceStart: counter.nextTick)
+                    let hour = Int(calendar.timeOfDay(at: tick) / .hours(1))
+                    let idle = !counter.screenOn && counter.screenOffSince.duration(to: tick) >= idleDelay
+                    let state = (counter.charging ? 2 : 0) + (idle ? 1 : 0)
+                    counter.visits[hour][state] += 1
+                    if let previous = counter.previous { counter.moves[hour][previous][state] += 1 }
+                    counter.previous = state
+                    counter.nextTick += step
+                }
+                counter.screenOn = device.isScreenOn
+                counter.screenOffSince = device.screenOffSince
+                counter.charging = device.isPluggedIn
+            })
+            return (counter.visits, counter.moves)
+        }
+        let shares = (0..<24).map { hour -> SIMD4<Double> in
+            let visits = (0..<4).map { state in Double(counts.reduce(0) { $0 + $1.visits[hour][state] }) + 0.5 }
+            let total = visits.reduce(0, +)
+            return SIMD4(visits.map { $0 / total })
+        }
+        let transitions = (0..<24).map { hour in
+            (0..<4).map { from -> SIMD4<Double> in
+                let moves = (0..<4).map { to in Double(counts.reduce(0) { $0 + $1.moves[hour][from][to] }) + 0.5 }
+                let total = moves.reduce(0, +)
+                return SIMD4(moves.map { $0 / total })
+            }
+        }
+        return PhoneStateProfile(shares: shares, transitions: transitions)
+    }
+
+    /// The chain's step into an evaluation at `hour` from `belief` (chances of each state).
+    func step(_ belief: SIMD4<Double>, hour: Int) -> SIMD4<Double> {
+        let row = transitions[hour]
+        return belief[0] * row[0] + belief[1] * row[1] + belief[2] * row[2] + belief[3] * row[3]
+    }
+
+    /// The states on the charger (`true`) or off it, as a mask.
+    static func charging(_ charging: Bool) -> SIMD4<Double> { charging ? SIMD4(0, 0, 1, 1) : SIMD4(1, 1, 0, 0) }
+    /// The states in use, as a mask.
+    static let inUse = SIMD4<Double>(1, 0, 1, 0)
+}

@@ -1,0 +1,16 @@
+/// The two one-sided tests of equivalence (TOST; Schuirmann, D. J. (1987), "A comparison of the
+/// two one-sided tests procedure and the power approach for assessing the equivalence of average
+/// bioavailability", *Journal of Pharmacokinetics and Biopharmaceutics* 15(6):657–680).
+package enum TOST {
+    /// The p-value for "the true mean difference is at least `margin` away from zero", from a
+    /// mean difference, its standard error and degrees of freedom (Student's t):
+    /// max(P(T > (d̄ + m) / se), P(T < (d̄ − m) / se)). Small when the difference is shown to lie
+    /// within ±margin.
+    ///
+    /// - Precondition: `standardError` > 0 and `margin` ≥ 0.
+    package static func pValue(mean: Double, standardError: Double, degreesOfFreedom df: Double, margin: Double) -> Double {
+        precondition(standardError > 0 && margin >= 0, "TOST: a positive standard error and a margin of at least 0")
+        return Swift.max(StudentT.cdf(-(mean + margin) / standardError, degreesOfFreedom: df),
+                         StudentT.cdf((mean - margin) / standardError, degreesOfFreedom: df))
+    }
+}

@@ -1,0 +1,83 @@
+import BackgroundSim
+@testable import BackgroundSimCalibration
+@testable import BackgroundSimLab
+import Testing
+
+@Suite("Field logs")
+struct FieldLogTests {
+    @Test("local timestamps read and write as YYYY-MM-DDTHH:MM:SS[.fff]; impossible ones are refused")
+    func timestamps() throws {
+        let time = try #require(LocalTimestamp(parsing: "2026-03-01T07:05:09.25"))
+        #expect(time.text == "2026-03-01T07:05:09.250")
+        #expect(time.hour == 7 && time.date == CivilDate(year: 2026, month: 3, day: 1)!)
+        #expect(LocalTimestamp(parsing: "2026-03-01 07:05:09")?.text == "2026-03-01T07:05:09")
+        for bad in ["2026-02-30T00:00:00", "2026-03-01T24:00:00", "2026-03-01T07:05", "2026-03-01T07:05:09Z", "yesterday"] {
+            #expect(LocalTimestamp(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(LocalTimestamp(parsing: "1969-12-31T23:59:59")?.text == "1969-12-31T23:59:59")
+    }
+
+    @Test("a simulated phone's field log reads back equal from JSON lines and from CSV")
+    func roundTrip() throws {
+        let scenario = try #require(Presets.scenario(named: "zashi-designed"))
+        let records = try FieldLogRecorder.run(scenario, seed: 3, days: 10, device: "d,\"3\"").records
+        #expect(records.contains { $0.event == .taskLaunched } && records.contains { $0.event == .appForeground })
+        #expect(records.contains { $0.event == .taskSubmitted && $0.requiresExternalPower == true })
+        #expect(try FieldLogFormat.parse(FieldLogFormat.jsonLines(records), source: "log.jsonl") == records)
+        #expect(try FieldLogFormat.parse(FieldLogFormat.csv(records), source: "log.csv") == records)
+    }
+
+    @Test("a bad record names the file, the line and the field", arguments: [
+        (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "taskLaunched", "identifier": "x"}"#, "log:1: kind: required for taskLaunched"),
+        (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "launched"}"#, "log:1: event: expected one of"),
+        (#"{"device": "a", "time": "07:00", "event": "appForeground"}"#, "log:1: time: expected a local time"),
+        (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground", "batteryPercent": 140}"#, "log:1: batteryPercent: expected a number from 0 to 100"),
+        (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground", "charing": true}"#, "log:1: charing: unknown field; did you mean \"charging\"?"),
+        ("device,time,event,kinds\na,2026-01-05T07:00:00,appForeground,", "log:1: kinds: unknown column; did you mean \"kind\"?"),
+        ("device,time,event\na,2026-01-05T07:00:00", "log:2: expected 3 fields as in the header, got 2"),
+    ])
+    func badRecords(text: String, message: String) {
+        #expect {
+            _ = try FieldLogFormat.parse(text, source: "log")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test("the features of a hand-made log: launches a day, delay, spacing, charging share, fading by days since use")
+    func features() throws {
+        func at(_ text: String) -> LocalTimestamp { LocalTimestamp(parsing: text)! }
+        // One device over 4 days: opened on day 0 at 08:00; a refresh request at 08:00 with an
+        // earliest begin of 09:00, launched at 10:00 (60 min late) on the charger; resubmitted
+        // with no delay, launched at 22:00 (720 min after submission, 720 min after the first)
+        // on battery; a last record on day 4 at 08:00.
+        let log = [
+            FieldLogRecord(device: "a", time: at("2026-01-05T08:00:00"), event: .appForeground),
+            FieldLogRecord(device: "a", time: at("2026-01-05T08:00:00"), event: .taskSubmitted, identifier: "r", kind: .refresh,
+                           earliestBegin: at("2026-01-05T09:00:00")),
+            FieldLogRecord(device: "a", time: at("2026-01-05T10:00:00"), event: .taskLaunched, identifier: "r", kind: .refresh, charging: true),
+            FieldLogRecord(device: "a", time: at("2026-01-05T10:00:00"), event: .taskSubmitted, identifier: "r", kind: .refresh),
+            FieldLogRecord(device: "a", time: at("2026-01-05T22:00:00"), event: .taskLaunched, identifier: "r", kind: .refresh, charging: false),
+            FieldLogRecord(device: "a", time: at("2026-01-09T08:00:00"), event: .appBackground),
+        ]
+        let features = FieldLogFeatures(log)
+        let refresh = try #require(features.kinds.first)
+        #expect(features.kinds.count == 1 && refresh.kind == .refresh && refresh.devices == 1)
+        #expect(refresh.deviceDays == 4 && refresh.launches == 2)
+        #expect(refresh.launchesPerDay.value == 0.5)
+        #expect(refresh.delayMedianMinutes.value == 390)   // 60 and 720
+        #expect(refresh.spacingMedianMinutes.value == 720)
+        #expect(refresh.chargingShare.value == 0.5)
+        // Both launches within a day of the last use (1 day of exposure): 2 a day; 1–3 days after
+        // it, 2 days of exposure and no launch; 3–7 days, 1 day of exposure: too little to rate
+        // (under half a day is left out; one day counts).
+        #expect(refresh.fading[0].value == 2)
+        #expect(refresh.fading[1].value == 0)
+        #expect(refresh.fading[2].value == 0)
+        #expect(refresh.fading[3].value == nil)
+        #expect(refresh.hourShares[10] == 0.5 && refresh.hourShares[22] == 0.5)
+        // One device: nothing to resample.
+        #expect(refresh.launchesPerDay.low == nil)
+    }
+}
+

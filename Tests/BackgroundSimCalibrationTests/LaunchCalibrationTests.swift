@@ -1,0 +1,181 @@
+import BackgroundSim
+@testable import BackgroundSimCalibration
+@testable import BackgroundSimLab
+import Testing
+
+/// Field logs of simulated phones, the known answer calibration must recover.
+enum SimulatedLogs {
+    /// `preset` with nothing a field log cannot show (no force-quits, no Low Power Mode): the
+    /// launch model's assumptions hold exactly.
+    static func clean(_ preset: String) -> Scenario {
+        var scenario = Presets.scenario(named: preset)!
+        scenario.user.app.forceQuitProbability = 0
+        scenario.power.lowPowerModeAcceptProbability = 0
+        return scenario
+    }
+
+    static func records(_ scenario: Scenario, devices: Int, days: Int) -> [FieldLogRecord] {
+        (try? FieldLogRecorder.run(scenario, seeds: (1...UInt64(devices)).map { $0 }, days: days, jobs: 2).records) ?? []
+    }
+
+    /// 24 CoverDrop phones (refresh) and 24 Zashi phones (processing, two requests, one needing
+    /// power) over 14 days, clean.
+    static let coverdrop = records(clean("coverdrop-shipped"), devices: 24, days: 14)
+    static let zashi = records(clean("zashi-shipped"), devices: 24, days: 14)
+}
+
+@Suite("Fitting the launch model to field logs")
+struct LaunchFitTests {
+    static let coverdrop = DeviceHistory.histories(SimulatedLogs.coverdrop)
+    static let zashi = DeviceHistory.histories(SimulatedLogs.zashi)
+    static let zashiPhone = try! PhoneStateProfile.measure(SimulatedLogs.clean("zashi-shipped"), jobs: 2)
+
+    @Test("replaying a simulated log under the parameters that wrote it explains every launch, of either kind")
+    func replayExplainsEveryLaunch() {
+        let truth = HeuristicLaunchParameters()
+        let refresh = LaunchFit.score(Self.coverdrop, kind: .refresh, truth, phone: Self.zashiPhone, jobs: 2)
+        #expect(refresh.launches > 500 && refresh.unexplained == 0)
+        let processing = LaunchFit.score(Self.zashi, kind: .processing, truth, phone: Self.zashiPhone, jobs: 2)
+        #expect(processing.launches > 200 && processing.unexplained == 0)
+        // Halving the refresh base budget leaves launches the token bucket cannot pay for.
+        var stingy = truth
+        stingy.refreshBasePerDay = 0.5
+        let worse = LaunchFit.score(Self.coverdrop, kind: .refresh, stingy, phone: Self.zashiPhone, jobs: 2)
+        #expect(worse.unexplained > 0 && worse.logLikelihood < refresh.logLikelihood)
+    }
+
+    @Test("maximum likelihood from a wrong start recovers the refresh budgets that wrote the log (within 10 %)")
+    func recoversRefreshBudgets() {
+        var start = HeuristicLaunchParameters()
+        start.refreshBasePerDay = 1.6
+        start.refreshPerAppSession = 1.3
+        let fit = LaunchFit.fit(Self.coverdrop, kind: .refresh, base: start, phone: Self.zashiPhone, jobs: 2)
+        #expect(abs(fit.parameters.refreshBasePerDay - 1) < 0.1, "\(fit.parameters.refreshBasePerDay)")
+        #expect(abs(fit.parameters.refreshPerAppSession - 2) < 0.2, "\(fit.parameters.refreshPerAppSession)")
+        #expect(fit.score.unexplained == 0)
+    }
+
+    @Test("a processing log whose requests all need power cannot inform the battery chance: it is held, and said to be")
+    func holdsWhatTheLogCannotInform() throws {
+        let records = SimulatedLogs.records(SimulatedLogs.clean("probe-processing"), devices: 6, days: 7)
+        var base = HeuristicLaunchParameters()
+        base.processingBatteryChancePerEvaluation = 0.2
+        let fit = LaunchFit.fit(DeviceHistory.histories(records), kind: .processing, base: base, phone: Self.zashiPhone, jobs: 2)
+        let battery = try #require(fit.fitted.first { $0.key == "processingBatteryChancePerEvaluation" })
+        #expect(battery.heldBecause != nil && battery.value == 0.2)
+        #expect(fit.fitted.first { $0.key == "processingChargingChancePerEvaluation" }?.heldBecause == nil)
+    }
+
+    @Test("the bootstrap's sandwich step matches a hand-made quadratic log-likelihood")
+    func sandwichStep() {
+        // Two devices with ℓᵢ(u) = −(u − cᵢ)², c = ±1: H = −4, scores at 0 are ±2 → B = 8,
+        // V = H⁻¹BH⁻¹ = 8/16 = 0.5, so the step is √0.5.
+        let centres = [1.0, -1.0]
+        func perDevice(_ u: Double) -> [Double] { centres.map { -($0 - u) * ($0 - u) } }
+        let steps = LaunchFitBootstrap.gridSteps(center: perDevice(0), k: 1, h: 0.1) { moves in
+            perDevice(moves.reduce(0) { $0 + $1.by })
+        }
+        #expect(abs(steps[0] - 0.5.squareRoot()) < 1e-9, "\(steps)")
+    }
+}
+
+@Suite("Calibration on logs with a known answer")
+struct LaunchCalibrationTests {
+    @Test("calibrating on simulated logs recovers the generating parameters within their intervals, and every feature fits")
+    func recoversWithinIntervals() throws {
+        let truth = HeuristicLaunchParameters()
+        for (records, preset) in [(SimulatedLogs.coverdrop, "coverdrop-shipped"), (SimulatedLogs.zashi, "zashi-shipped")] {
+            let calibration = try LaunchCalibration.run(records, sources: ["simulated"], base: SimulatedLogs.clean(preset), jobs: 2)
+            #expect(calibration.kinds.count == 1)
+            for kind in calibration.kinds {
+                #expect(kind.unexplained == 0)
+                for parameter in kind.parameters where parameter.heldBecause == nil {
+                    let generating = LaunchFit.Coordinates.value(parameter.key, of: truth)
+                    let low = try #require(parameter.low), high = try #require(parameter.high)
+                    #expect(low <= generating && generating <= high, "\(preset) \(parameter.key): \(generating) not in \(low)–\(high) (fit \(parameter.value))")
+                    #expect(low <= parameter.value && parameter.value <= high)
+                }
+                #expect(kind.goodness.misfits.isEmpty, "\(preset): \(kind.goodness.misfits.map(\.verdict))")
+            }
+        }
+    }
+
+    @Test("a log from phones whose users force-quit and use Low Power Mode, which the model assumes away, is flagged by the goodness of fit")
+    func flagsMisspecification() throws {
+        // Zashi as it ships, with its default user: 10 % of app sessions end in a force-quit,
+        // after which nothing runs until the app is opened again; the fitted model launches
+        // on nights the real phones could not.
+        var scenario = try #require(Presets.scenario(named: "zashi-shipped"))
+        scenario.user.app.forceQuitProbability = 0.3
+        let records = SimulatedLogs.records(scenario, devices: 24, days: 14)
+        let calibration = try LaunchCalibration.run(records, sources: ["simulated"], base: SimulatedLogs.clean("zashi-shipped"), jobs: 2)
+        let misfits = calibration.misfits
+        #expect(!misfits.isEmpty)
+        #expect(misfits.contains { $0.feature == .launchesPerDay && ($0.relativeDifference ?? 0) > 0 }, "\(misfits.map(\.verdict))")
+        #expect(CalibrationFormatter.verdict(calibration).contains("does not reproduce"))
+    }
+
+    @Test("the fragment is a valid scenario carrying the fitted values to four significant digits and their provenance")
+    func fragment() throws {
+        let records = SimulatedLogs.records(SimulatedLogs.clean("coverdrop-shipped"), devices: 6, days: 7)
+        let calibration = try LaunchCalibration.run(records, sources: ["dir/logs.jsonl"], base: Scenario(), jobs: 2)
+        let text = JSONWriter.pretty(calibration.fragment)
+        let scenario = try ScenarioLoader.decode(text, source: "fragment.json")
+        let base = try #require(calibration.kinds.first?.parameters.first { $0.key == "refreshBasePerDay" })
+        #expect(scenario.system.heuristic.refreshBasePerDay == LaunchCalibration.fourSignificantDigits(base.value))
+        #expect(scenario.description.contains("logs.jsonl") && scenario.description.contains("95 % CI"))
+        #expect(LaunchCalibration.fourSignificantDigits(1.234567) == 1.235)
+        #expect(LaunchCalibration.fourSignificantDigits(0.000123456) == 0.0001235)
+        #expect(LaunchCalibration.fourSignificantDigits(12345.6) == 12350)
+        // The same logs give the same outcome for any number of jobs.
+        let serial = try LaunchCalibration.run(records, sources: ["dir/logs.jsonl"], base: Scenario(), jobs: 1)
+        #expect(JSONWriter.pretty(CalibrationFormatter.json(serial)) == JSONWriter.pretty(CalibrationFormatter.json(calibration)))
+    }
+}
+
+@Suite("MetricKit payloads")
+struct MetricKitPayloadTests {
+    @Test("durations and timestamps read as MetricKit writes them")
+    func values() {
+        #expect(MetricKitPayload.duration("347 sec") == 347)
+        #expect(MetricKitPayload.duration("1,456 sec") == 1_456)
+        #expect(MetricKitPayload.duration("1.5 min") == 90)
+        #expect(abs(MetricKitPayload.duration("830 ms")! - 0.83) < 1e-12)
+        #expect(MetricKitPayload.duration("2 hr") == 7_200)
+        #expect(MetricKitPayload.duration("347秒") == nil && MetricKitPayload.duration("-1 sec") == nil)
+        // 2026-01-05 is day 20,458 since 1970-01-01.
+        #expect(MetricKitPayload.timestamp("2026-01-05 00:00:00 +0000") == 1_767_571_200.0)
+        #expect(MetricKitPayload.timestamp("2026-01-05 02:00:00 +0200") == 1_767_571_200.0)
+        #expect(MetricKitPayload.timestamp("2026-01-05") == nil)
+    }
+
+    @Test("payloads read from an object, an array or JSON lines, and a bad one names the payload and the field", arguments: [
+        ("[{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\"}, 3]", "log: payload 2: expected a MetricKit payload object"),
+        ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-04 00:00:00 +0000\"}", "log: timeStampEnd: expected a time after timeStampBegin"),
+        ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationTimeMetrics\": {\"cumulativeBackgroundTime\": \"a while\"}}",
+         "log: applicationTimeMetrics.cumulativeBackgroundTime: expected a duration"),
+        ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationExitMetrics\": {\"backgroundExitData\": {\"cumulativeNormalAppExitCount\": 1.5}}}",
+         "log: applicationExitMetrics.backgroundExitData.cumulativeNormalAppExitCount: expected a whole number"),
+    ])
+    func bad(text: String, message: String) {
+        do {
+            _ = try MetricKitPayload.parse(text, source: "log")
+            Issue.record("parsed")
+        } catch {
+            #expect("\(error)".contains(message), "\(error)")
+        }
+    }
+
+    @Test("a payload's background figures")
+    func parse() throws {
+        let text = """
+            {"timeStampBegin":"2026-01-05 00:00:00 +0000","timeStampEnd":"2026-01-07 00:00:00 +0000","applicationTimeMetrics":{"cumulativeBackgroundTime":"40 sec"},"applicationExitMetrics":{"backgroundExitData":{"cumulativeMemoryPressureExitCount":3},"foregroundExitData":{"cumulativeNormalAppExitCount":9}}}
+            {"timeStampBegin":"2026-01-07 00:00:00 +0000","timeStampEnd":"2026-01-08 00:00:00 +0000"}
+            """
+        let payloads = try MetricKitPayload.parse(text, source: "log")
+        #expect(payloads.count == 2)
+        #expect(payloads[0].days == 2 && payloads[0].backgroundSeconds == 40 && payloads[0].foregroundSeconds == nil)
+        #expect(payloads[0].backgroundExits == ["cumulativeMemoryPressureExitCount": 3])
+        #expect(payloads[1].backgroundExits.isEmpty)
+    }
+}
