@@ -50,7 +50,9 @@ public struct BackgroundSimCLI: Sendable {
     public func run(_ arguments: [String]) -> Int32 {
         let context = CLIContext(policies: policies, extraPresets: presets, toolName: toolName)
         do {
-            return try Self.dispatch(arguments, context)
+            let status = try Self.dispatch(arguments, context)
+            precondition((0...1).contains(status), "\(toolName): a subcommand returned exit status \(status); 2 is for bad input, thrown")
+            return status
         } catch let error as UsageError {
             Output.error("\(toolName): \(error.message)")
             return 2
@@ -86,7 +88,7 @@ public struct BackgroundSimCLI: Sendable {
           trace            Write a Perfetto / chrome://tracing timeline of one run.
           presets          List the built-in scenarios.
           scenario         Print a scenario with every parameter filled in (default: the defaults).
-          help             Show this help.
+          help             Show this help ('help --markdown': every command's help, as docs/COMMANDS.md).
           version          Print the version.
 
         Run 'bgsim help SUBCOMMAND' (or 'bgsim SUBCOMMAND --help') for its options.
@@ -111,9 +113,45 @@ public struct BackgroundSimCLI: Sendable {
         ]
     }
 
+    /// The subcommands in the order the overview lists them; `merge` shares `sweep`'s help.
+    static let subcommandOrder = ["run", "compare", "sweep", "tune", "fieldlog", "calibrate", "whatif", "check", "trace",
+                                  "presets", "scenario"]
+
+    /// The command-line reference, `docs/COMMANDS.md`: the overview and every subcommand's help,
+    /// verbatim, as Markdown (a test checks the committed file against it).
+    static func markdownReference(_ context: CLIContext) -> String {
+        let subcommands = subcommands(context)
+        precondition(Set(subcommandOrder + ["merge"]) == Set(subcommands.keys), "the reference's order misses a subcommand")
+        var text = """
+            # Command reference
+
+            Every command's help, exactly as `bgsim help SUBCOMMAND` prints it. This file is generated
+            by `bgsim help --markdown > docs/COMMANDS.md`, and a test fails when it differs from the
+            tool's help. The guides explain the commands' outputs and methods: docs/OUTPUT.md
+            (`run`, `compare`), docs/SWEEPS.md (`sweep`, `merge`), docs/TUNING.md (`tune`),
+            docs/CALIBRATION.md (`fieldlog`, `calibrate`), docs/WHATIF.md (`whatif`) and
+            docs/CHECKING.md (`check`).
+
+            ## bgsim
+
+            ```text
+            \(usage)
+            ```
+
+            """
+        for name in subcommandOrder {
+            guard let subcommand = subcommands[name] else { preconditionFailure("no subcommand '\(name)'") }
+            let heading = name == "sweep" ? "bgsim sweep, bgsim merge" : "bgsim \(name)"
+            text += "\n## \(heading)\n\n```text\n\(subcommand.usage)\n```\n"
+        }
+        return text
+    }
+
     static func dispatch(_ arguments: [String], _ context: CLIContext) throws -> Int32 {
         let subcommands = subcommands(context)
         switch arguments.first {
+        case "help" where arguments.count == 2 && arguments[1] == "--markdown":
+            print(markdownReference(context), terminator: "")
         case "help" where arguments.count == 2:
             // `bgsim help run`: that subcommand's help.
             guard let subcommand = subcommands[arguments[1]] else {

@@ -140,7 +140,12 @@ struct LaunchFit: Sendable {
         let fitted = Coordinates.allKeys(kind).map { key in
             Parameter(key: key, value: Coordinates.value(key, of: parameters), heldBecause: held[key])
         }
-        return LaunchFit(kind: kind, parameters: parameters, fitted: fitted, score: score(histories, kind: kind, parameters, phone: phone, jobs: jobs),
+        let fittedScore = score(histories, kind: kind, parameters, phone: phone, jobs: jobs)
+        precondition(fitted.allSatisfy { $0.heldBecause != nil || Coordinates.range($0.key).contains($0.value) },
+                     "LaunchFit: a fitted value outside its range")
+        precondition(!(fittedScore.logLikelihood < atBase.logLikelihood - 1e-9 * abs(atBase.logLikelihood)),
+                     "LaunchFit: the fit ended below the likelihood of its own start")
+        return LaunchFit(kind: kind, parameters: parameters, fitted: fitted, score: fittedScore,
                          devices: histories.count, optimiserEvaluations: evaluations)
     }
 

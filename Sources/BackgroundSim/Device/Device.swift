@@ -68,7 +68,8 @@ public struct Device {
     private var batteryEventTarget = 0.0
     private var networkSegmentEvent: EventHandle?
     private var resumeEvent: EventHandle?
-    private var lastMetricsUpdate: SimInstant
+    /// The instant the continuous quantities were last integrated to.
+    package private(set) var lastMetricsUpdate: SimInstant
     /// The local hour last booked to by ``bookBatteryLevel(from:to:levels:_:)``, with its bounds,
     /// so that most intervals (which fall within one hour) need no calendar arithmetic.
     private var bookedHour: (start: SimInstant, end: SimInstant, hour: Int) = (.start, .start, 0)
@@ -111,6 +112,7 @@ public struct Device {
             let at = SimInstant.start + .hours(jump.atHours)
             simulation.schedule(.device(.clockJump(seconds: Int64((jump.byMinutes * 60).rounded()))), at: at)
         }
+        precondition(scenario.faults.networkFlaps.count <= Int(UInt16.max), "Device: more network flaps than an event can name")
         for (index, flap) in scenario.faults.networkFlaps.enumerated() where flap.toHours > flap.fromHours {
             simulation.schedule(.device(.networkFlap(fault: UInt16(clamping: index), offline: true)), at: .start + .hours(flap.fromHours))
         }
@@ -367,6 +369,7 @@ public struct Device {
         ledger.advance(to: instant, onCharger: isPluggedIn, appInBackground: !appInForeground)
         thermal.advance(to: instant)
         metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, battery.percent)
+        assert((0...100).contains(battery.percent) && seconds >= 0, "Device: battery at \(battery.percent) % after advancing \(seconds) s")
     }
 
     /// Books the battery level over `[from, to]` to the local hours it spans. The level moves

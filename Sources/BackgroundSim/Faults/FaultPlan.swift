@@ -91,7 +91,12 @@ public struct FaultPlan: Codable, Sendable, Equatable {
         }
 
         /// Whether `hours` since the start falls in `[fromHours, toHours)`.
-        public func contains(hours: Double) -> Bool { hours >= fromHours && hours < toHours }
+        ///
+        /// - Precondition: `hours` ≥ 0 (a run's time never precedes its start).
+        public func contains(hours: Double) -> Bool {
+            assert(hours >= 0, "FaultPlan.Window: \(hours) hours before the start")
+            return hours >= fromHours && hours < toHours
+        }
     }
 
     /// A moment of the run, in hours since it started.

@@ -41,6 +41,7 @@ package enum ParallelRuns {
 
         func store(_ result: Swift.Result<Result, any Error>, at index: Int) {
             lock.lock()
+            precondition(slots[index] == nil, "ParallelRuns: index \(index) ran twice")
             slots[index] = result
             lock.unlock()
         }

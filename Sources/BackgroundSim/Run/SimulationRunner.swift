@@ -53,9 +53,11 @@ public enum SimulationRunner {
         setup.world.observer = observer
         let end = SimInstant.start + .days(days)
         try setup.simulation.run(until: end, handler: &setup.world)
+        precondition(setup.simulation.now <= end, "SimulationRunner: the clock ran past the run's end")
         var finished = setup.world.device
         finished.advance(to: end)
         system.observe(finished, at: end)
+        precondition(finished.lastMetricsUpdate == end && system.snapshot.now == end, "SimulationRunner: the device or the system stopped short of the end")
         return RunResult(
             scenarioName: scenario.name, seed: seed, days: days, digest: setup.simulation.digest,
             events: setup.simulation.firedEventCount,

@@ -67,9 +67,9 @@ public enum ScenarioLoader {
         // Decoded even after shape problems (unknown keys are ignored), so that every range
         // problem is reported with them at once; a value of the wrong kind stops it.
         let decoded: Scenario
+        var decoder = JSONValueDecoder()
+        decoder.userInfo[.policyRegistry] = policies
         do {
-            var decoder = JSONValueDecoder()
-            decoder.userInfo[.policyRegistry] = policies
             decoded = try decoder.decode(Scenario.self, from: merged)
         } catch let error as DecodingError {
             throw ScenarioError(source: source, issues: issues.isEmpty ? [issue(from: error)] : issues)
@@ -78,6 +78,9 @@ public enum ScenarioLoader {
         }
         issues += decoded.validate(policies: policies)
         guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
+        // What `bgsim scenario` prints of it reads back as the same scenario (debug builds).
+        assert((try? decoder.decode(Scenario.self, from: Self.document(of: decoded))) == decoded,
+               "ScenarioLoader: \(source) does not survive a round trip through its document")
         return decoded
     }
 

@@ -211,6 +211,7 @@ public final class SimulatedSystem {
 
     /// Schedules the system's fault events, if any: call once before the run.
     func start(in simulation: inout Simulation<WorldEvent>) {
+        precondition(simulation.now == .start && simulation.firedEventCount == 0, "SimulatedSystem: started after the run began")
         for jetsam in faults.jetsams {
             simulation.schedule(.system(.faultJetsam), at: .start + .hours(jetsam.atHours))
         }

@@ -65,8 +65,16 @@ public struct Comparison: Sendable {
     }
 
     /// Compares results already run, `results[scenario][seed]`, on `metrics` with their margins.
+    ///
+    /// - Precondition: one row of results per name (at least two), each with a result per seed in
+    ///   the order of `seeds` (the pairing the verdicts rest on) of `days` days, and
+    ///   0 < `alpha` < 1.
     public init(names: [String], seeds: [UInt64], days: Int, results: [[RunResult]], metrics: [ComparedMetric],
                 alpha: Double = Comparison.defaultAlpha) {
+        precondition(names.count == results.count && names.count >= 2, "Comparison: \(names.count) names for \(results.count) rows of results")
+        precondition(results.allSatisfy { $0.count == seeds.count && $0.allSatisfy { $0.days == days } },
+                     "Comparison: every scenario needs a result per seed, each of \(days) days")
+        precondition(alpha > 0 && alpha < 1, "Comparison: alpha must be in (0, 1), got \(alpha)")
         self.names = names
         self.alpha = alpha
         self.seeds = seeds

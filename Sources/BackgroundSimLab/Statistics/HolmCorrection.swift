@@ -9,7 +9,10 @@
 package enum HolmCorrection {
     /// The adjusted p-values, in the order given. Ties are broken by position, so the result
     /// does not depend on how a sort orders equal values.
+    ///
+    /// - Precondition: every p-value is in [0, 1].
     package static func adjusted(_ pValues: [Double]) -> [Double] {
+        precondition(pValues.allSatisfy { (0...1).contains($0) }, "HolmCorrection: p-values must be in [0, 1]")
         let m = pValues.count
         let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
         var adjusted = [Double](repeating: 1, count: m)
@@ -18,6 +21,7 @@ package enum HolmCorrection {
             running = Swift.max(running, Swift.min(1, Double(m - rank) * pValues[index]))
             adjusted[index] = running
         }
+        assert(zip(adjusted, pValues).allSatisfy { $0 >= $1 && $0 <= 1 }, "HolmCorrection: an adjusted p-value below its own")
         return adjusted
     }
 }

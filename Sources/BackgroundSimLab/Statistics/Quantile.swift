@@ -8,6 +8,7 @@ package enum Quantile {
     package static func interpolated(_ sorted: [Double], _ q: Double) -> Double? {
         precondition(q >= 0 && q <= 1, "Quantile: q must be in [0, 1], got \(q)")
         guard !sorted.isEmpty else { return nil }
+        assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0 <= $1 }, "Quantile: the sample is not sorted")
         let position = q * Double(sorted.count - 1)
         let low = Int(position)
         let high = Swift.min(low + 1, sorted.count - 1)
