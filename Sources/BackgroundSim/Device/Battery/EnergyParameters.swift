@@ -132,26 +132,31 @@ extension EnergyParameters: ScenarioSection {
     }
 }
 
-extension CellularRadioParameters: ScenarioSection {
-    package static let numberFields: [NumberField<CellularRadioParameters>] = [
-        NumberField("promotionSeconds", \.promotionSeconds, valid: 0...10),
-        NumberField("promotionWatts", \.promotionWatts, valid: 0...10),
-        NumberField("activeBaseWatts", \.activeBaseWatts, valid: 0...10),
-        NumberField("uplinkMilliwattsPerMbps", \.uplinkMilliwattsPerMbps, valid: 0...5_000),
-        NumberField("downlinkMilliwattsPerMbps", \.downlinkMilliwattsPerMbps, valid: 0...5_000),
-        NumberField("tailSeconds", \.tailSeconds, valid: 0...60),
-        NumberField("tailWatts", \.tailWatts, valid: 0...10),
-    ]
+/// A radio's power constants: the same numbers, with the same valid ranges, for LTE and Wi-Fi.
+package protocol RadioPowerParameters: ScenarioSection {
+    var promotionSeconds: Double { get }
+    var promotionWatts: Double { get }
+    var activeBaseWatts: Double { get }
+    var uplinkMilliwattsPerMbps: Double { get }
+    var downlinkMilliwattsPerMbps: Double { get }
+    var tailSeconds: Double { get }
+    var tailWatts: Double { get }
 }
 
-extension WifiRadioParameters: ScenarioSection {
-    package static let numberFields: [NumberField<WifiRadioParameters>] = [
-        NumberField("promotionSeconds", \.promotionSeconds, valid: 0...10),
-        NumberField("promotionWatts", \.promotionWatts, valid: 0...10),
-        NumberField("activeBaseWatts", \.activeBaseWatts, valid: 0...10),
-        NumberField("uplinkMilliwattsPerMbps", \.uplinkMilliwattsPerMbps, valid: 0...5_000),
-        NumberField("downlinkMilliwattsPerMbps", \.downlinkMilliwattsPerMbps, valid: 0...5_000),
-        NumberField("tailSeconds", \.tailSeconds, valid: 0...60),
-        NumberField("tailWatts", \.tailWatts, valid: 0...10),
-    ]
+extension RadioPowerParameters {
+    package static var numberFields: [NumberField<Self>] {
+        [
+            NumberField("promotionSeconds", \.promotionSeconds, valid: 0...10),
+            NumberField("promotionWatts", \.promotionWatts, valid: 0...10),
+            NumberField("activeBaseWatts", \.activeBaseWatts, valid: 0...10),
+            NumberField("uplinkMilliwattsPerMbps", \.uplinkMilliwattsPerMbps, valid: 0...5_000),
+            NumberField("downlinkMilliwattsPerMbps", \.downlinkMilliwattsPerMbps, valid: 0...5_000),
+            NumberField("tailSeconds", \.tailSeconds, valid: 0...60),
+            NumberField("tailWatts", \.tailWatts, valid: 0...10),
+        ]
+    }
 }
+
+extension CellularRadioParameters: RadioPowerParameters {}
+
+extension WifiRadioParameters: RadioPowerParameters {}

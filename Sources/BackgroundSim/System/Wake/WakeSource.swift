@@ -23,17 +23,7 @@ package enum WakeSource: UInt8, Sendable, CaseIterable {
     case debuggerCommand = 6
 
     /// The source's name in documentation and tests.
-    package var name: String {
-        switch self {
-        case .appRefreshTask: "appRefreshTask"
-        case .processingTask: "processingTask"
-        case .continuedProcessingTask: "continuedProcessingTask"
-        case .silentPush: "silentPush"
-        case .sessionEvents: "sessionEvents"
-        case .discretionarySessionEvents: "discretionarySessionEvents"
-        case .debuggerCommand: "debuggerCommand"
-        }
-    }
+    package var name: String { String(describing: self) }
 
     /// The source of a pending task request of `kind`.
     init(_ kind: TaskRequest.Kind) {
