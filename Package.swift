@@ -13,10 +13,13 @@ import PackageDescription
 /// `SIMKERNEL_INTERNAL_CHECKS` (off by default) verifies internal structure after every mutation,
 /// in the manner of swift-collections' `COLLECTIONS_INTERNAL_CHECKS`: the event queue's heap order
 /// (O(n) per call) and each part of the iOS model (pending requests, running tasks, assertions,
-/// timers, the app's energy, launch evaluation; `+Invariants.swift` beside each). CI runs the
-/// suite once with it on, in a build folder of its own:
+/// timers, the app's energy, launch evaluation; `+Invariants.swift` beside each). The checks are
+/// preconditions, so an optimised build keeps them (and Swift's exclusivity checks); CI runs the
+/// suite once so, in a build folder of its own, in minutes where the debug build takes twenty:
 ///
-///     swift test --scratch-path .build-checks -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS
+///     swift test -c release --scratch-path .build-checks -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS -Xswiftc -enable-testing
+///
+/// The few `assert`s at the parts' boundaries are debug-only; the plain `swift test` runs them.
 let simulationSettings: [SwiftSetting] = []
 
 let package = Package(

@@ -4,8 +4,9 @@
 # Run from anywhere: experiments/designed-vs-shipped/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product bgsim
-bgsim=.build/release/bgsim
+# BGSIM names a bgsim already built (CI passes its static build); otherwise it is built here.
+bgsim=${BGSIM:-}
+if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
 out=experiments/designed-vs-shipped
 compare() {
     local name=$1

@@ -5,8 +5,9 @@
 # Run from anywhere: experiments/tune-coverdrop/run.sh (about 45 s on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product bgsim
-bgsim=.build/release/bgsim
+# BGSIM names a bgsim already built (CI passes its static build); otherwise it is built here.
+bgsim=${BGSIM:-}
+if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
 out=experiments/tune-coverdrop
 # Start from nothing (the stage files are results, not inputs), and leave nothing but the reports.
 rm -f "$out"/coverdrop-delay.stage*.jsonl

@@ -7,8 +7,9 @@
 # Run from anywhere: experiments/which-door/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product bgsim
-bgsim=.build/release/bgsim
+# BGSIM names a bgsim already built (CI passes its static build); otherwise it is built here.
+bgsim=${BGSIM:-}
+if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
 out=experiments/which-door
 doors="extension-then-processing extension-only background-urlsession continued-processing"
 compare() {
