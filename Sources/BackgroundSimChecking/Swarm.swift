@@ -163,17 +163,21 @@ public struct Swarm: Sendable {
             scenario.pushes.everyMinutes = pushMinutes
             scenario.pushes.perHour = 60 / pushMinutes
         }
-        let relaunchDelay = uniform(0, 300), eventsSeconds = uniform(5, 30), discretionaryPower = stream.chance(0.5)
+        let resumeDelay = uniform(0, 300), eventsSeconds = uniform(5, 30), discretionaryPower = stream.chance(0.5)
         let stallSeconds = uniform(10, 300), slots = 1 + Int(stream.next(below: 3)), cancels = uniform(0, 0.3)
-        let pushSpacing = uniform(5, 60)
+        let pushWindow = uniform(5, 60)
+        // The push throttle's burst and daily count, drawn after everything else.
+        let pushBurst = 1 + Int(stream.next(below: 8)), pushDaily = Int(stream.next(below: 25))
         if varies.contains(.doors) {
-            scenario.system.backgroundURLSession.relaunchDelaySeconds = relaunchDelay
+            scenario.system.backgroundURLSession.resumeDelaySeconds = resumeDelay
             scenario.system.backgroundURLSession.eventsSeconds = eventsSeconds
             scenario.system.backgroundURLSession.discretionaryRequiresPower = discretionaryPower
             scenario.system.continuedProcessing.progressTimeoutSeconds = stallSeconds
             scenario.system.continuedProcessing.maximumConcurrentTasks = slots
             scenario.system.continuedProcessing.userCancelProbability = cancels
-            scenario.system.push.minimumSpacingMinutes = pushSpacing
+            scenario.system.push.burstWindowMinutes = pushWindow
+            scenario.system.push.burstDeliveries = pushBurst
+            scenario.system.push.dailyDeliveries = pushDaily
         }
         return scenario
     }

@@ -40,16 +40,19 @@ struct SwarmDimensionTests {
     func doorsAndPushes() {
         let pushing = Presets.scenario(named: "coverdrop-push")!
         let silent = Presets.scenario(named: "coverdrop-designed")!
-        var spacings = Set<Double>(), cadences = Set<Double>()
+        var spacings = Set<Double>(), cadences = Set<Double>(), bursts = Set<Int>(), dailies = Set<Int>()
         for seed in UInt64(1)...60 {
             let a = Swarm().scenario(around: pushing, seed: seed, days: 7)
             let b = Swarm().scenario(around: silent, seed: seed, days: 7)
             cadences.insert(a.pushes.everyMinutes)
-            spacings.insert(b.system.push.minimumSpacingMinutes)
+            spacings.insert(b.system.push.burstWindowMinutes)
+            bursts.insert(b.system.push.burstDeliveries)
+            dailies.insert(b.system.push.dailyDeliveries)
             #expect(b.pushes == silent.pushes, "a base without pushes gets none")
             #expect(a.validate().isEmpty && b.validate().isEmpty, "seed \(seed)")
         }
         #expect(cadences.count == 4 && spacings.count == 60)
+        #expect(bursts == Set(1...8) && dailies.count > 15 && dailies.isSubset(of: Set(0...24)))
         var pinned = Swarm()
         pinned.varies.subtract([.doors, .pushes])
         let kept = pinned.scenario(around: pushing, seed: 5, days: 7)

@@ -54,22 +54,22 @@ struct BackgroundURLSessionTests {
 
     func completed(_ h: SystemHarness) -> Int { h.system.work.progress(label: "upload", at: h.simulation.now).completed }
 
-    @Test("a handed-off transfer runs while the app is suspended; when it finishes the app is resumed for its events after the 60 s limiter delay")
+    @Test("a handed-off transfer runs while the app is suspended; when it finishes the app is resumed for its events at once")
     func suspendedAppResumed() throws {
         let h = try harness()
         h.useApp(at: .at(10), for: .seconds(5))
         try h.run(until: .at(3_600))
         #expect(h.entries(.sessionTransfersCreated).first?.event
-                == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: false))
+                == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: false, startsIn: .zero))
         let suspend = try #require(h.times(.suspend).first)
         #expect(suspend == .at(15))
         #expect(completed(h) == 1)
         // 100 s of transfer after the radio's promotion, from the hand-off at 10 s.
         let pending = try #require(h.entries(.sessionEventsPending).first)
-        #expect(pending.event == .sessionEventsPending(session: "uploads", relaunchIn: .seconds(60)))
+        #expect(pending.event == .sessionEventsPending(session: "uploads"))
         #expect(pending.time > .at(110) && pending.time < .at(115))
         let handle = try #require(h.entries(.handleSessionEvents).first)
-        #expect(handle.time == pending.time + .seconds(60))
+        #expect(handle.time == pending.time)
         #expect(h.times(.resume).contains(handle.time))
         #expect(h.entries(.sessionCompletionHandlerCalled).count == 1)
         #expect(h.system.metrics.sessionRelaunches == 1)
@@ -141,7 +141,7 @@ struct BackgroundURLSessionTests {
         h.useApp(at: .at(10), for: .seconds(5))
         try h.run(until: .at(6 * 3_600))
         #expect(h.entries(.sessionTransfersCreated).first?.event
-                == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: true))
+                == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: true, startsIn: .zero))
         #expect(completed(h) == 0)
     }
 
@@ -162,10 +162,10 @@ struct BackgroundURLSessionTests {
         #expect(delay >= 40 && delay < 45)
     }
 
-    @Test("the launch limiter doubles its delay at each background launch for events and starts over when the app comes to the foreground")
-    func limiterDoubles() throws {
-        // Each launch for events hands off one more transfer (in the background: discretionary,
-        // so Wi-Fi and the charger).
+    @Test("a transfer created in the background waits out the resume limiter's delay, which doubles at each launch for events (60 s, 120 s) and starts over in the foreground")
+    func limiterHoldsBackgroundTransfers() throws {
+        // Each launch for events hands off one more transfer, created in the background
+        // (discretionary, so Wi-Fi and the charger), one at a time as Quinn's example does.
         final class Chain: BackgroundPolicy {
             func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
                 if reason == .user { hand(app) }
@@ -186,19 +186,47 @@ struct BackgroundURLSessionTests {
         h.inject(.plugIn(overnight: false), at: .at(1))
         h.useApp(at: .at(10), for: .seconds(5))
         try h.run(until: .at(3_600))
-        let delays = h.entries(.sessionEventsPending).map { entry -> Double in
-            guard case .sessionEventsPending(_, let delay) = entry.event else { return -1 }
-            return delay.seconds
+        let created = h.entries(.sessionTransfersCreated)
+        let waits = created.map { entry -> Double in
+            guard case .sessionTransfersCreated(_, _, _, let startsIn) = entry.event else { return -1 }
+            return startsIn.seconds
         }
-        #expect(delays == [60, 120, 240])
-        // A return to the foreground resets it.
+        #expect(waits == [0, 60, 120])
+        // The first transfer, created in the foreground, takes d from creation to its events; the
+        // launch for them is at once, and the next transfer, created in that launch, finishes
+        // the delay plus d later (the same 1.25 MB on the same idle link).
+        let launches = h.entries(.handleSessionEvents).map(\.time)
+        try #require(launches.count == 3 && created.count == 3)
+        let d = created[0].time.duration(to: launches[0])
+        #expect(d > .seconds(10) && d < .seconds(15))
+        #expect(created[1].time == launches[0] && created[2].time == launches[1])
+        #expect(launches[1] == launches[0] + .seconds(60) + d)
+        #expect(launches[2] == launches[1] + .seconds(120) + d)
+        // No launch waits: each is at the moment the session's transfers finished.
+        #expect(h.entries(.sessionEventsPending).map(\.time) == launches)
+        // A return to the foreground resets it: created in the foreground, no wait.
         h.useApp(at: .at(3_700), for: .seconds(5))
         try h.run(until: .at(7_200))
-        let last = h.entries(.sessionEventsPending).last.map { entry -> Double in
-            guard case .sessionEventsPending(_, let delay) = entry.event else { return -1 }
-            return delay.seconds
-        }
-        #expect(last == 60)
+        let last = try #require(h.entries(.sessionTransfersCreated).last)
+        #expect(last.time == .at(3_700))
+        #expect(last.event == .sessionTransfersCreated(session: "uploads", count: 1, discretionary: false, startsIn: .zero))
+    }
+
+    @Test("the limiter starts over when twice its delay passes with no launch for events: a transfer created then starts at once")
+    func limiterLapses() throws {
+        var delivery = SessionEventDelivery(parameters: BackgroundURLSessionParameters())
+        var simulation = Simulation<WorldEvent>()
+        #expect(delivery.startDelay(at: .at(0)) == .zero)
+        delivery.launched(at: .at(100), generation: 1, identifiers: ["a"], in: &simulation)
+        #expect(delivery.startDelay(at: .at(100)) == .seconds(60))
+        #expect(delivery.startDelay(at: .at(220)) == .seconds(60))
+        #expect(delivery.startDelay(at: .at(221)) == .zero)
+        delivery.launched(at: .at(200), generation: 1, identifiers: ["a"], in: &simulation)
+        #expect(delivery.startDelay(at: .at(200)) == .seconds(120))
+        delivery.launched(at: .at(1_000), generation: 1, identifiers: ["a"], in: &simulation)
+        #expect(delivery.startDelay(at: .at(1_000)) == .seconds(60))
+        delivery.appEnteredForeground()
+        #expect(delivery.startDelay(at: .at(1_001)) == .zero)
     }
 
     @Test("a completion handler not called by the end of the events' 30 s is logged, and the app is then suspended")

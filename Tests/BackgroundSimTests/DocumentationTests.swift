@@ -172,4 +172,33 @@ struct DocumentationTests {
         }
         #expect(cited > 20)
     }
+
+    @Test("every doc that says after how long unused the app's launches stop says the launch model's days: refresh's or processing's, whichever the sentence is about")
+    func recencyInProseAgrees() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" } + ["README.md"]
+        let defaults = HeuristicLaunchParameters()
+        // "unused for a week", "not opened for 21 days", "used your app within the past week".
+        let pattern = try Regex("(?i)(unused|not used|not opened|used your app)[^.]{0,80}?([0-9]+ days|a week|past week)")
+        var checked = 0
+        for doc in docs.sorted() {
+            let text = try read(doc)
+            for match in text.matches(of: pattern) {
+                let phrase = String(match.output[2].substring ?? "")
+                let days: Double = phrase.hasSuffix("week") ? 7 : Double(String(phrase.prefix { $0.isNumber })) ?? -1
+                // The task kind the sentence is about: the nearer of the two words before the phrase.
+                let start: String.Index = text.index(match.range.lowerBound, offsetBy: -200, limitedBy: text.startIndex) ?? text.startIndex
+                let before: Substring = text[start..<match.range.lowerBound]
+                let refresh: String.Index? = before.ranges(of: "refresh").last?.lowerBound
+                let processing: String.Index? = before.ranges(of: "processing").last?.lowerBound
+                let aboutProcessing: Bool = processing.map { p in refresh.map { p > $0 } ?? true } ?? false
+                let expected = aboutProcessing ? defaults.processingRecencyDays : defaults.refreshRecencyDays
+                checked += 1
+                #expect(days == expected, "\(doc): \"\(text[match.range])\" says \(days) days; \(aboutProcessing ? "processingRecencyDays" : "refreshRecencyDays") is \(expected)")
+            }
+        }
+        #expect(checked >= 2)
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Launch decision counts")
 struct LaunchDecisionCountTests {
     @Test("the report counts every logged decision by kind and reason, and its launches are the run's launches",
-          arguments: ["probe-refresh", "zashi-shipped", "coverdrop-processing-2025-07"])
+          arguments: ["probe-refresh", "zashi-shipped", "coverdrop-shipped"])
     func countsMatchTheLog(preset: String) throws {
         final class Sink { var log: [SystemLogEntry] = [] }
         let sink = Sink()

@@ -61,6 +61,7 @@ struct RecipeTests {
         parameters.requiresNetworkConnectivity = true
         parameters.submitInHandler = false
         july.app.policy.parameters = parameters
+        july.app.backgroundModes = [.fetch]
         #expect(try Self.digests(july, days: 120) == Self.digests(Presets.scenario(named: "coverdrop-processing-2025-07")!, days: 120))
     }
 

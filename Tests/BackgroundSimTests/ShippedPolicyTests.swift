@@ -48,7 +48,7 @@ struct ShippedPolicyTests {
         #expect(!designed.entries(.cancel).isEmpty)
     }
 
-    @Test("CoverDrop as shipped resubmits first thing in its handler (5–120 min, no failsafe); the July 2025 build asked for processing and did not")
+    @Test("CoverDrop as shipped resubmits first thing in its handler (5–120 min, no failsafe); the July 2025 build asks for processing, which its Info.plist does not permit: refused every time, it never runs in the background")
     func coverDropResubmitsInHandler() throws {
         let identifier = CoverDropShippedParameters().identifier
         let shipped = try run(Presets.scenario(named: "coverdrop-shipped")!, days: 30)
@@ -62,10 +62,12 @@ struct ShippedPolicyTests {
             #expect(delay >= .minutes(5) - .milliseconds(1) && delay <= .minutes(120) + .milliseconds(1))
         }
         let july = try run(Presets.scenario(named: "coverdrop-processing-2025-07")!, days: 30)
-        let julyAfterLaunch = entriesAfterLaunches(july, identifier: identifier)
-        #expect(julyAfterLaunch.count > 5)
-        #expect(!julyAfterLaunch.contains { if case .submit = $0.event { true } else { false } })
-        #expect(july.entries(.submit).allSatisfy { if case .submit(_, .processing, _) = $0.event { true } else { false } })
+        let refused = july.entries(.submitError)
+        #expect(refused.count > 30)
+        #expect(refused.allSatisfy { $0.event == .submitError(identifier: identifier, error: .notPermitted) })
+        #expect(july.entries(.submit).isEmpty && july.entries(.taskLaunch).isEmpty)
+        #expect(july.entries(.launch).allSatisfy { $0.event == .launch(reason: .user) })
+        #expect(july.result.work.metrics.completed > 0, "the runs at each foreground still send")
     }
 
     @Test("CoverDrop as shipped: a run within the hour of the last one is skipped and completes with false")

@@ -12,6 +12,9 @@ final class SystemHarness {
     static var quietScenario: Scenario {
         var scenario = Scenario()
         scenario.user.sessionsPerDay = 0
+        // No one unlocks this phone: no restarts either (tests that want them set them).
+        scenario.restarts.updateEveryDays = 0
+        scenario.restarts.inactivityRebootHours = 0
         scenario.power.overnightChargeProbability = 0
         scenario.power.topUpsPerDay = 0
         scenario.network.offlineShare = 0

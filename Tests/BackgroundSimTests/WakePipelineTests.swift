@@ -57,7 +57,7 @@ struct WakePipelineTests {
         h.inject(.plugIn(overnight: false), at: .at(20))
     }
 
-    @Test("a discretionary URL-session upload whose battery dies as it finishes: the app is not launched while the phone is off, and hears its events once it is back on")
+    @Test("a discretionary URL-session upload whose battery dies as it finishes: the app is not launched while the phone is off, nor before the user unlocks it again, and then hears its events")
     func sessionEventsWaitForThePhone() throws {
         var scenario = SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1)
         // The uploads are handed off as the app leaves, so they are discretionary.
@@ -68,27 +68,32 @@ struct WakePipelineTests {
         plain.useApp(at: .at(10), for: .seconds(5))
         try plain.run(until: .at(3_600))
         let ready = try #require(plain.entries(.sessionEventsPending).first).time
-        #expect(plain.entries(.handleSessionEvents).first?.time == ready + .seconds(60))
+        #expect(plain.entries(.handleSessionEvents).first?.time == ready)
 
-        // Now the battery dies 10 s after they are ready, before the limiter's 60 s are up.
-        scenario.faults.batteryDeaths = [.init(atHours: (Double(ready.nanosecondsSinceStart) / 1e9 + 10) / 3_600)]
+        // Now the battery dies 10 s before they are ready, while the transfer runs.
+        scenario.faults.batteryDeaths = [.init(atHours: (Double(ready.nanosecondsSinceStart) / 1e9 - 10) / 3_600)]
         let h = try SystemHarness(scenario, policy: policy)
         let watch = PowerWatch()
         h.world.system.log = { entry in h.log.append(entry); watch.see(entry) }
         h.world.observer = { _, now, device, system in watch.see(now: now, device: device, system: system) }
         Self.onWifiAndCharger(h)
         h.useApp(at: .at(10), for: .seconds(5))
+        // The user picks the phone up (unlocks it) at 2 h, without opening the app.
+        h.inject(.sessionStart, at: .at(7_200))
+        h.inject(.sessionEnd, at: .at(7_230))
         try h.run(until: .at(6 * 3_600))
         let death = try #require(h.entries(.terminate).first { $0.event == .terminate(reason: .powerOff) }).time
-        #expect(death == ready + .seconds(10))
+        #expect(death == ready - .seconds(10))
         #expect(watch.whileOff.isEmpty, "ran while off: \(watch.whileOff.map(\.event.kind.rawValue))")
         #expect(!watch.processWhileOff)
-        // The launch for the events was held back for the phone, then made once it was on.
-        let deferred = h.entries(.sessionRelaunchDeferred)
-        #expect(deferred.first?.event == .sessionRelaunchDeferred(session: "uploads", reason: .phoneOff))
-        #expect(deferred.first?.time == ready + .seconds(60))
+        // The transfer stopped with the phone and finished after it came back on, locked: the
+        // launch waits for the unlock at 2 h.
+        let started = try #require(h.entries(.phoneStarted).first).time
+        let pending = try #require(h.entries(.sessionEventsPending).first).time
+        #expect(pending > started && pending < .at(7_200))
+        #expect(h.entries(.sessionRelaunchDeferred).first?.event == .sessionRelaunchDeferred(session: "uploads", reason: .beforeFirstUnlock))
         let handled = try #require(h.entries(.handleSessionEvents).first)
-        #expect(handled.time > death + .minutes(15))
+        #expect(handled.time >= .at(7_200) && handled.time <= .at(7_200) + .minutes(15))
         #expect(h.entries(.launch).last?.event == .launch(reason: .backgroundURLSession))
         #expect(h.entries(.sessionCompletionHandlerCalled).count == 1)
     }
@@ -222,8 +227,12 @@ struct WakePipelineTests {
                     == (hasFloors && applies(.batteryFloor)), "\(source.name): the battery floor")
             #expect((Self.denial(source, model) { $0.thermalState = .serious } == .thermalState) == (hasFloors && applies(.thermalState)),
                     "\(source.name): the thermal state")
-            #expect((Self.denial(source, model, app: { $0.lastPushDelivery = LaunchRuleTests.now - .minutes(1) }) == .rateLimit)
-                    == applies(.pushSpacing), "\(source.name): the push spacing")
+            #expect((Self.denial(source, model, app: { $0.pushThrottleOpensAt = LaunchRuleTests.now + .minutes(1) }) == .rateLimit)
+                    == applies(.pushThrottle), "\(source.name): the push throttle")
+            #expect((Self.denial(source, model, app: { $0.lastAppUse = nil }) == .appNotUsedRecently) == applies(.appUsedRecently),
+                    "\(source.name): not opened for a while")
+            let locked = Self.denial(source, model) { $0.isUnlockedSinceBoot = false }
+            #expect((locked == .beforeFirstUnlock) == applies(.unlockedSinceBoot), "\(source.name): before the first unlock: \(String(describing: locked))")
         }
     }
 

@@ -63,6 +63,14 @@ public final class AppContext {
         return snapshot.isScreenOn || snapshot.screenOffSince.duration(to: snapshot.now) < Self.protectedDataLockDelay
     }
 
+    /// Whether files and keychain items protected until the first unlock
+    /// (`NSFileProtectionCompleteUntilFirstUserAuthentication`, the default class for an app's
+    /// files; `kSecAttrAccessibleAfterFirstUnlock`) can be read now: false from a restart of the
+    /// phone until the user first unlocks it [A] (Apple Platform Security, "Data Protection
+    /// classes"). The system launches no app in the background before then
+    /// (`beforeFirstUnlock`), so app code sees false only when a debugger command launches it.
+    public var isDataAvailableAfterFirstUnlock: Bool { system.snapshot.isUnlockedSinceBoot }
+
     /// How long protected data stays readable after the device locks: 10 s [A] (Apple Platform
     /// Security guide, "Data Protection classes": the class key of Complete Protection is
     /// discarded 10 seconds after the device locks).

@@ -10,6 +10,7 @@ import SimKernel
 public struct Device {
     static let lowPowerModeLabel = StreamLabel("power.lowPowerMode")
     static let clockLabel = StreamLabel("clock.jumps")
+    static let updatesLabel = StreamLabel("device.updates")
 
     public let scenario: Scenario
     /// The constants the per-event power computation needs, copied out of the scenario once.
@@ -35,8 +36,21 @@ public struct Device {
     /// The app is in the foreground.
     public private(set) var appInForeground = false
     public private(set) var isPluggedIn = false
-    /// The phone is on (it turns off at 0 % and back on while charging).
+    /// The phone is on (it turns off at 0 % and back on while charging, and off and on for a
+    /// restart).
     public private(set) var isPoweredOn = true
+    /// The user has unlocked the phone since it last started (a phone session while it is on
+    /// unlocks it). True at the start: the phone has been unlocked before.
+    public private(set) var isUnlockedSinceBoot = true
+    /// How many times the phone has started again since the simulation began.
+    public private(set) var bootCount: UInt32 = 0
+    /// The phone is off for a restart, not for want of charge: it comes back on at
+    /// ``DeviceEvent/bootComplete``.
+    private var restarting = false
+    /// When the user last unlocked the phone (the inactivity reboot counts from it).
+    private var lastUnlock: SimInstant = .start
+    /// The day the next iOS update is due, if updates are on.
+    private var nextUpdateDay: Int?
     public private(set) var isLowPowerMode = false
     /// The network the day's plan puts the phone on; ``network`` is this unless a fault cut it.
     private var plannedNetwork: NetworkPath
@@ -94,6 +108,11 @@ public struct Device {
         plannedNetwork = .offline
         lastMetricsUpdate = .start
         metrics.minimumBatteryPercent = battery.percent
+        let updateDays = scenario.restarts.updateEveryDays
+        if updateDays > 0 {
+            var stream = RandomStream(seed: seed, label: Self.updatesLabel, entity: deviceID)
+            nextUpdateDay = calendar.day(of: .start) + Int(stream.unit() * updateDays)
+        }
     }
 
     /// Sets up the state the phone is in when the simulation starts (plugged in from last night,
@@ -143,6 +162,9 @@ public struct Device {
         case .appOpen:
             guard isPoweredOn else { return }
             appInForeground = true
+            // Opening the app takes an unlocked phone.
+            isUnlockedSinceBoot = true
+            lastUnlock = now
             metrics.appSessions += 1
             return
         case .appClose(let forceQuit):
@@ -162,7 +184,7 @@ public struct Device {
             changeNetwork(change, in: &simulation)
             return
         case .batteryLevel:
-            reachBatteryLevel(batteryEventTarget)
+            reachBatteryLevel(batteryEventTarget, in: &simulation)
         case .clockJump(let seconds):
             clock.jump(by: .seconds(seconds))
             metrics.clockJumps += 1
@@ -175,6 +197,12 @@ public struct Device {
             battery.snap(toPercent: 0)
             metrics.minimumBatteryPercent = 0
             powerOff()
+        case .restart(let reason):
+            guard startRestart(reason, at: now, in: &simulation) else { return }
+        case .bootComplete:
+            guard restarting else { return }
+            restarting = false
+            boot()
         }
         updatePower(in: &simulation)
     }
@@ -209,6 +237,7 @@ public struct Device {
         awayStream = networkPlan.awayStream(day: day)
 
         scheduleRandomClockJumps(day: day, in: &simulation)
+        scheduleRestarts(day: day, in: &simulation)
         simulation.schedule(.device(.dayStart(day: Int32(clamping: day + 1))), at: calendar.midnight(ofDay: day + 1))
     }
 
@@ -233,6 +262,8 @@ public struct Device {
             return
         }
         metrics.phoneSessions += 1
+        isUnlockedSinceBoot = true
+        lastUnlock = simulation.now
         if let app {
             simulation.schedule(.device(.appOpen), after: .zero)
             simulation.schedule(.device(.appClose(forceQuit: app.endsWithForceQuit)), after: app.length)
@@ -297,7 +328,7 @@ public struct Device {
         networkSegmentEvent = simulation.schedule(.device(.networkChange(.awaySegment)), after: segment.length)
     }
 
-    private mutating func reachBatteryLevel(_ percent: Double) {
+    private mutating func reachBatteryLevel(_ percent: Double, in simulation: inout Simulation<WorldEvent>) {
         battery.snap(toPercent: percent)
         metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, percent)
         if battery.netWatts < 0 {
@@ -312,17 +343,76 @@ public struct Device {
             }
         } else {
             if percent >= 80 && isLowPowerMode { isLowPowerMode = false }
-            if !isPoweredOn && percent >= constants.powerOnPercent { isPoweredOn = true }
+            if !isPoweredOn && !restarting && percent >= constants.powerOnPercent {
+                // Charged enough to start: it starts now, as after a restart.
+                restarting = true
+                simulation.schedule(.device(.bootComplete), after: .zero)
+            }
         }
     }
 
     /// The battery is empty: the phone turns off (and back on only while charging).
     private mutating func powerOff() {
+        shutDown()
+        metrics.batteryDepletions += 1
+    }
+
+    /// The phone turns off: the screen goes dark and the app leaves the foreground.
+    private mutating func shutDown() {
         if isScreenOn { screenOffSince = battery.updated }
         isPoweredOn = false
         sessionUsesScreen = false
         appInForeground = false
-        metrics.batteryDepletions += 1
+    }
+
+    /// The phone starts: on, and locked until the user first unlocks it.
+    private mutating func boot() {
+        isPoweredOn = true
+        isUnlockedSinceBoot = false
+        bootCount += 1
+    }
+
+    /// A restart for `reason` is due now: the phone shuts down if it still should (an update
+    /// waits for a night on the charger and Wi-Fi with the phone not in use; an inactivity reboot
+    /// is off if the user has unlocked the phone since it was scheduled) and comes back on after
+    /// the restart's minutes. Returns whether it shut down.
+    private mutating func startRestart(_ reason: DeviceEvent.RestartReason, at now: SimInstant,
+                                       in simulation: inout Simulation<WorldEvent>) -> Bool {
+        let parameters = scenario.restarts
+        guard isPoweredOn else { return false }
+        let minutes: Double
+        switch reason {
+        case .update:
+            guard isPluggedIn, network.interface == .wifi, !inSession, let due = nextUpdateDay else { return false }
+            nextUpdateDay = due + Swift.max(1, Int(parameters.updateEveryDays.rounded()))
+            metrics.updateRestarts += 1
+            minutes = parameters.updateMinutes
+        case .inactivity:
+            guard lastUnlock.duration(to: now) >= .hours(parameters.inactivityRebootHours) else { return false }
+            metrics.inactivityReboots += 1
+            minutes = parameters.rebootMinutes
+        }
+        shutDown()
+        restarting = true
+        simulation.schedule(.device(.bootComplete), after: .minutes(minutes))
+        return true
+    }
+
+    /// Schedules the day's restarts: the night's update attempt, if one is due by today, and the
+    /// inactivity reboot, if the time since the last unlock runs out today.
+    private mutating func scheduleRestarts(day: Int, in simulation: inout Simulation<WorldEvent>) {
+        let parameters = scenario.restarts
+        let midnight = calendar.midnight(ofDay: day)
+        if let due = nextUpdateDay, due <= day {
+            let at = midnight + .hours(parameters.updateHour)
+            if at >= simulation.now { simulation.schedule(.device(.restart(.update)), at: at) }
+        }
+        if parameters.inactivityRebootHours > 0 {
+            let at = lastUnlock + .hours(parameters.inactivityRebootHours)
+            if at >= Swift.max(midnight, simulation.now) && at < calendar.midnight(ofDay: day + 1) {
+                simulation.schedule(.device(.restart(.inactivity)), at: at)
+            }
+        }
     }
 
     private mutating func scheduleRandomClockJumps(day: Int, in simulation: inout Simulation<WorldEvent>) {
@@ -357,7 +447,7 @@ public struct Device {
             case .cellular: metrics.cellularSeconds += seconds
             case .none: metrics.offlineSeconds += seconds
             }
-        } else {
+        } else if !restarting {
             metrics.zeroBatterySeconds += seconds
         }
         metrics.thermalSeconds[Int(thermal.state.rawValue)] += seconds

@@ -16,6 +16,9 @@ package struct DeviceMetrics: Sendable, Equatable {
     package var lowPowerModeAccepted = 0
     /// Times the phone ran flat and turned off.
     package var batteryDepletions = 0
+    /// Restarts to install an iOS update, and inactivity reboots.
+    package var updateRestarts = 0
+    package var inactivityReboots = 0
     /// Device clock jumps.
     package var clockJumps = 0
     /// The lowest battery level seen, in percent.

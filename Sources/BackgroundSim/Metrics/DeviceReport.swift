@@ -34,6 +34,9 @@ public struct DeviceReport: Sendable, Equatable {
     public var hoursAtZeroBattery: Double
     /// Times the battery ran flat.
     public var batteryDepletions: Int
+    /// Restarts to install an iOS update, and inactivity reboots (``RestartParameters``).
+    public var updateRestarts: Int
+    public var inactivityReboots: Int
     /// Device clock jumps.
     public var clockJumps: Int
     /// Share of time at each thermal state: nominal, fair, serious, critical.
@@ -62,6 +65,8 @@ public struct DeviceReport: Sendable, Equatable {
         finalBatteryPercent = device.battery.percent
         hoursAtZeroBattery = metrics.zeroBatterySeconds / 3_600
         batteryDepletions = metrics.batteryDepletions
+        updateRestarts = metrics.updateRestarts
+        inactivityReboots = metrics.inactivityReboots
         clockJumps = metrics.clockJumps
         thermalStateShares = metrics.thermalSeconds.map { totalSeconds > 0 ? $0 / totalSeconds : 0 }
         batteryPercentByHour = zip(metrics.batteryPercentSecondsByHour, metrics.secondsByHour).map { $1 > 0 ? $0 / $1 : 0 }
@@ -87,6 +92,8 @@ public struct DeviceReport: Sendable, Equatable {
             ("finalBatteryPercent", .number(rounded(finalBatteryPercent))),
             ("hoursAtZeroBattery", .number(rounded(hoursAtZeroBattery))),
             ("batteryDepletions", .number(Double(batteryDepletions))),
+            ("updateRestarts", .number(Double(updateRestarts))),
+            ("inactivityReboots", .number(Double(inactivityReboots))),
             ("clockJumps", .number(Double(clockJumps))),
             ("thermalStateShares", .object(zip(["nominal", "fair", "serious", "critical"], thermalStateShares).map {
                 ($0, .number(rounded($1)))

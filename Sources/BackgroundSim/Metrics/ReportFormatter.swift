@@ -33,6 +33,7 @@ package enum ReportFormatter {
             ("Battery drawn per day", fixed(d.batteryDrainPercentPerDay, 1) + " % of capacity"),
             ("Lowest battery level", fixed(d.minimumBatteryPercent, 1) + " %"),
             ("Flat battery (phone off)", "\(d.batteryDepletions) times, " + hours(d.hoursAtZeroBattery) + " in all"),
+            ("Restarts (updates, inactivity)", "\(d.updateRestarts), \(d.inactivityReboots)"),
             ("Sessions missed (phone off)", fixed(d.missedSessionsPerDay, 2) + " per day"),
         ]
         let os = result.os

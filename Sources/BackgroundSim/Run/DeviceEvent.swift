@@ -2,7 +2,7 @@
 /// the battery, the clock, and the device's faults.
 ///
 /// Invariants see each one with the world after it (``Invariant``); the iOS model reacts to those
-/// that concern it. Their trace codes (101–113) are part of every digest: never renumber one.
+/// that concern it. Their trace codes (101–115) are part of every digest: never renumber one.
 public enum DeviceEvent: Sendable, Equatable {
     /// Local midnight: the device plans the new day's charging, network and clock jumps.
     case dayStart(day: Int32)
@@ -32,6 +32,19 @@ public enum DeviceEvent: Sendable, Equatable {
     case networkFlap(fault: UInt16, offline: Bool)
     /// A battery-death fault (``FaultPlan/batteryDeaths``): the battery empties at once.
     case batteryDeath
+    /// The phone shuts down to restart (``RestartParameters``): to install an iOS update, or
+    /// after days without an unlock.
+    case restart(RestartReason)
+    /// The phone is back on after a restart, locked until the user first unlocks it.
+    case bootComplete
+
+    /// Why the phone restarts.
+    public enum RestartReason: UInt8, Sendable {
+        /// An iOS update installs overnight.
+        case update = 0
+        /// The inactivity reboot: no unlock for ``RestartParameters/inactivityRebootHours``.
+        case inactivity = 1
+    }
 
     /// Why the network changes.
     public enum NetworkChange: UInt8, Sendable {
@@ -58,6 +71,8 @@ public enum DeviceEvent: Sendable, Equatable {
         case .clockJump: 111
         case .networkFlap: 112
         case .batteryDeath: 113
+        case .restart: 114
+        case .bootComplete: 115
         }
     }
 
@@ -71,7 +86,8 @@ public enum DeviceEvent: Sendable, Equatable {
         case .batteryLevel(let hundredths): Int64(hundredths)
         case .clockJump(let seconds): seconds
         case .networkFlap(let fault, let offline): Int64(fault) * 2 + (offline ? 1 : 0)
-        case .sessionStart, .sessionEnd, .appOpen, .unplug, .optimizedChargingResume, .batteryDeath: 0
+        case .restart(let reason): Int64(reason.rawValue)
+        case .sessionStart, .sessionEnd, .appOpen, .unplug, .optimizedChargingResume, .batteryDeath, .bootComplete: 0
         }
     }
 

@@ -42,6 +42,8 @@ extension WorldEvent: TraceableEvent {
         case 111: "clockJump"
         case 112: "networkFlap"
         case 113: "batteryDeath"
+        case 114: "restart"
+        case 115: "bootComplete"
         case 200: "launchEvaluation"
         case 201: "taskExpiration"
         case 202: "taskGraceEnd"

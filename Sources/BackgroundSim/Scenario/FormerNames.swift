@@ -1,5 +1,5 @@
-/// Names the built-in presets and policies had before, with the name that replaced each: the
-/// one table behind every message that meets an old name. The format is pre-1.0, so an old name
+/// Names the built-in presets, policies and scenario keys had before, with the name that replaced
+/// each: the one table behind every message that meets an old name. The format is pre-1.0, so an old name
 /// is refused, not accepted; the message says what to write instead.
 package enum FormerNames {
     /// Each former name and its replacement: the names before each seed app existed as designed
@@ -12,6 +12,19 @@ package enum FormerNames {
     /// What replaced `name`, if it is a former name.
     package static func replacement(for name: String) -> String? {
         table.first { $0.old == name }?.new
+    }
+
+    /// Scenario keys renamed because what they mean changed, by path: the new key and why.
+    static let keys: [(path: String, new: String, why: String)] = [
+        ("system.backgroundURLSession.relaunchDelaySeconds", "resumeDelaySeconds",
+         "the resume rate limiter now holds back transfers created in the background, not the launch for events"),
+        ("system.push.minimumSpacingMinutes", "burstDeliveries",
+         "pushes are throttled by a burst in a sliding window, burstWindowMinutes, and a daily count, dailyDeliveries"),
+    ]
+
+    /// A clause for a message about an unknown key at `path`, if it is a former key.
+    package static func keyHint(forPath path: String) -> String? {
+        keys.first { $0.path == path }.map { "; it is now \"\($0.new)\" (\($0.why))" }
     }
 
     /// A clause for a message about an unknown `name`: `; "proton-upload" is now called

@@ -7,7 +7,7 @@
 /// are in the property's doc comment.
 ///
 ///     static let numberFields: [NumberField<PushParameters>] = [
-///         NumberField("minimumSpacingMinutes", \.minimumSpacingMinutes, valid: 0...1_440),
+///         NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440),
 ///         NumberField("runSeconds", \.runSeconds, valid: 1...30),
 ///     ]
 package struct NumberField<Section>: Sendable {
@@ -109,7 +109,7 @@ extension Scenario {
         let s = defaults.system
         return rows("user", defaults.user) + rows("user.app", defaults.user.app)
             + rows("device", defaults.device) + rows("device.thermal", defaults.device.thermal)
-            + rows("power", defaults.power) + rows("network", defaults.network)
+            + rows("power", defaults.power) + rows("restarts", defaults.restarts) + rows("network", defaults.network)
             + rows("energy", defaults.energy) + rows("energy.lte", defaults.energy.lte) + rows("energy.wifi", defaults.energy.wifi)
             + rows("clock", defaults.clock)
             + rows("system", s) + rows("system.heuristic", s.heuristic) + rows("system.budget", s.budget)

@@ -12,6 +12,7 @@ extension Scenario {
         user.validate(&v, at: "user")
         device.validate(&v, at: "device")
         power.validate(&v, at: "power")
+        restarts.validate(&v, at: "restarts")
         network.validate(&v, at: "network")
         energy.validate(&v, at: "energy")
         let policy = app.policy

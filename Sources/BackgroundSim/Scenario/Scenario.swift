@@ -29,6 +29,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Charging and Low Power Mode.
     public var power = PowerParameters()
 
+    /// Restarts besides an empty battery: overnight iOS updates and the inactivity reboot.
+    public var restarts = RestartParameters()
+
     /// Wi-Fi, cellular and no service over the day.
     public var network = NetworkParameters()
 

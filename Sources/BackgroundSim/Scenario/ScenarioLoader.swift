@@ -248,7 +248,8 @@ public enum ScenarioLoader {
                     let plain = !member.key.isEmpty && !member.key.contains { $0 == "." || $0 == " " || $0 == "\"" }
                     let shown = plain ? member.key : JSONWriter.compact(.string(member.key))
                     let memberPath = path.isEmpty ? shown : "\(path).\(shown)"
-                    let suggestion = closest(to: member.key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
+                    let suggestion = FormerNames.keyHint(forPath: memberPath)
+                        ?? closest(to: member.key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
                         ?? misplaced(member.value, among: knownKeys, under: path)
                         ?? "; known keys here: \(knownKeys.joined(separator: ", "))"
                     issues.append(ScenarioIssue(path: memberPath, message: "unknown key" + suggestion))

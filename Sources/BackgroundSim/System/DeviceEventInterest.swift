@@ -17,13 +17,17 @@ struct DeviceEventInterest {
         case .appOpen, .appClose:
             return true
         case .sessionStart:
-            return processingRunning
+            // It ends processing tasks; and, the first after a restart, unlocks the phone.
+            return processingRunning || reactsToChanges
         case .networkChange, .networkFlap:
             return anyTaskRunning || reactsToChanges || workActive
         case .unplug:
             return anyTaskRunning || reactsToChanges || transfersWaiting
-        case .batteryLevel, .batteryDeath:
+        case .batteryLevel, .batteryDeath, .restart:
             return processRunning || reactsToChanges || transfersWaiting
+        case .bootComplete:
+            // A start lifts the force-quit block and may delete pending requests: always seen.
+            return true
         case .plugIn:
             return reactsToChanges || transfersWaiting
         case .sessionEnd, .optimizedChargingResume, .dayStart, .clockJump:

@@ -16,6 +16,10 @@ package struct DeviceSnapshot: Sendable {
     /// When the screen last went off.
     package var screenOffSince: SimInstant = .start
     package var isPoweredOn = true
+    /// The user has unlocked the phone since it last started.
+    package var isUnlockedSinceBoot = true
+    /// How many times the phone has started again.
+    package var bootCount: UInt32 = 0
     /// The app's energy drawn from the battery while not in the foreground so far, in joules.
     package var appBackgroundBatteryJoules = 0.0
 
@@ -36,6 +40,8 @@ package struct DeviceSnapshot: Sendable {
         isScreenOn = device.isScreenOn
         screenOffSince = device.screenOffSince
         isPoweredOn = device.isPoweredOn
+        isUnlockedSinceBoot = device.isUnlockedSinceBoot
+        bootCount = device.bootCount
         appBackgroundBatteryJoules = device.ledger.appBackgroundBatteryJoules
     }
 }

@@ -7,6 +7,7 @@ extension SimulatedSystem {
     func deviceDidHandle(_ event: DeviceEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
         work.settle(at: simulation.now)
         observe(device, at: simulation.now)
+        noticeRestart(in: &simulation)
         switch event {
         case .appOpen:
             appOpened(in: &simulation)
@@ -19,7 +20,7 @@ extension SimulatedSystem {
             expireRunning(where: { $0.requiresExternalPower }, cause: .powerLoss)
         case .networkChange, .networkFlap:
             if !snapshot.network.isSatisfied { expireRunning(where: { $0.requiresNetwork }, cause: .networkLoss) }
-        case .batteryLevel, .batteryDeath:
+        case .batteryLevel, .batteryDeath, .restart:
             if !snapshot.isPoweredOn && processIsRunning { terminate(.powerOff, in: &simulation) }
         default:
             break
@@ -34,6 +35,7 @@ extension SimulatedSystem {
     func handle(_ event: SystemEvent, device: borrowing Device, in simulation: inout Simulation<WorldEvent>) {
         work.settle(at: simulation.now)
         observe(device, at: simulation.now)
+        noticeRestart(in: &simulation)
         switch event {
         case .launchEvaluation:
             admission.evaluationFired()

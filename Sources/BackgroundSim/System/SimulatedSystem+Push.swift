@@ -38,8 +38,8 @@ extension SimulatedSystem {
         let decision = admit(.door(.silentPush))
         if case .notLaunched(let denial) = decision {
             record(.pushDeferred(reason: denial))
-            let spacing = push.lastDelivery.map { $0 + admission.pushSpacing }
-            push.retry(at: denial == .rateLimit ? (spacing ?? snapshot.now + admission.retryInterval) : snapshot.now + admission.retryInterval,
+            // Throttled, it waits for the throttle to open; otherwise it asks again later.
+            push.retry(at: denial == .rateLimit ? push.throttle.opensAt(snapshot.now) : snapshot.now + admission.retryInterval,
                        in: &simulation)
             return
         }

@@ -61,7 +61,8 @@ extension SimulatedSystem {
                                         transferDataBudgetWeight: processState == .foreground ? 0 : cellularWeight,
                                         inForeground: processState == .foreground,
                                         charging: snapshot.isCharging,
-                                        discretionaryRequiresPower: parameters.backgroundURLSession.discretionaryRequiresPower)
+                                        discretionaryRequiresPower: parameters.backgroundURLSession.discretionaryRequiresPower,
+                                        backgroundStartDelay: sessionEvents.startDelay(at: now))
         // The radio transfers while the executor is active on network work, or the daemon on a
         // handed-off transfer.
         let daemon = work.transfers.isProgressing

@@ -1,19 +1,21 @@
 import SimKernel
 
-// Background URL sessions: the app hands transfers to the system's daemon; when a session's
-// transfers have all finished while the app could not hear, the system launches or resumes it
-// (after the resume rate limiter's delay, if its rules and budgets allow) and calls
-// `handleEventsForBackgroundURLSession`; the app has a short window to call the completion handler.
+// Background URL sessions: the app hands transfers to the system's daemon (those it creates in
+// the background wait out the resume rate limiter's delay); when a session's transfers have all
+// finished while the app could not hear, the system launches or resumes it (if its rules and
+// budgets allow) and calls `handleEventsForBackgroundURLSession`; the app has a short window to
+// call the completion handler.
 extension SimulatedSystem {
     /// Logs new hand-offs and notes sessions whose events are ready: heard at once by a running
     /// app, otherwise waiting for a launch. Nothing to do (and no cost) for an app with no sessions.
     func reconcileSessionEvents(in simulation: inout Simulation<WorldEvent>) {
         guard !work.transfers.sessions.isEmpty else { return }
         let handedOff = work.takeHandedOff()
-        if handedOff > 0, let session = work.handOffSession {
+        if handedOff.count > 0, let session = work.handOffSession {
             let configuration = work.transfers.sessions[Int(session)]
-            record(.sessionTransfersCreated(session: configuration.identifier, count: UInt32(handedOff),
-                                            discretionary: configuration.isDiscretionary || processState != .foreground))
+            record(.sessionTransfersCreated(session: configuration.identifier, count: UInt32(handedOff.count),
+                                            discretionary: configuration.isDiscretionary || processState != .foreground,
+                                            startsIn: handedOff.startsIn))
         }
         let running = processState == .foreground || processState == .background
         for session in work.transfers.sessionsWithEvents {
@@ -21,8 +23,8 @@ extension SimulatedSystem {
             if running {
                 work.markHeard(session: session)
             } else if configuration.sessionSendsLaunchEvents,
-                      let delay = sessionEvents.eventsReady(session: session, at: simulation.now, in: &simulation) {
-                record(.sessionEventsPending(session: configuration.identifier, relaunchIn: delay))
+                      sessionEvents.eventsReady(session: session, at: simulation.now, in: &simulation) {
+                record(.sessionEventsPending(session: configuration.identifier))
             }
         }
         if running && !sessionEvents.waiting.isEmpty { sessionEvents.deliveredToRunningApp(in: &simulation) }

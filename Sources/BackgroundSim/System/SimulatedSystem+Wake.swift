@@ -9,7 +9,8 @@ extension SimulatedSystem {
     /// The app's state as the admission sees it.
     var admissionAppState: WakeAdmission.AppState {
         WakeAdmission.AppState(backgroundAppRefreshAllowed: backgroundAppRefreshAllowed, forceQuit: forceQuitFlag,
-                               lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes, lastPushDelivery: push.lastDelivery)
+                               lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes,
+                               pushThrottleOpensAt: push.throttle.opensAt(snapshot.now))
     }
 
     /// Whether `request` may wake the app now (``WakeAdmission/decide(_:device:app:random:)``),

@@ -79,6 +79,8 @@ public final class SimulatedSystem {
     @exclusivity(unchecked)
     #endif
     public internal(set) var forceQuitFlag = false
+    /// The phone's starts the system has seen (``DeviceSnapshot/bootCount``).
+    var seenBootCount: UInt32 = 0
     /// `UserDefaults` for the app; survives termination.
     package let defaults = PersistentStore()
     #if !SIMKERNEL_INTERNAL_CHECKS
@@ -182,10 +184,10 @@ public final class SimulatedSystem {
         case .stingy: StingyLaunchModel(parameters: parameters.heuristic, calendar: calendar)
         case .replay: ReplayLaunchModel(device: parameters.replay.device(forSeed: seed))
         }
-        admission = WakeAdmission(model: model, budget: parameters.budget, pushSpacing: .minutes(parameters.push.minimumSpacingMinutes),
+        admission = WakeAdmission(model: model, budget: parameters.budget, pushRecency: .hours(parameters.heuristic.refreshRecencyDays * 24),
                                   retryInterval: .minutes(parameters.heuristic.evaluationMinutes))
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
-        push = PushDelivery(pushes: pushes, seed: seed)
+        push = PushDelivery(pushes: pushes, parameters: parameters.push, seed: seed)
     }
 
     // MARK: Inspection (for checkers)

@@ -102,7 +102,7 @@ public struct SystemMetrics: Sendable, Equatable {
         case .taskCompleted(_, _, let success):
             if success { tasksCompletedSuccessfully += 1 } else { tasksCompletedUnsuccessfully += 1 }
         case .duplicateCompletion: duplicateCompletions += 1
-        case .sessionTransfersCreated(_, let count, _): sessionTransfersCreated += Int(count)
+        case .sessionTransfersCreated(_, let count, _, _): sessionTransfersCreated += Int(count)
         case .sessionTransfersCancelled(_, let count): sessionTransfersCancelled += Int(count)
         case .sessionRelaunchDeferred: sessionRelaunchesDeferred += 1
         case .sessionCompletionHandlerNotCalled: sessionCompletionHandlersNotCalled += 1
@@ -113,7 +113,7 @@ public struct SystemMetrics: Sendable, Equatable {
         case .pushDelivered: pushesDelivered += 1
         case .beginBackgroundTask: assertionsBegun += 1
         case .backgroundTaskExpiring: assertionExpirations += 1
-        case .forceQuit, .forceQuitFlagCleared, .willTerminate, .cancel, .cancelAll, .launchDeferred, .simulatedLaunch,
+        case .forceQuit, .forceQuitFlagCleared, .phoneStarted, .willTerminate, .cancel, .cancelAll, .launchDeferred, .simulatedLaunch,
              .simulatedExpiration, .continuedProcessingQueued, .continuedProcessingQueueCancelled, .sessionEventsPending,
              .handleSessionEvents, .sessionCompletionHandlerCalled, .pushCompletionHandlerCalled, .endBackgroundTask, .workStart,
              .workStop, .workQueueEmpty, .workLimitReached:

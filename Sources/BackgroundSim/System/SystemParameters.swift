@@ -108,6 +108,13 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     /// document it [Inf].
     public var forceQuitClearsPendingRequests: Bool = true
 
+    /// Whether a restart of the phone (an update, the inactivity reboot, an empty battery)
+    /// deletes the app's pending task requests, so that it must submit them again. Default false
+    /// [Inf]: Apple documents nothing either way; DP-3T/dp3t-sdk-ios pull request 183 [O]
+    /// describes processing tasks "not being re-scheduled (for example after device reboot)" —
+    /// set it to see whether a policy that resubmits only at launch recovers.
+    public var restartDropsPendingRequests: Bool = false
+
     /// The CPU monitor for processing tasks on battery: the app is killed if it uses more than
     /// this share of a core … Default 80 (%). [O] "exceeding limit of 80% cpu over 60 seconds"
     public var cpuMonitorPercent: Double = 80

@@ -14,6 +14,9 @@ struct SessionTransfers {
         var item: WorkItem
         var session: UInt8
         var discretionary: Bool
+        /// Before this it may not start (the resume rate limiter's delay for a transfer created
+        /// in the background).
+        var startsAt: SimInstant
     }
 
     /// The sessions the app has used, by index.
@@ -58,18 +61,20 @@ struct SessionTransfers {
         return UInt8(sessions.count - 1)
     }
 
-    /// Hands `item` (its CPU part done) to `session` at `now`: its deadline becomes the earlier
-    /// of its own and the session's resource timeout.
-    mutating func add(_ item: WorkItem, session: UInt8, discretionary: Bool, at now: SimInstant) {
+    /// Hands `item` (its CPU part done) to `session` at `now`, to start no earlier than
+    /// `startsAt`: its deadline becomes the earlier of its own and the session's resource timeout.
+    mutating func add(_ item: WorkItem, session: UInt8, discretionary: Bool, at now: SimInstant, startsAt: SimInstant) {
+        precondition(startsAt >= now, "SessionTransfers: a transfer may not start before it is created")
         var item = item
         item.deadline = Swift.min(item.deadline, now + sessions[Int(session)].timeoutIntervalForResource)
-        transfers.append(Transfer(item: item, session: session, discretionary: discretionary))
+        transfers.append(Transfer(item: item, session: session, discretionary: discretionary, startsAt: startsAt))
         inFlight[Int(session)] += 1
         checkInvariantsIfEnabled()
     }
 
-    /// Whether `transfer` may go under the captured conditions.
-    private func mayGo(_ transfer: Transfer) -> Bool {
+    /// Whether `transfer` may go at `instant` under the captured conditions.
+    private func mayGo(_ transfer: Transfer, at instant: SimInstant) -> Bool {
+        guard transfer.startsAt <= instant else { return false }
         switch path.interface {
         case .none: return false
         case .cellular: return sessions[Int(transfer.session)].allowsCellularAccess && !transfer.discretionary
@@ -77,8 +82,8 @@ struct SessionTransfers {
         }
     }
 
-    private func firstGoing() -> Int? {
-        transfers.firstIndex { mayGo($0) }
+    private func firstGoing(at instant: SimInstant) -> Int? {
+        transfers.firstIndex { mayGo($0, at: instant) }
     }
 
     /// Sets the conditions from `now`, after failing the transfers whose deadline has passed:
@@ -94,7 +99,7 @@ struct SessionTransfers {
         self.path = path
         self.charging = charging
         self.requiresPower = requiresPower
-        current = firstGoing()
+        current = firstGoing(at: now)
         guard current != nil else {
             activeSince = nil
             checkInvariantsIfEnabled()
@@ -123,7 +128,7 @@ struct SessionTransfers {
         while cursor < now, let index = current {
             if transfers[index].item.deadline <= cursor {
                 finish(at: index, .deadline, end: end)
-                current = firstGoing()
+                current = firstGoing(at: cursor)
                 continue
             }
             let before = transfers[index].item.uploadBytes + transfers[index].item.downloadBytes
@@ -133,7 +138,7 @@ struct SessionTransfers {
             guard transfers[index].item.isDone else { break }
             let item = transfers[index].item
             finish(at: index, .completed(latencySeconds: item.created.duration(to: cursor).seconds, at: cursor), end: end)
-            current = firstGoing()
+            current = firstGoing(at: cursor)
         }
         activeSince = current == nil ? nil : now
         checkInvariantsIfEnabled()
@@ -147,10 +152,11 @@ struct SessionTransfers {
         end(transfer.item, ending)
     }
 
-    /// When the transfers next need attention: the transfer in progress finishing, or the
-    /// earliest deadline.
+    /// When the transfers next need attention: the transfer in progress finishing, the
+    /// earliest deadline, or the next transfer the rate limiter holds back becoming free to start.
     func nextCheck(after now: SimInstant) -> SimInstant? {
         var next = transfers.lazy.map(\.item.deadline).min().flatMap { $0 < .distantFuture ? Swift.max(now, $0) : nil }
+        if let free = transfers.lazy.map(\.startsAt).filter({ $0 > now }).min() { next = Swift.min(next ?? free, free) }
         if let since = activeSince, let current {
             let seconds = transfers[current].item.remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
             if seconds.isFinite {

@@ -58,8 +58,10 @@ public final class WorkController {
     /// system carries on whatever the app's state — suspended, or terminated by the system, but
     /// not force-quit — and reports when done
     /// (``BackgroundPolicy/handleEventsForBackgroundURLSession(_:identifier:completionHandler:)``).
-    /// Transfers handed off while the app is not in the foreground are discretionary [A]. A
-    /// cadence workload's items are not handed off.
+    /// Transfers handed off while the app is not in the foreground are discretionary [A], and
+    /// wait out the resume rate limiter's delay before they start [A-DTS]
+    /// (``BackgroundURLSessionParameters/resumeDelaySeconds``). A cadence workload's items are
+    /// not handed off.
     ///
     /// - Throws: A ``ScenarioIssue`` naming the configuration's field if it is out of range.
     public func startHandingOff(to configuration: BackgroundSessionConfiguration) throws(ScenarioIssue) {
@@ -69,7 +71,8 @@ public final class WorkController {
         guard isCurrent else { return }
         system.record(.workStart(limit: nil))
         system.work.startHandingOff(to: configuration, at: system.snapshot.now,
-                                    inForeground: system.processState == .foreground)
+                                    inForeground: system.processState == .foreground,
+                                    backgroundStartDelay: system.sessionEvents.startDelay(at: system.snapshot.now))
     }
 
     /// Transfers the app has handed to background URL sessions that have not finished.

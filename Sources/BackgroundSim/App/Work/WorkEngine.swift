@@ -61,6 +61,9 @@ package final class WorkEngine {
     @exclusivity(unchecked)
     #endif
     private var inBackground = false
+    /// How long a transfer handed off while not in the foreground waits before it may start (the
+    /// resume rate limiter's delay at the last conditions).
+    private var backgroundStartDelay = SimDuration.zero
     /// The transfers handed to background URL sessions (the system's daemon carries them).
     #if !SIMKERNEL_INTERNAL_CHECKS
     @exclusivity(unchecked)
@@ -297,12 +300,14 @@ package final class WorkEngine {
     ///
     /// Items with no CPU time left are handed off at once (the app creates their upload tasks
     /// in this call), the rest as the executor prepares them.
-    func startHandingOff(to configuration: BackgroundSessionConfiguration, at now: SimInstant, inForeground: Bool) {
+    func startHandingOff(to configuration: BackgroundSessionConfiguration, at now: SimInstant, inForeground: Bool,
+                         backgroundStartDelay: SimDuration) {
         start(limit: nil)
         guard cadence == nil else { return }
         settle(at: now)
         handOffSession = transfers.session(for: configuration)
         inBackground = !inForeground
+        self.backgroundStartDelay = backgroundStartDelay
         while head < items.count, items[head].deadline > now, items[head].cpuSeconds == 0 { handOffHead(at: now) }
     }
 
@@ -310,23 +315,27 @@ package final class WorkEngine {
     private func handOffHead(at now: SimInstant) {
         guard let session = handOffSession else { return }
         let discretionary = transfers.sessions[Int(session)].isDiscretionary || inBackground
-        transfers.add(items[head], session: session, discretionary: discretionary, at: now)
+        lastHandOffDelay = inBackground ? backgroundStartDelay : .zero
+        transfers.add(items[head], session: session, discretionary: discretionary, at: now, startsAt: now + lastHandOffDelay)
         handedOff += 1
         head += 1
     }
 
-    /// Transfers handed off since the system last asked (``takeHandedOff()``).
+    /// Transfers handed off since the system last asked (``takeHandedOff()``), and the wait the
+    /// last of them was given.
     private var handedOff = 0
+    private var lastHandOffDelay = SimDuration.zero
 
     /// The app has heard of `session`'s finished transfers.
     func markHeard(session: Int) {
         transfers.markHeard(session: session)
     }
 
-    /// How many transfers were handed off since the last call, and resets the count.
-    func takeHandedOff() -> Int {
+    /// How many transfers were handed off since the last call, and how long the last of them
+    /// waits before it may start; resets the count.
+    func takeHandedOff() -> (count: Int, startsIn: SimDuration) {
         defer { handedOff = 0 }
-        return handedOff
+        return (handedOff, lastHandOffDelay)
     }
 
     /// The policy stops work (progress so far is kept if items are resumable).
@@ -342,10 +351,11 @@ package final class WorkEngine {
     @discardableResult
     func setConditions(at now: SimInstant, processRunning: Bool, path: NetworkPath, network: NetworkParameters,
                        dataBudgetWeight: Double = 0, transferDataBudgetWeight: Double = 0, inForeground: Bool = false, charging: Bool = false,
-                       discretionaryRequiresPower: Bool = true) -> Bool {
+                       discretionaryRequiresPower: Bool = true, backgroundStartDelay: SimDuration = .zero) -> Bool {
         settle(at: now)
         materialize(upTo: now)
         inBackground = !inForeground
+        self.backgroundStartDelay = backgroundStartDelay
         // Items with no CPU left are handed off at once.
         if handOffSession != nil && isStarted && processRunning {
             while head < items.count, items[head].deadline > now, items[head].cpuSeconds == 0 { handOffHead(at: now) }

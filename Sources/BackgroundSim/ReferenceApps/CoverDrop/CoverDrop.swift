@@ -57,15 +57,19 @@ extension ReferenceApp {
     }
 
     /// As built in July 2025 (guardian/coverdrop `2ebee75`): a processing request with the
-    /// network required, and a handler that does not resubmit.
+    /// network required, and a handler that does not resubmit — in an app whose `Info.plist`
+    /// (`ios/reference/reference/Info.plist` and its variants at `2ebee75`) declares only the
+    /// `fetch` background mode [C], so every submit is refused (`notPermitted`) and the task
+    /// never runs: messages leave only from the runs at each foreground.
     private static var processing202507: Scenario {
         var scenario = shipped
         scenario.name = "coverdrop-processing-2025-07"
-        scenario.description = "CoverDrop as built in July 2025: a processing request (network required); the handler does not resubmit."
+        scenario.description = "CoverDrop as built in July 2025: a processing request the Info.plist does not permit (fetch mode only), so only foreground runs send."
         var parameters = CoverDropShippedParameters()
         parameters.requestKind = .processing
         parameters.resubmitsInHandler = false
         scenario.app.policy = PolicyConfiguration(name: "coverdrop-shipped", parameters: parameters)
+        scenario.app.backgroundModes = [.fetch]
         return scenario
     }
 

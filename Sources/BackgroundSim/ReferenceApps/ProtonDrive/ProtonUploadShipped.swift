@@ -8,9 +8,8 @@
 /// - leaving the app with uploads in progress begins the extension (`beginBackgroundTask`, only
 ///   while uploads run); the queue emptying ends it;
 /// - the extension expiring pauses the uploads (interrupted) and ends it; nothing is scheduled;
-/// - returning to the foreground does not restart interrupted uploads
-///   (``ProtonUploadShippedParameters/restartOnForeground``); a new process does [Inf], since the
-///   interruption is the running app's state, not stored.
+/// - returning to the foreground restarts the interrupted uploads, and so does a new process:
+///   the interruption is stored on disk (``ProtonUploadShippedParameters/restartOnForeground``).
 package final class ProtonUploadShipped: BackgroundPolicy {
     package let parameters: ProtonUploadShippedParameters
     /// The extension's expiry paused the uploads in this process.

@@ -4,10 +4,13 @@ package struct ProtonUploadShippedParameters: PolicyParameters {
     /// The defaults.
     package init() {}
 
-    /// Whether uploads the extension's expiry paused restart when the user returns to the app
-    /// in the same process. Default false [C] (interrupted uploads are not restarted on
-    /// returning to the foreground); a new process (a cold launch) starts them again [Inf].
-    package var restartOnForeground = false
+    /// Whether uploads the extension's expiry paused restart when the user returns to the app.
+    /// Default true [C]: every return to the foreground restarts the uploads marked interrupted
+    /// (ProtonDriveApps/ios-drive at `97efc13`: `ForegroundTransitionController.swift` runs
+    /// `InterruptedUploadsInteractor.swift` on each foreground; `FileUploaderOperation.interrupt()`
+    /// stores the mark on disk, so a new process restarts them too; since 1.10.0, `9c7483d`).
+    /// False keeps them paused until the next cold launch (a what-if).
+    package var restartOnForeground = true
 
     package func validate(_ v: inout ParameterValidator) {}
 }

@@ -16,6 +16,9 @@ public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
 
     /// The phone is switched off (an empty battery): nothing runs until it is back on.
     case phoneOff = "phoneOff"
+    /// The phone has restarted and the user has not unlocked it since: no background launches
+    /// before the first unlock.
+    case beforeFirstUnlock = "beforeFirstUnlock"
     /// The app is in the foreground: background tasks wait until it leaves.
     case appInForeground = "appInForeground"
     /// The earliest begin date has not come yet.

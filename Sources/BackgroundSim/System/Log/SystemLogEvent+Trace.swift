@@ -9,6 +9,8 @@ extension SystemLogEvent {
             [("reason", .string(reason.rawValue))]
         case .forceQuit(let cleared):
             [("pendingCleared", .bool(cleared))]
+        case .phoneStarted(let forceQuitCleared, let pendingCleared):
+            [("forceQuitFlagCleared", .bool(forceQuitCleared)), ("pendingCleared", .bool(pendingCleared))]
         case .kill(let reason):
             if case .taskNotCompleted(let identifier, let serial) = reason {
                 [("reason", .string(reason.name)), ("identifier", .string(identifier)), ("serial", .number(Double(serial)))]
@@ -49,15 +51,14 @@ extension SystemLogEvent {
             [("identifier", .string(identifier))]
         case .continuedProcessingQueueCancelled(let count):
             [("count", .number(Double(count)))]
-        case .sessionTransfersCreated(let session, let count, let discretionary):
-            [("session", .string(session)), ("count", .number(Double(count))), ("discretionary", .bool(discretionary))]
+        case .sessionTransfersCreated(let session, let count, let discretionary, let startsIn):
+            [("session", .string(session)), ("count", .number(Double(count))), ("discretionary", .bool(discretionary)),
+             ("startsInSeconds", .number(startsIn.seconds))]
         case .sessionTransfersCancelled(let session, let count):
             [("session", .string(session)), ("count", .number(Double(count)))]
-        case .sessionEventsPending(let session, let relaunchIn):
-            [("session", .string(session)), ("relaunchInSeconds", .number(relaunchIn.seconds))]
         case .sessionRelaunchDeferred(let session, let reason):
             [("session", .string(session)), ("reason", .string(reason.rawValue))]
-        case .handleSessionEvents(let session), .sessionCompletionHandlerCalled(let session),
+        case .sessionEventsPending(let session), .handleSessionEvents(let session), .sessionCompletionHandlerCalled(let session),
              .sessionCompletionHandlerNotCalled(let session):
             [("session", .string(session))]
         case .pushDiscarded(let reason), .pushDeferred(let reason):

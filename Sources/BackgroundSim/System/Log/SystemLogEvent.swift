@@ -32,6 +32,10 @@ public enum SystemLogEvent: Sendable, Equatable {
     case forceQuit(pendingRequestsCleared: Bool)
     /// The user opened a force-quit app: background launches are allowed again.
     case forceQuitFlagCleared
+    /// The phone started again after a restart or an empty battery: a force-quit no longer holds
+    /// the app back (`forceQuitFlagCleared` if one did), and pending requests were deleted if the
+    /// model says so (``SystemParameters/restartDropsPendingRequests``).
+    case phoneStarted(forceQuitFlagCleared: Bool, pendingRequestsCleared: Bool)
     /// The system killed the app (a ``terminate(reason:)`` follows).
     case kill(KillReason)
     /// The app did something the task scheduler crashes it for.
@@ -82,13 +86,15 @@ public enum SystemLogEvent: Sendable, Equatable {
 
     // MARK: Background URL sessions
 
-    /// The app handed `count` transfers to the background session `session`, discretionary or not.
-    case sessionTransfersCreated(session: String, count: UInt32, discretionary: Bool)
+    /// The app handed `count` transfers to the background session `session`, discretionary or
+    /// not; created in the background, they may start only after `startsIn` (the resume rate
+    /// limiter's delay; zero in the foreground).
+    case sessionTransfersCreated(session: String, count: UInt32, discretionary: Bool, startsIn: SimDuration)
     /// A force-quit cancelled `count` of the session's transfers; they are back in the app's queue.
     case sessionTransfersCancelled(session: String, count: UInt32)
     /// Every transfer of `session` has finished while the app was not running; the system will
-    /// launch or resume it in `relaunchIn` (the resume rate limiter's delay).
-    case sessionEventsPending(session: String, relaunchIn: SimDuration)
+    /// launch or resume it for the events.
+    case sessionEventsPending(session: String)
     /// The system did not launch the app for the session's events now, and why.
     case sessionRelaunchDeferred(session: String, reason: LaunchDenial)
     /// The app was launched or resumed and `handleEventsForBackgroundURLSession` called.
@@ -175,6 +181,7 @@ extension SystemLogEvent {
         case terminate = "terminate"
         case forceQuit = "forceQuit"
         case forceQuitFlagCleared = "forceQuitFlagCleared"
+        case phoneStarted = "phoneStarted"
         case kill = "kill"
         case crash = "crash"
         case submit = "submit"
@@ -225,6 +232,7 @@ extension SystemLogEvent {
         case .terminate: .terminate
         case .forceQuit: .forceQuit
         case .forceQuitFlagCleared: .forceQuitFlagCleared
+        case .phoneStarted: .phoneStarted
         case .kill: .kill
         case .crash: .crash
         case .submit: .submit

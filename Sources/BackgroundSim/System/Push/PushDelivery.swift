@@ -1,7 +1,7 @@
 import SimKernel
 
 /// The system's side of silent pushes: the newest undelivered push (the only one kept), the
-/// next delivery attempt, the last delivery (for the spacing), and the window in which the app
+/// next delivery attempt, the throttle on background deliveries, and the window in which the app
 /// must call the completion handler of the push it was given; and the server's sends. Whether a
 /// held push may wake the app is the admission's (``WakeAdmission``, source ``WakeSource/silentPush``).
 ///
@@ -14,6 +14,9 @@ struct PushDelivery {
     private(set) var held: SimInstant?
     /// The next delivery attempt.
     private(set) var attempt = EventSlot()
+    /// The system's throttle on background deliveries.
+    private(set) var throttle: PushThrottle
+    /// The last background delivery.
     private(set) var lastDelivery: SimInstant?
     /// The completion handler the app owes for the push it is handling in the background.
     private(set) var window: CompletionWindow?
@@ -26,8 +29,9 @@ struct PushDelivery {
     /// The given times, in order.
     private let times: [SimInstant]
 
-    init(pushes: ServerPushes, seed: UInt64) {
+    init(pushes: ServerPushes, parameters: PushParameters, seed: UInt64) {
         self.pushes = pushes
+        throttle = PushThrottle(parameters: parameters)
         sendRandom = RandomStream(seed: seed, label: Self.sendLabel)
         times = pushes.schedule == .times ? pushes.atHours.sorted().map { .start + .hours($0) } : []
     }
@@ -73,6 +77,7 @@ struct PushDelivery {
         attempt.cancel(in: &simulation)
         if inBackground {
             lastDelivery = now
+            throttle.delivered(at: now)
             window?.close(in: &simulation)
             handlerCalled = false
             window = CompletionWindow(generation: generation, miss: .killForPush, event: .pushRunEnd,

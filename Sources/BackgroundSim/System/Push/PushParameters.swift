@@ -2,21 +2,44 @@
 ///
 /// Apple's rules [A] ("Pushing background updates to your app";
 /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`): background pushes are
-/// low priority and not guaranteed; the system holds only the newest undelivered one; a
-/// force-quit discards it, and none is delivered until the user opens the app again (a restart
-/// also lifts that, not modelled: the phone never restarts); a user launch delivers the held
-/// push; the app has 30 s and must call the completion handler "or your app will be
-/// terminated". WWDC 2020 session 10063 [A] (as reported in third-party notes, [A-via]): pushes
-/// meet every launch factor but app usage — critically low battery, Low Power Mode, the app
-/// switcher, the Background App Refresh switch, the budgets and rate limiting, which "delays it,
-/// does not drop it" — and 14 pushes may give about 7 launches, some 15 minutes apart.
+/// low priority and their delivery is not guaranteed; the system "may throttle" them "if the
+/// total number becomes excessive", and senders should keep to "two or three per hour"; it holds
+/// only the newest undelivered one; a force-quit discards it, and none is delivered until the
+/// user opens the app again or restarts the phone; a user launch delivers the held push; the app
+/// has 30 s and must call the completion handler. An Apple engineer adds [A-DTS] (developer
+/// forums, thread 776933): expect "up to several" background pushes an hour across all apps on a
+/// device, possibly none; once the device-wide battery or data budgets are spent none is
+/// delivered until they are reset, every 24 hours; and none is delivered to an app the user has
+/// not launched for a while. Field reports describe the throttle [O]: 20 pushes sent in a row
+/// throttled from the fifth (firebase/firebase-ios-sdk issue 7072); pushes delivered for 8–10
+/// minutes, then nothing for about an hour, repeatedly (firebase/quickstart-ios issue 258).
+///
+/// The model [Inf]: a burst allowance in a sliding window (the field's bursts), a count per 24
+/// hours (the budgets Apple's engineer describes, as a count of wakes, since no source gives
+/// their size in joules), and the refresh recency cutoff for "not launched for a while". No
+/// source gives a daily figure for one app; the daily count is our choice within the bounds
+/// the sources set (none at all, up to "several" an hour for every app together), and the
+/// parameter to sweep when a decision depends on it.
 public struct PushParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Least time between two deliveries to the app in the background, in minutes: pushes in
-    /// between wait (the newest one only). Default 15 [A-via]; plausible 5–60; valid 0–1,440.
-    public var minimumSpacingMinutes: Double = 15
+    /// Most background deliveries in any ``burstWindowMinutes``: past it, pushes wait (the
+    /// newest only) until the oldest of the burst leaves the window. Default 4 [O]
+    /// (firebase/firebase-ios-sdk issue 7072: throttled at the fifth of 20 sent in a row);
+    /// plausible 2–10; valid 1–60.
+    public var burstDeliveries: Int = 4
+
+    /// The burst's sliding window, in minutes. Default 60 [O] (firebase/quickstart-ios issue
+    /// 258: deliveries for 8–10 minutes, then nothing for about an hour); plausible 30–120;
+    /// valid 1–1,440.
+    public var burstWindowMinutes: Double = 60
+
+    /// Most background deliveries in each 24 hours, counted from the simulation's start.
+    /// Default 8 [Inf] (Apple's engineer: budgets reset every 24 hours [A-DTS];
+    /// the count is our choice: a third of an hourly sender's pushes, three times the refresh
+    /// launches an app in daily use gets); plausible 2–24; valid 0–1,000.
+    public var dailyDeliveries: Int = 8
 
     /// The time a delivered push gives the app in the background, in seconds: if the app has not
     /// called the completion handler by then, it is terminated. Default 30 [A]; valid 1–30.
@@ -25,7 +48,9 @@ public struct PushParameters: Codable, Sendable, Equatable {
 
 extension PushParameters: ScenarioSection {
     package static let numberFields: [NumberField<PushParameters>] = [
-        NumberField("minimumSpacingMinutes", \.minimumSpacingMinutes, valid: 0...1_440),
+        NumberField("burstDeliveries", \.burstDeliveries, valid: 1...60),
+        NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440),
+        NumberField("dailyDeliveries", \.dailyDeliveries, valid: 0...1_000),
         NumberField("runSeconds", \.runSeconds, valid: 1...30),
     ]
 }

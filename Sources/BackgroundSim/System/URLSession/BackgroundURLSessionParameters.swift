@@ -10,9 +10,11 @@
 /// completion handler. WWDC 2020 session 10063 ("Background execution demystified") says which
 /// of the system's factors apply (as third-party notes report it [A-via]): to a non-discretionary session all but app usage and rate
 /// limiting, to a discretionary one only the app switcher and the budgets. An Apple engineer
-/// describes a resume rate limiter [A-DTS] (developer forums, thread 14854): the daemon doubles a
-/// per-app delay at each background resume, and resets it when the app comes to the foreground or
-/// a delay period passes without a resume.
+/// describes a resume rate limiter [A-DTS] (developer forums, thread 14854): the daemon keeps a
+/// per-app delay, doubles it each time it resumes or relaunches the app in the background, resets
+/// it when the app comes to the foreground or a delay period passes without a resume, and a task
+/// the app creates while in the background does not start until that delay has expired — which is
+/// why handing over one transfer at a time stalls. The launch for events itself is not delayed.
 ///
 /// Simplifications [Inf]: the daemon carries one transfer at a time, the oldest that may go
 /// (concurrent transfers would share the link anyway); a transfer and the app's own work share
@@ -22,12 +24,17 @@ public struct BackgroundURLSessionParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// The resume rate limiter's first delay, in seconds: the app is launched for a session's
-    /// events this long after they are ready, the delay doubles at each background launch for
-    /// them, and goes back to this value when the app comes to the foreground or a delay period
-    /// passes with no launch. Default 60 [O] (forum thread 128813: the delay "started at 60 s");
-    /// plausible 0–300; valid 0–3,600.
-    public var relaunchDelaySeconds: Double = 60
+    /// The resume rate limiter's first delay, in seconds: the delay a transfer created while the
+    /// app is in the background waits, counted from its creation, after one background launch
+    /// or resume for events; each further one doubles it [A-DTS] (forum thread 14854). Default
+    /// 60 [O] (forum thread 128813: the daemon's log sets the delay to 60, 120, 240 s at
+    /// successive resumes); plausible 0–300; valid 0–3,600; 0 turns the limiter off.
+    ///
+    /// When the limiter starts over is our reading of the two threads [Inf]: in the foreground,
+    /// and when twice the delay has passed since the last resume (the delay, then a delay period
+    /// with no resume). Thread 128813's resumes 71 s and 59 s apart kept doubling a 60 s and a
+    /// 120 s delay, which rules out a reset after one delay period.
+    public var resumeDelaySeconds: Double = 60
 
     /// How long the app launched for a session's events may run in the background before it is
     /// suspended, whether or not it called the completion handler, in seconds. Default 30 [Inf]
@@ -41,7 +48,7 @@ public struct BackgroundURLSessionParameters: Codable, Sendable, Equatable {
 
 extension BackgroundURLSessionParameters: ScenarioSection {
     package static let numberFields: [NumberField<BackgroundURLSessionParameters>] = [
-        NumberField("relaunchDelaySeconds", \.relaunchDelaySeconds, valid: 0...3_600),
+        NumberField("resumeDelaySeconds", \.resumeDelaySeconds, valid: 0...3_600),
         NumberField("eventsSeconds", \.eventsSeconds, valid: 1...600),
     ]
 }

@@ -1,15 +1,15 @@
 extension SessionEventDelivery: InternallyChecked {
     /// Traps unless sessions wait at most once each and always with a launch scheduled for
     /// them, handlers are owed only within a window, and the limiter's delay is the first delay
-    /// doubled a whole number of times (or zero).
+    /// doubled a whole number of times, or zero.
     func checkInvariants() {
         for (index, session) in waiting.enumerated() {
             precondition(!waiting[..<index].contains(session), "SessionEventDelivery: session \(session) waits twice")
         }
         precondition(waiting.isEmpty || relaunch.isScheduled, "SessionEventDelivery: sessions wait with no launch scheduled")
         precondition(outstanding.isEmpty || window != nil, "SessionEventDelivery: handlers owed with no window")
-        var delay = parameters.relaunchDelaySeconds
-        while delay < delaySeconds { delay *= 2 }
-        precondition(delay == delaySeconds, "SessionEventDelivery: the limiter's delay \(delaySeconds) s is not a doubling of the first")
+        var delay = parameters.resumeDelaySeconds
+        while delay > 0, delay < delaySeconds { delay *= 2 }
+        precondition(delaySeconds == 0 || delay == delaySeconds, "SessionEventDelivery: the limiter's delay \(delaySeconds) s is not a doubling of the first")
     }
 }

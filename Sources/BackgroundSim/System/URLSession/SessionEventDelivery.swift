@@ -1,9 +1,10 @@
 import SimKernel
 
 /// The system's side of background URL sessions' events: which sessions wait for the app to be
-/// launched for them, when that launch is due (the resume rate limiter), and the window in which
-/// the launched app handles them and calls its completion handler. Whether the waiting events may
-/// wake the app is the admission's (``WakeAdmission``, sources ``WakeSource/sessionEvents`` and
+/// launched for them, the resume rate limiter's delay (which holds back transfers the app creates
+/// in the background), and the window in which the launched app handles the events and calls its
+/// completion handler. Whether the waiting events may wake the app is the admission's
+/// (``WakeAdmission``, sources ``WakeSource/sessionEvents`` and
 /// ``WakeSource/discretionarySessionEvents``).
 ///
 /// This type never calls into the app.
@@ -12,10 +13,10 @@ struct SessionEventDelivery {
     private(set) var waiting: [Int] = []
     /// The launch for the waiting sessions.
     private(set) var relaunch = EventSlot()
-    /// The rate limiter's current delay, in seconds, and when the app was last launched for
-    /// events in the background.
-    private(set) var delaySeconds: Double
-    private var lastRelaunch: SimInstant?
+    /// The resume rate limiter's delay, in seconds (0: none), and when the app was last launched
+    /// or resumed for events in the background.
+    private(set) var delaySeconds = 0.0
+    private var lastResume: SimInstant?
     /// Sessions whose completion handler the app has been given and not called, in the
     /// window's process.
     private(set) var outstanding: [String] = []
@@ -26,24 +27,32 @@ struct SessionEventDelivery {
 
     init(parameters: BackgroundURLSessionParameters) {
         self.parameters = parameters
-        delaySeconds = parameters.relaunchDelaySeconds
     }
 
     /// Whether the app is being held running to handle events.
     var holdsApp: Bool { window != nil }
 
+    /// How long a transfer the app creates in the background at `now` waits before it may start:
+    /// the limiter's delay, or none once it has lapsed (see ``launched(at:generation:identifiers:in:)``).
+    func startDelay(at now: SimInstant) -> SimDuration {
+        guard let lastResume, !lapsed(at: now, since: lastResume) else { return .zero }
+        return .seconds(delaySeconds)
+    }
+
+    /// Whether the limiter has started over: a delay period passed after the delay itself with
+    /// no resume, that is, twice the delay since the last one [Inf] (see
+    /// ``BackgroundURLSessionParameters/resumeDelaySeconds``).
+    private func lapsed(at now: SimInstant, since lastResume: SimInstant) -> Bool {
+        lastResume.duration(to: now).seconds > 2 * delaySeconds
+    }
+
     /// `session`'s transfers have all finished while the app could not hear: it waits for a
-    /// launch. Returns the time until that launch (one already due for another session, or a new
-    /// one after the limiter's delay); `nil` if the session was already waiting.
-    mutating func eventsReady(session: Int, at now: SimInstant, in simulation: inout Simulation<WorldEvent>) -> SimDuration? {
-        guard !waiting.contains(session) else { return nil }
+    /// launch, which is due at once. Returns false if the session was already waiting.
+    mutating func eventsReady(session: Int, at now: SimInstant, in simulation: inout Simulation<WorldEvent>) -> Bool {
+        guard !waiting.contains(session) else { return false }
         waiting.append(session)
-        if let due = relaunch.time { return now.duration(to: due) }
-        // A delay period passed with no launch: the limiter starts over [A-DTS].
-        if let lastRelaunch, lastRelaunch.duration(to: now).seconds > delaySeconds { delaySeconds = parameters.relaunchDelaySeconds }
-        let delay = SimDuration.seconds(delaySeconds)
-        relaunch.set(.sessionRelaunch, at: now + delay, in: &simulation)
-        return delay
+        if !relaunch.isScheduled { relaunch.set(.sessionRelaunch, at: now, in: &simulation) }
+        return true
     }
 
     /// The relaunch event fired.
@@ -57,10 +66,12 @@ struct SessionEventDelivery {
     }
 
     /// The app was launched or resumed in the background for the waiting sessions, whose
-    /// identifiers are handed back: the limiter's delay doubles, and the window opens.
+    /// identifiers are handed back: the limiter's delay doubles (from the first delay, if it had
+    /// none or had lapsed) before the app hears of them, and the window opens.
     mutating func launched(at now: SimInstant, generation: UInt32, identifiers: [String], in simulation: inout Simulation<WorldEvent>) {
-        lastRelaunch = now
-        delaySeconds = delaySeconds == 0 ? 0 : delaySeconds * 2
+        if let lastResume, lapsed(at: now, since: lastResume) { delaySeconds = 0 }
+        delaySeconds = delaySeconds == 0 ? parameters.resumeDelaySeconds : delaySeconds * 2
+        lastResume = now
         waiting.removeAll()
         if window?.generation != generation { outstanding.removeAll() }
         outstanding.append(contentsOf: identifiers)
@@ -77,7 +88,8 @@ struct SessionEventDelivery {
 
     /// The app came to the foreground: the limiter starts over [A-DTS].
     mutating func appEnteredForeground() {
-        delaySeconds = parameters.relaunchDelaySeconds
+        delaySeconds = 0
+        lastResume = nil
     }
 
     /// The app called `session`'s completion handler in process `generation`; returns whether it

@@ -26,8 +26,8 @@ struct WakeAdmission {
     var evaluation = EventSlot()
     /// The app's energy and data budgets.
     private(set) var budgets: LaunchBudgets
-    /// The least time between two background deliveries of silent pushes.
-    let pushSpacing: SimDuration
+    /// How long after the user last opened the app pushes are still delivered to it.
+    let pushRecency: SimDuration
     /// How long a door whose wake was held back waits before it asks again, when it is not a
     /// task request (those wait for the model's next evaluation).
     let retryInterval: SimDuration
@@ -50,11 +50,11 @@ struct WakeAdmission {
     }
 
     init(model: any LaunchModel, budget: LaunchBudgetParameters = LaunchBudgetParameters(),
-         pushSpacing: SimDuration = .minutes(15), retryInterval: SimDuration = .minutes(15)) {
+         pushRecency: SimDuration = .hours(21 * 24), retryInterval: SimDuration = .minutes(15)) {
         self.model = model
         floors = Floors(model)
         budgets = LaunchBudgets(parameters: budget)
-        self.pushSpacing = pushSpacing
+        self.pushRecency = pushRecency
         self.retryInterval = retryInterval
     }
 
@@ -65,8 +65,8 @@ struct WakeAdmission {
         var lastAppUse: SimInstant?
         /// Bytes the app has moved against its data budget so far (``WorkEngine/dataBudgetBytes``).
         var dataBudgetBytes = 0.0
-        /// When a silent push last woke the app in the background.
-        var lastPushDelivery: SimInstant?
+        /// When the system's throttle on silent pushes next lets one through (``PushThrottle``).
+        var pushThrottleOpensAt: SimInstant = .start
     }
 
     /// A request to run the app in the background: where it comes from and, for a task
@@ -142,6 +142,7 @@ struct WakeAdmission {
     private func holdsBack(_ check: WakeRule.Check, _ request: Request, device: DeviceSnapshot, app: AppState) -> Bool {
         switch check {
         case .phoneOn: return !device.isPoweredOn
+        case .unlockedSinceBoot: return !device.isUnlockedSinceBoot
         case .earliestBeginDate:
             guard let pending = request.pending else { return false }
             return pending.earliest > device.now
@@ -158,9 +159,11 @@ struct WakeAdmission {
         case .thermalState:
             guard let ceiling = floors.thermalCeiling else { return false }
             return device.thermalState >= ceiling
-        case .pushSpacing:
-            guard let last = app.lastPushDelivery else { return false }
-            return last.duration(to: device.now) < pushSpacing
+        case .appUsedRecently:
+            guard let lastUse = app.lastAppUse else { return true }
+            return lastUse.duration(to: device.now) >= pushRecency
+        case .pushThrottle:
+            return app.pushThrottleOpensAt > device.now
         case .throttle:
             guard let throttledUntil else { return false }
             return device.now < throttledUntil

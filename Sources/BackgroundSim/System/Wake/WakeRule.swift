@@ -8,8 +8,10 @@
 package struct WakeRule: Sendable {
     /// What a rule looks at.
     package enum Check: String, Sendable, CaseIterable {
-        /// The phone is switched on: nothing runs while it is off (an empty battery).
+        /// The phone is switched on: nothing runs while it is off (an empty battery, a restart).
         case phoneOn
+        /// The user has unlocked the phone since it last started.
+        case unlockedSinceBoot
         /// A pending request's earliest begin date has come.
         case earliestBeginDate
         /// The user's Background App Refresh switch for the app (or a fault) is on.
@@ -32,9 +34,12 @@ package struct WakeRule: Sendable {
         /// The phone is not too hot (the launch model's ceiling, if it has one:
         /// ``LaunchModel/thermalCeiling``).
         case thermalState
-        /// The least time since the last silent push the app was woken for has passed
-        /// (``PushParameters/minimumSpacingMinutes``).
-        case pushSpacing
+        /// The user has opened the app within ``HeuristicLaunchParameters/refreshRecencyDays``:
+        /// pushes are not delivered to an app not launched for a while.
+        case appUsedRecently
+        /// The system's throttle on silent pushes lets a background delivery through: a burst
+        /// in a sliding window and a count per 24 hours (``PushThrottle``).
+        case pushThrottle
         /// The launch model chooses to run the request now: usage, its own rate limits and
         /// idleness, a chance scaled by the app's budgets (``LaunchModel/decide(_:conditions:random:)``).
         case launchModel
@@ -85,6 +90,11 @@ package struct WakeRule: Sendable {
     package static let table: [WakeRule] = [
         WakeRule(check: .phoneOn, stage: .documented, appliesTo: .all, denial: .phoneOff, isDeviceCondition: false,
                  source: "a phone that is off runs no code [A]"),
+        WakeRule(check: .unlockedSinceBoot, stage: .documented,
+                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
+                 denial: .beforeFirstUnlock, isDeviceCondition: true,
+                 source: "until the first unlock after a restart the app's data (complete until first user authentication) "
+                    + "cannot be read, Apple Platform Security [A]; so no background launches [Inf]"),
         WakeRule(check: .earliestBeginDate, stage: .documented, appliesTo: .taskRequests, denial: .notDue, isDeviceCondition: false,
                  source: "BGTaskRequest.earliestBeginDate [A]"),
         WakeRule(check: .backgroundAppRefresh, stage: .documented,
@@ -95,6 +105,10 @@ package struct WakeRule: Sendable {
                  appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
                  denial: .forceQuit, isDeviceCondition: false,
                  source: "WWDC 2020 10063 [A-via]; a force-quit ends background launches until the user opens the app [A]"),
+        WakeRule(check: .appUsedRecently, stage: .documented, appliesTo: WakeSources(.silentPush), denial: .appNotUsedRecently,
+                 isDeviceCondition: false,
+                 source: "not delivered \"if the user has not launched the app for a while\", forum thread 776933 [A-DTS]; "
+                    + "a while as refreshRecencyDays [Inf]"),
         WakeRule(check: .deviceIdle, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .deviceInUse,
                  isDeviceCondition: true, source: "BGProcessingTaskRequest: runs while the device is idle [A]"),
         WakeRule(check: .externalPower, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .requiresExternalPower,
@@ -113,8 +127,10 @@ package struct WakeRule: Sendable {
                  source: "critically low battery: \"below 20 %, essential work only\", WWDC 2020 10063 [A-via]"),
         WakeRule(check: .thermalState, stage: .discretion, appliesTo: .taskRequests, denial: .thermalState, isDeviceCondition: false,
                  source: "thermal state serious or worse [Inf]"),
-        WakeRule(check: .pushSpacing, stage: .discretion, appliesTo: WakeSources(.silentPush), denial: .rateLimit,
-                 isDeviceCondition: false, source: "rate limiting applies to pushes, WWDC 2020 10063 [A-via]; spacing [Inf]"),
+        WakeRule(check: .pushThrottle, stage: .discretion, appliesTo: WakeSources(.silentPush), denial: .rateLimit,
+                 isDeviceCondition: false,
+                 source: "the system \"may throttle\" background pushes [A]; budgets reset every 24 hours, forum thread 776933 [A-DTS]; "
+                    + "bursts then an hour of none, firebase-ios-sdk 7072, quickstart-ios 258 [O]; sizes [Inf]"),
         WakeRule(check: .launchModel, stage: .discretion, appliesTo: .taskRequests, denial: nil, isDeviceCondition: false,
                  source: "the launch model (app usage, rate limits, idleness, budgets): WWDC 2020 10063 [A-via], calibration [Inf]"),
         WakeRule(check: .budgets, stage: .discretion,
