@@ -168,6 +168,8 @@ public struct Swarm: Sendable {
         let pushWindow = uniform(5, 60)
         // The push throttle's burst and daily count, drawn after everything else.
         let pushBurst = 1 + Int(stream.next(below: 8)), pushDaily = Int(stream.next(below: 25))
+        // Continued processing as developers report it, drawn after everything else.
+        let earlyExpiry = uniform(0, 0.3), turnedOff = stream.chance(0.1)
         if varies.contains(.doors) {
             scenario.system.backgroundURLSession.resumeDelaySeconds = resumeDelay
             scenario.system.backgroundURLSession.eventsSeconds = eventsSeconds
@@ -178,6 +180,8 @@ public struct Swarm: Sendable {
             scenario.system.push.burstWindowMinutes = pushWindow
             scenario.system.push.burstDeliveries = pushBurst
             scenario.system.push.dailyDeliveries = pushDaily
+            scenario.system.continuedProcessing.earlyExpiryProbability = earlyExpiry
+            scenario.system.continuedProcessing.userTurnedOff = turnedOff
         }
         return scenario
     }

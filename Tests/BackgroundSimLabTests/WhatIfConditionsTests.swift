@@ -24,6 +24,19 @@ struct WhatIfConditionsTests {
         #expect(india13.network.wifiShare == 0.3 && india13.network.homeWifiProbability == 0.4 && india13.device.model == .iPhone13)
     }
 
+    @Test("Low Data Mode as a what-if dimension (docs/WHATIF.md's level settings): everywhere, a refresh policy gets no background launch")
+    func lowDataModeDimension() throws {
+        let file = """
+            { "dimensions": [ { "name": "Low Data Mode", "levels": [ { "name": "off" }, { "name": "on cellular", "settings": { "network.lowDataModeOnCellular": true } }, { "name": "everywhere", "settings": { "network.lowDataModeOnCellular": true, "network.lowDataModeOnWifi": true } } ] } ] }
+            """
+        let grid = try WhatIfConditions.decode(file, source: "ldm.json")
+        let base = Presets.scenario(named: "probe-refresh")!
+        let launches = try (0..<3).map { cell in
+            try SimulationRunner.run(scenario: grid.scenario(base, cell: cell), seed: 1, days: 7).os.refreshLaunchesPerDay
+        }
+        #expect(launches[0] > 0.3 && launches[1] < launches[0] && launches[2] == 0, "\(launches)")
+    }
+
     @Test("the weighted figure is the shares' average of the cells' means")
     func weighted() throws {
         let grid = try WhatIfConditions.decode(Self.file, source: "c.json")

@@ -135,6 +135,23 @@ struct BackgroundURLSessionTests {
         #expect(completed(eager) == 1)
     }
 
+    @Test("Low Data Mode: a discretionary transfer waits on a constrained Wi-Fi even on the charger; a session that does not allow constrained networks waits too; an ordinary one goes")
+    func lowDataMode() throws {
+        var scenario = Self.network(wifi: true, uplinkMbps: 1)
+        scenario.network.lowDataModeOnWifi = true
+        var discretionary = Self.session
+        discretionary.isDiscretionary = true
+        var unconstrained = Self.session
+        unconstrained.allowsConstrainedNetworkAccess = false
+        for (configuration, goes) in [(discretionary, false), (unconstrained, false), (Self.session, true)] {
+            let h = try harness(scenario) { HandOffPolicy(configuration) }
+            h.inject(.plugIn(overnight: false), at: .at(1))
+            h.useApp(at: .at(10), for: .seconds(5))
+            try h.run(until: .at(3_600))
+            #expect(completed(h) == (goes ? 1 : 0), "\(configuration)")
+        }
+    }
+
     @Test("transfers handed off in the background are discretionary, whatever the configuration")
     func backgroundHandOffIsDiscretionary() throws {
         let h = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy(handOffInBackground: true) }

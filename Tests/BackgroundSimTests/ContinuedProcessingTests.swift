@@ -52,6 +52,43 @@ struct ContinuedProcessingTests {
         return scenario
     }
 
+    @Test("the user turned them off: the submit is refused (unavailable) and nothing starts")
+    func userTurnedOff() throws {
+        var off = scenario()
+        off.system.continuedProcessing.userTurnedOff = true
+        let policy = ExportPolicy()
+        let h = try SystemHarness(off) { policy }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(600))
+        #expect(policy.errors == [.unavailable])
+        #expect(h.entries(.taskLaunch).isEmpty)
+    }
+
+    @Test("a phone that never starts them: the submit succeeds, the handler is never called (thread 805088)")
+    func neverStarts() throws {
+        var never = scenario()
+        never.system.continuedProcessing.neverStartsProbability = 1
+        let policy = ExportPolicy()
+        let h = try SystemHarness(never) { policy }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(600))
+        #expect(policy.errors.isEmpty)
+        #expect(h.entries(.submit).count == 1 && h.entries(.taskLaunch).isEmpty)
+    }
+
+    @Test("an early expiry: 5 s after the app leaves, the task is expired whatever its progress (thread 805554)")
+    func earlyExpiry() throws {
+        var early = scenario()
+        early.system.continuedProcessing.earlyExpiryProbability = 1
+        let h = try SystemHarness(early) { ExportPolicy() }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(600))
+        let expired = try #require(h.entries(.taskExpire).first)
+        #expect(expired.time == .at(20))
+        #expect(expired.event == .taskExpire(identifier: "com.example.export.0", serial: 1, cause: .earlyExpiry))
+        #expect(h.entries(.taskCompleted).first?.event == .taskCompleted(identifier: "com.example.export.0", serial: 1, success: false))
+    }
+
     @Test("it starts at once in the foreground and keeps the app running after it leaves, until the work is done")
     func runsAfterLeaving() throws {
         let h = try SystemHarness(scenario()) { ExportPolicy() }

@@ -206,7 +206,7 @@ struct TaskExecutionTests {
         #expect(harness.system.metrics.refreshLaunches == 0)
     }
 
-    @Test("the CPU monitor kills a processing task on battery that uses over 80 % for 60 s")
+    @Test("the CPU monitor kills a processing task that uses over 80 % for 60 s, not one that requires power — unless the observed bug is switched on")
     func cpuMonitor() throws {
         let harness = try SystemHarness {
             Self.policy({ _ in .processing(identifier: "work") }) { _, app in app.reportCPUUsage(0.95) }
@@ -226,5 +226,19 @@ struct TaskExecutionTests {
         onPower.inject(.plugIn(overnight: false), at: .at(100))
         try onPower.run(until: .at(1_000))
         #expect(onPower.system.metrics.cpuResourceLimitExits == 0, "requiresExternalPower disables the monitor")
+
+        // The bug developers report (forum thread 675166), as a switch: killed despite the power.
+        var buggy = SystemHarness.quietScenario
+        buggy.system.cpuMonitorIgnoresExternalPower = true
+        let bug = try SystemHarness(buggy) {
+            Self.policy({ _ in .processing(identifier: "work", requiresExternalPower: true) }) { task, app in
+                app.reportCPUUsage(0.95)
+                task.expirationHandler = { task.setTaskCompleted(success: true) }
+            }
+        }
+        bug.useApp(at: .at(0))
+        bug.inject(.plugIn(overnight: false), at: .at(100))
+        try bug.run(until: .at(1_000))
+        #expect(bug.system.metrics.cpuResourceLimitExits == 1)
     }
 }

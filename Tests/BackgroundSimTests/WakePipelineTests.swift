@@ -231,6 +231,8 @@ struct WakePipelineTests {
                     == applies(.pushThrottle), "\(source.name): the push throttle")
             #expect((Self.denial(source, model, app: { $0.lastAppUse = nil }) == .appNotUsedRecently) == applies(.appUsedRecently),
                     "\(source.name): not opened for a while")
+            #expect((Self.denial(source, model) { $0.network.isConstrained = true } == .lowDataMode) == applies(.lowDataMode),
+                    "\(source.name): Low Data Mode")
             let locked = Self.denial(source, model) { $0.isUnlockedSinceBoot = false }
             #expect((locked == .beforeFirstUnlock) == applies(.unlockedSinceBoot), "\(source.name): before the first unlock: \(String(describing: locked))")
         }

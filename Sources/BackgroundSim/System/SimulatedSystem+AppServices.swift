@@ -71,7 +71,8 @@ extension SimulatedSystem {
     /// app uses more than the limit — what the policy reported, or the work executor's share,
     /// whichever is higher.
     var exceedsCPULimit: Bool {
-        Swift.max(running.reportedCPUShare, work.headCPUShare) * 100 > parameters.cpuMonitorPercent && running.cpuMonitored
+        Swift.max(running.reportedCPUShare, work.headCPUShare) * 100 > parameters.cpuMonitorPercent
+            && running.cpuMonitored(ignoringExternalPower: parameters.cpuMonitorIgnoresExternalPower)
     }
 
     func appRandomUnit() -> Double {

@@ -14,9 +14,13 @@ extension SimulatedSystem {
         // Submitted "on behalf of the currently foregrounded app", on the user's action [A]; a
         // submit from the background is refused as unavailable [Inf].
         guard processState == .foreground else { throw refuse(request.identifier, .unavailable) }
+        // The user turned these tasks off for the app [A]; the error is our inference.
+        if parameters.continuedProcessing.userTurnedOff { throw refuse(request.identifier, .unavailable) }
         let full = running.count(of: .continuedProcessing) + continued.queued.count >= parameters.continuedProcessing.maximumConcurrentTasks
         if full && request.strategy == .fail { throw refuse(request.identifier, .immediateRunIneligible) }
         record(.submit(identifier: request.identifier, kind: .continuedProcessing, earliestBeginIn: .zero))
+        // A phone that never starts them accepts the request and forgets it [O].
+        if continuedProcessingNeverStarts { return }
         if full { record(.continuedProcessingQueued(identifier: request.identifier)) }
         continued.enqueue(request)
     }
@@ -53,9 +57,20 @@ extension SimulatedSystem {
         expireRunning(where: { $0.task.kind == .continuedProcessing }, cause: .noProgress)
     }
 
-    /// The `continuedProcessingCancel` event: the user cancels the task from its Live Activity.
+    /// The `continuedProcessingCancel` event: the user cancels the task from its Live Activity,
+    /// or the system ends it early.
     func continuedProcessingCancelled(serial: UInt32) {
-        continued.cancelFired(serial: serial)
-        expire(serial: serial, cause: .userCancelled)
+        let cause = continued.cancelFired(serial: serial)
+        expire(serial: serial, cause: cause)
+    }
+
+    /// The app left the foreground: each running continued-processing task may be expired
+    /// early (``ContinuedProcessingParameters/earlyExpiryProbability``).
+    func continuedProcessingAppLeft(in simulation: inout Simulation<WorldEvent>) {
+        let p = parameters.continuedProcessing
+        guard p.earlyExpiryProbability > 0 else { return }
+        for serial in running.serials(of: .continuedProcessing) where streams.continuedProcessing.chance(p.earlyExpiryProbability) {
+            continued.expireEarly(serial: serial, at: snapshot.now + .seconds(p.earlyExpirySeconds), in: &simulation)
+        }
     }
 }

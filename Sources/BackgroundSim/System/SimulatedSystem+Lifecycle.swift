@@ -36,6 +36,7 @@ extension SimulatedSystem {
         processState = .background
         assertions.enterBackground(at: snapshot.now)
         record(.didEnterBackground)
+        continuedProcessingAppLeft(in: &simulation)
         if let context { policy?.didEnterBackground(context) }
         afterCallback(in: &simulation)
         if forceQuit && processIsRunning {

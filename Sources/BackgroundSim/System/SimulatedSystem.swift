@@ -81,6 +81,10 @@ public final class SimulatedSystem {
     public internal(set) var forceQuitFlag = false
     /// The phone's starts the system has seen (``DeviceSnapshot/bootCount``).
     var seenBootCount: UInt32 = 0
+    /// This phone never starts continued-processing tasks
+    /// (``ContinuedProcessingParameters/neverStartsProbability``).
+    let continuedProcessingNeverStarts: Bool
+    static let continuedProcessingDeviceLabel = StreamLabel("system.continuedProcessing.device")
     /// `UserDefaults` for the app; survives termination.
     package let defaults = PersistentStore()
     #if !SIMKERNEL_INTERNAL_CHECKS
@@ -188,6 +192,13 @@ public final class SimulatedSystem {
                                   retryInterval: .minutes(parameters.heuristic.evaluationMinutes))
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
         push = PushDelivery(pushes: pushes, parameters: parameters.push, seed: seed)
+        let neverStarts = parameters.continuedProcessing.neverStartsProbability
+        if neverStarts > 0 {
+            var stream = RandomStream(seed: seed, label: Self.continuedProcessingDeviceLabel)
+            continuedProcessingNeverStarts = stream.chance(neverStarts)
+        } else {
+            continuedProcessingNeverStarts = false
+        }
     }
 
     // MARK: Inspection (for checkers)

@@ -17,15 +17,19 @@ public struct BackgroundSessionConfiguration: Sendable, Hashable {
     /// The session's identifier; the app is given it when it is launched for the session's events.
     public var identifier: String
     /// `isDiscretionary`: the transfers wait for Wi-Fi and the charger
-    /// (``BackgroundURLSessionParameters``). Default false [A].
+    /// (``BackgroundURLSessionParameters``; Apple says the system "might" wait [A], the model
+    /// always does [Inf]). Default false [A].
     public var isDiscretionary = false
     /// `allowsCellularAccess`: whether the transfers may use cellular. Default true [A].
     public var allowsCellularAccess = true
+    /// `allowsConstrainedNetworkAccess`: whether the transfers may use a network in Low Data
+    /// Mode. Default true [A].
+    public var allowsConstrainedNetworkAccess = true
     /// `sessionSendsLaunchEvents`: whether the system launches or resumes the app when the
     /// session's transfers have finished. Default true [A].
     public var sessionSendsLaunchEvents = true
     /// `timeoutIntervalForResource`: a transfer not finished this long after it was created
-    /// fails. Default 7 days [O] (the documented default); valid above 0.
+    /// fails. Default 7 days [A] (the documented default); valid above 0.
     public var timeoutIntervalForResource = SimDuration.hours(7 * 24)
 
     /// A configuration with the defaults.

@@ -7,7 +7,8 @@ import SimKernel
 ///
 /// A transfer may go when the network is up; on cellular only if its session allows cellular
 /// and it is not discretionary; a discretionary one only on Wi-Fi, and on the charger unless the
-/// parameters say otherwise. Each session counts the transfers that finished (completed or
+/// parameters say otherwise; on a network in Low Data Mode only if it is not discretionary and
+/// its session allows constrained networks. Each session counts the transfers that finished (completed or
 /// failed) since the app last heard of them, so that the system can launch the app for them.
 struct SessionTransfers {
     struct Transfer {
@@ -75,6 +76,11 @@ struct SessionTransfers {
     /// Whether `transfer` may go at `instant` under the captured conditions.
     private func mayGo(_ transfer: Transfer, at instant: SimInstant) -> Bool {
         guard transfer.startsAt <= instant else { return false }
+        // Low Data Mode: discretionary transfers wait [A], and a session that does not allow
+        // constrained networks waits too [A].
+        if path.isConstrained && (transfer.discretionary || !sessions[Int(transfer.session)].allowsConstrainedNetworkAccess) {
+            return false
+        }
         switch path.interface {
         case .none: return false
         case .cellular: return sessions[Int(transfer.session)].allowsCellularAccess && !transfer.discretionary

@@ -6,8 +6,8 @@ import SimKernel
 /// they end:
 ///
 /// - **Every foreground and every launch** (`onAppForeground`, called from
-///   `willEnterForeground` and, since `6613a67`, at every process launch, background launches
-///   included): if the pending flag is set, run the job and wait for it; then submit a request
+///   `willEnterForeground` and, since `b7fba50` (2025-10-07) directly, at every process launch,
+///   background launches included): if the pending flag is set, run the job and wait for it; then submit a request
 ///   10 min + an exponential delay ahead and set the flag.
 /// - **Entering the background**: submit a request an exponential delay ahead (mean 10 min,
 ///   clamped to 5–120 min) and set the flag. A new request replaces the pending one; nothing is

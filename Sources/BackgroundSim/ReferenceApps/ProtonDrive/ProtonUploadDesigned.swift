@@ -2,7 +2,7 @@ import SimKernel
 
 /// Proton Drive's upload policy as its design documents describe it (the App Store build ships
 /// without the processing fallback: ``ProtonUploadShipped``) (ProtonDriveApps/ios-drive,
-/// `ProtonDrive-iOS/ProtonDrive/BackgroundOperations/BackgroundOperations.md` and
+/// `ProtonDrive-iOS/ProtonDrive/BackgroundModes/MyFilesBackgroundOperations/BackgroundOperations.md` at `97efc13` and
 /// `…/ApplicationState/ComputationalAvailability/ComputationalAvailability.md`), built on ``ComputationalAvailabilityController``:
 ///
 /// - uploads run in the foreground;

@@ -1,5 +1,5 @@
 /// Proton Drive's photo uploads as the App Store build ships them (ProtonDriveApps/ios-drive at
-/// `97efc13`, v1.45.0; every release from 1.5 on checked): the processing fallback of its design
+/// `97efc13`, v1.45.0; the 15 public releases checked): the processing fallback of its design
 /// (``ProtonUploadDesigned``) is compiled only under `SUPPORTS_BACKGROUND_UPLOADS`, which
 /// the store configuration (`SharedBuildConfigs/Config-Release-Store.xcconfig`) sets to NO, so the
 /// extension is all there is:

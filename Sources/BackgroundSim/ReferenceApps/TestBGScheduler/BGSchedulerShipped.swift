@@ -11,8 +11,8 @@ import SimKernel
 ///   started (the design document's "Outstanding issue").
 /// - **At scene connect** every pending request is cancelled.
 /// - **Entering the background** and **first thing in the handler**: cancel the request and submit
-///   a refresh request for now + 60 s with the seconds dropped (the next whole minute on the
-///   device clock, 0–60 s ahead).
+///   a refresh request for exactly now + 60 s (`Calendar.date(byAdding: .second, value: 60,
+///   to: Date())`).
 /// - **The work**: three 2 s operations on a serial queue; the expiration handler only cancels
 ///   them, and the cancelled ones then finish at once; the last one's completion calls
 ///   `setTaskCompleted(success:)` (true unless cancelled) twice.
@@ -44,9 +44,7 @@ package final class BGSchedulerShipped: BackgroundPolicy {
     private func schedule(_ app: AppContext) {
         app.taskScheduler.cancel(taskRequestWithIdentifier: parameters.identifier)
         var request = TaskRequest.appRefresh(identifier: parameters.identifier)
-        let target = app.date + .seconds(parameters.intervalSeconds)
-        let seconds = app.calendar.timeOfDay(at: target).nanoseconds % 60_000_000_000
-        request.earliestBeginDate = target - .nanoseconds(seconds)
+        request.earliestBeginDate = app.date + .seconds(parameters.intervalSeconds)
         try? app.taskScheduler.submit(request)
     }
 

@@ -12,9 +12,16 @@
 /// app completes it, when the user cancels it, or when the system expires it. The numbers
 /// below are not published; every one is our inference [Inf].
 ///
+/// The header also says that users can turn these tasks off ([A]: ``userTurnedOff``) and that
+/// the system's load can keep a task from starting at once (the `queue` strategy waits, `fail`
+/// throws; the model's load is the slots, ``maximumConcurrentTasks``). Developers report tasks
+/// that never start on some devices with no error (developer forums, thread 805088 [O]:
+/// ``neverStartsProbability``) and tasks expired seconds after the app leaves the foreground
+/// despite progress every 20–30 s (thread 805554 [O]: ``earlyExpiryProbability``); no rate is
+/// reported, so both are off by default, to be swept.
+///
 /// Not modelled: the Live Activity and its title and subtitle, GPU resources
-/// (`requiredResources`), the user switching these tasks off in Settings, and expiry for
-/// reasons other than stalled progress (other apps' demand, thermal pressure).
+/// (`requiredResources`), and other apps' demand on the slots.
 public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -36,6 +43,27 @@ public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
     /// When the user cancels, the mean time from the task's start, in minutes (exponential).
     /// Default 5 [Inf]; plausible 1–30; valid 0.1–1,440.
     public var userCancelMeanMinutes: Double = 5
+
+    /// Whether the user has turned continued-processing tasks off for the app in Settings:
+    /// every submit is refused (`unavailable` [Inf]). Default false [A: the header says users
+    /// can turn them off].
+    public var userTurnedOff = false
+
+    /// The chance that this phone never starts a continued-processing task: submits succeed and
+    /// the launch handler is never called, as developers report for some device models (thread
+    /// 805088 [O]). Drawn once per phone, from the labelled stream
+    /// `system.continuedProcessing.device`. Default 0 [Inf] (no rate is reported); plausible
+    /// 0–0.2; valid 0–1.
+    public var neverStartsProbability: Double = 0
+
+    /// The chance, for each running task when the app leaves the foreground, that the system
+    /// expires it ``earlyExpirySeconds`` later whatever its progress (thread 805554 [O]). Default 0
+    /// [Inf] (no rate is reported); plausible 0–0.3; valid 0–1.
+    public var earlyExpiryProbability: Double = 0
+
+    /// How soon after the app leaves the foreground such an early expiry comes, in seconds.
+    /// Default 5 [O] ("a few seconds after the task is backgrounded"); valid 0–600.
+    public var earlyExpirySeconds: Double = 5
 }
 
 extension ContinuedProcessingParameters: ScenarioSection {
@@ -44,5 +72,8 @@ extension ContinuedProcessingParameters: ScenarioSection {
         NumberField("progressTimeoutSeconds", \.progressTimeoutSeconds, valid: 1...3_600),
         NumberField("userCancelProbability", \.userCancelProbability, valid: 0...1),
         NumberField("userCancelMeanMinutes", \.userCancelMeanMinutes, valid: 0.1...1_440),
+        NumberField("neverStartsProbability", \.neverStartsProbability, valid: 0...1),
+        NumberField("earlyExpiryProbability", \.earlyExpiryProbability, valid: 0...1),
+        NumberField("earlyExpirySeconds", \.earlyExpirySeconds, valid: 0...600),
     ]
 }

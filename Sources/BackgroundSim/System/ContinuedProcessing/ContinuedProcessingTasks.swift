@@ -19,7 +19,7 @@ struct ContinuedProcessingTasks {
     /// Starts the next queued request, when a slot has freed.
     private(set) var start = EventSlot()
     /// The user's cancels still to come, by task serial.
-    private(set) var cancels: [(serial: UInt32, handle: EventHandle)] = []
+    private(set) var cancels: [(serial: UInt32, handle: EventHandle, cause: ExpirationCause)] = []
 
     var hasQueued: Bool { !queued.isEmpty }
 
@@ -43,8 +43,14 @@ struct ContinuedProcessingTasks {
         lastProgress = now
         stall.cancel(in: &simulation)
         if let cancelAt {
-            cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: cancelAt)))
+            cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: cancelAt), .userCancelled))
         }
+    }
+
+    /// The system will end `serial` at `instant`, whatever its progress (an early expiry).
+    mutating func expireEarly(serial: UInt32, at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        guard !cancels.contains(where: { $0.serial == serial && $0.cause == .earlyExpiry }) else { return }
+        cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: instant), .earlyExpiry))
     }
 
     /// The app reported progress now (the next reconcile moves the stall).
@@ -52,9 +58,10 @@ struct ContinuedProcessingTasks {
         lastProgress = now
     }
 
-    /// The user's cancel of `serial` fired.
-    mutating func cancelFired(serial: UInt32) {
-        cancels.removeAll { $0.serial == serial }
+    /// The end scheduled for `serial` fired (the first, if there were two): returns why.
+    mutating func cancelFired(serial: UInt32) -> ExpirationCause {
+        guard let index = cancels.firstIndex(where: { $0.serial == serial }) else { return .userCancelled }
+        return cancels.remove(at: index).cause
     }
 
     /// The stall event fired.

@@ -22,8 +22,11 @@ public struct LaunchBudgetParameters: Codable, Sendable, Equatable {
     /// continuously. Default 20 [Inf]; valid 0.1–100,000.
     public var cellularMegabytesPerDay: Double = 20
 
-    /// With Low Data Mode on (a constrained path), each cellular byte counts this many times
-    /// against the data budget. Default 4 [Inf]; valid 1–100.
+    /// With Low Data Mode on (a constrained path), each cellular byte the app moves while not in
+    /// the foreground (in the ~30 s after leaving, or a non-discretionary URL-session transfer
+    /// that allows constrained networks) counts this many times against the data budget; no
+    /// launch happens on a constrained path (Low Data Mode turns Background App Refresh off).
+    /// Default 4 [Inf]; valid 1–100.
     public var lowDataModeCostMultiplier: Double = 4
 
     /// The share of a budget below which launch chances fall: a launch's chance is multiplied by

@@ -29,6 +29,8 @@ public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
     case forceQuit = "forceQuit"
     /// Low Power Mode pauses refresh, and processing on battery.
     case lowPowerMode = "lowPowerMode"
+    /// Low Data Mode is on for the current network: Background App Refresh is off.
+    case lowDataMode = "lowDataMode"
     /// The screen is on: processing runs only while the device is not in use.
     case deviceInUse = "deviceInUse"
     /// The request requires external power and the phone is not charging.

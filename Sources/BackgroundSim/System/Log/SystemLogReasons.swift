@@ -71,6 +71,9 @@ public enum ExpirationCause: String, Sendable, Equatable, CaseIterable {
     case noProgress = "noProgress"
     /// The user cancelled a continued-processing task from its Live Activity.
     case userCancelled = "userCancelled"
+    /// The system ended a continued-processing task soon after the app left the foreground,
+    /// progress or not (``ContinuedProcessingParameters/earlyExpiryProbability``).
+    case earlyExpiry = "earlyExpiry"
 }
 
 /// What came of a debugger command (the scenario's `debugger` section). Raw values are the

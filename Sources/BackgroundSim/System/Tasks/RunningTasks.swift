@@ -50,6 +50,11 @@ struct RunningTasks {
         entries.count { $0.task.kind == kind }
     }
 
+    /// The serials of the running tasks of `kind` that the system may still expire, in launch order.
+    func serials(of kind: BackgroundTask.Kind) -> [UInt32] {
+        entries.filter { $0.task.kind == kind && !$0.expired }.map(\.task.serial)
+    }
+
     /// Takes the next serial for a task about to be delivered.
     mutating func takeSerial() -> UInt32 {
         defer { nextSerial &+= 1 }
@@ -123,15 +128,16 @@ struct RunningTasks {
     }
 
     /// Whether the CPU monitor watches a running task: a processing task that did not ask for
-    /// external power.
-    var cpuMonitored: Bool {
-        entries.contains { $0.task.kind == .processing && !$0.requiresExternalPower }
+    /// external power, or any processing task when `ignoringExternalPower` (the observed bug,
+    /// ``SystemParameters/cpuMonitorIgnoresExternalPower``).
+    func cpuMonitored(ignoringExternalPower: Bool) -> Bool {
+        entries.contains { $0.task.kind == .processing && (ignoringExternalPower || !$0.requiresExternalPower) }
     }
 
     /// Starts the CPU monitor's countdown while a watched task runs and the app uses more than
     /// the limit (`overLimit`); stops it otherwise.
     mutating func reconcileCPUMonitor(overLimit: Bool, parameters: SystemParameters, in simulation: inout Simulation<WorldEvent>) {
-        if overLimit && cpuMonitored {
+        if overLimit {
             cpuCheck.setIfIdle(.cpuMonitorCheck, at: simulation.now + .seconds(parameters.cpuMonitorSeconds), in: &simulation)
         } else {
             cpuCheck.cancel(in: &simulation)

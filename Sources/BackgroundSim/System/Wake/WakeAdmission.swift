@@ -148,6 +148,7 @@ struct WakeAdmission {
             return pending.earliest > device.now
         case .backgroundAppRefresh: return !app.backgroundAppRefreshAllowed
         case .appSwitcher: return app.forceQuit
+        case .lowDataMode: return device.network.isConstrained
         case .deviceIdle: return device.isScreenOn
         case .externalPower: return request.pending?.request.requiresExternalPower == true && !device.isCharging
         case .networkConnectivity: return request.pending?.request.requiresNetworkConnectivity == true && !device.network.isSatisfied

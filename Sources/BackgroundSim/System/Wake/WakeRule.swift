@@ -18,6 +18,8 @@ package struct WakeRule: Sendable {
         case backgroundAppRefresh
         /// The user has not force-quit the app since last opening it (the app switcher).
         case appSwitcher
+        /// Low Data Mode is off for the current network (it turns Background App Refresh off).
+        case lowDataMode
         /// The screen is off: processing runs only while the device is not in use.
         case deviceIdle
         /// The charger is connected, when the request requires external power.
@@ -105,6 +107,11 @@ package struct WakeRule: Sendable {
                  appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
                  denial: .forceQuit, isDeviceCondition: false,
                  source: "WWDC 2020 10063 [A-via]; a force-quit ends background launches until the user opens the app [A]"),
+        WakeRule(check: .lowDataMode, stage: .documented,
+                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents),
+                 denial: .lowDataMode, isDeviceCondition: true,
+                 source: "Low Data Mode turns Background App Refresh off, Apple Support \"Use Low Data Mode on your iPhone\" [A]; "
+                    + "the doors Background App Refresh governs [A-via]"),
         WakeRule(check: .appUsedRecently, stage: .documented, appliesTo: WakeSources(.silentPush), denial: .appNotUsedRecently,
                  isDeviceCondition: false,
                  source: "not delivered \"if the user has not launched the app for a while\", forum thread 776933 [A-DTS]; "
