@@ -32,7 +32,8 @@ import Testing
 /// for two presets that now do what ships: Proton's interrupted uploads restart at every return
 /// to the foreground, and CoverDrop's July 2025 build has no processing mode in its Info.plist;
 /// and for TestBGScheduler as shipped when its request became exactly now + 60 s, as the code
-/// asks (it had the seconds dropped).
+/// asks (it had the seconds dropped); and for Proton's Photos backup when it took the code's
+/// identifier, Wi-Fi only, and a task that completes only after an upload.
 @Suite("Preset digests")
 struct PresetDigestTests {
     static let pinned: [String: [String]] = [
@@ -44,7 +45,7 @@ struct PresetDigestTests {
         "proton-upload-shipped": ["343deddb15acd76a", "0a3911e2f32f592c", "4ea373277d0a9401"],
         "proton-upload-urlsession": ["2052b2fe28994cc0", "671b6e7215e1e568", "bb1318b79e8a5f0f"],
         "proton-upload-continued": ["9895ece4c730e9ce", "eb2594013926806d", "f8690c96c0523d51"],
-        "proton-photos-backup": ["a3a522664ad2aff7", "f18a3a253d03e9b0", "091282cff8b4780c"],
+        "proton-photos-backup": ["3b710c34a10f7f68", "db85a324cb26aa0b", "f034f1d91f2021f3"],
         "coverdrop-designed": ["df5c780c250d090b", "aaa7faef4a9c0497", "5ccb155d6dbf6912"],
         "coverdrop-shipped": ["cf4ee1f30e1a58dc", "34a32ca76bcba065", "f98a8a5828ca609d"],
         "coverdrop-processing-2025-07": ["23891b47cfad2726", "5ee5f92b5beaaebe", "fc724a1d57c09ffa"],

@@ -150,4 +150,27 @@ struct ShippedPolicyTests {
         #expect(run.result.os.metrics.processingLaunches > 10)
         #expect(run.entries(.cancel).count > 10, "cancelled in the foreground")
     }
+
+    @Test("Proton's Photos backup completes a task only after uploading: with nothing waiting, or off Wi-Fi (Wi-Fi only by default), it runs until it expires; an app lock with a timeout submits nothing")
+    func photosBackupCompletesOnlyAfterUploads() throws {
+        // Photos every two hours: a task that finds none waiting, or finds the phone on cellular, expires.
+        let run = try run(Presets.scenario(named: "proton-photos-backup")!, days: 60)
+        let expired = run.entries(.taskExpire).count
+        let completedFalse = run.entries(.taskCompleted).filter {
+            if case .taskCompleted(_, _, false) = $0.event { true } else { false }
+        }.count
+        #expect(expired > 0 && completedFalse == expired, "every false completion is an expiry: \(completedFalse) of \(expired)")
+        // On cellular only, nothing is backed up in the background.
+        var cellular = Presets.scenario(named: "proton-photos-backup")!
+        SystemHarness.alwaysOnOneNetwork(&cellular, wifi: false)
+        let onCellular = try self.run(cellular, days: 30)
+        #expect(onCellular.entries(.taskCompleted).allSatisfy {
+            if case .taskCompleted(_, _, false) = $0.event { true } else { false }
+        })
+        var locked = Presets.scenario(named: "proton-photos-backup")!
+        var parameters = ProtonPhotosBackupParameters()
+        parameters.appLockWithTimeout = true
+        locked.app.policy.parameters = parameters
+        #expect(try self.run(locked, days: 30).entries(.submit).isEmpty)
+    }
 }

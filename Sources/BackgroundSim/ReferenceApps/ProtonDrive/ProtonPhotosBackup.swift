@@ -10,7 +10,9 @@ import SimKernel
 ///   required, power not.
 /// - **The task**: the backup runs until nothing is left (complete with true) or the task
 ///   expires (stop, complete with false); either way the request is submitted again, by the same
-///   rule.
+///   rule. The task completes only after an upload, so with nothing to upload — or off Wi-Fi,
+///   as the backup is Wi-Fi only by default — it runs until it expires (false).
+/// - With an app lock that has an auto-lock timeout, nothing is submitted.
 /// - **The foreground** (a launch or a return): the module cancels its request, completes a
 ///   running task with true, and the backup continues in the foreground.
 ///
@@ -43,7 +45,12 @@ package final class ProtonPhotosBackup: BackgroundPolicy {
         app.taskScheduler.cancel(taskRequestWithIdentifier: parameters.identifier)
         complete(success: true, app, resubmit: false)
         app.work.onQueueEmpty = nil
-        app.work.start()
+        if mayUpload(app) { app.work.start() }
+    }
+
+    /// Whether the backup may upload on the current network.
+    private func mayUpload(_ app: AppContext) -> Bool {
+        !parameters.wifiOnly || app.networkPath.interface == .wifi
     }
 
     private func run(_ task: BackgroundTask, _ app: AppContext) {
@@ -52,6 +59,8 @@ package final class ProtonPhotosBackup: BackgroundPolicy {
             app.work.stop()
             complete(success: false, app, resubmit: true)
         }
+        // Nothing to upload, or not allowed to: no upload event, so the task runs until it expires.
+        guard app.work.hasPendingWork, mayUpload(app) else { return }
         app.work.onQueueEmpty = { [unowned self] in
             app.work.stop()
             complete(success: true, app, resubmit: true)
@@ -69,6 +78,7 @@ package final class ProtonPhotosBackup: BackgroundPolicy {
 
     /// Submits the module's request: at once when photos are waiting, else a day ahead.
     private func submit(_ app: AppContext) {
+        guard !parameters.appLockWithTimeout else { return }
         var request = TaskRequest.processing(identifier: parameters.identifier,
                                              requiresExternalPower: parameters.requiresExternalPower,
                                              requiresNetworkConnectivity: parameters.requiresNetworkConnectivity)

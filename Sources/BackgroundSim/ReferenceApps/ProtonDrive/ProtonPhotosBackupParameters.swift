@@ -4,9 +4,9 @@ package struct ProtonPhotosBackupParameters: PolicyParameters {
     /// The defaults.
     package init() {}
 
-    /// The module's processing task identifier. Default "ch.protonmail.drive.photosBackup" [Inf]
-    /// (a name of ours; the module has its own identifier).
-    package var identifier = "ch.protonmail.drive.photosBackup"
+    /// The module's processing task identifier. Default "ch.protonmail.protondrive.photosProcessing"
+    /// [C] (`BackgroundModes.swift`).
+    package var identifier = "ch.protonmail.protondrive.photosProcessing"
 
     /// With nothing left to back up, the request's earliest begin, in hours from now (when photos
     /// are waiting, it has none: `earliestBeginDate = nil`). Default 24 [C]; valid 0–168.
@@ -17,6 +17,17 @@ package struct ProtonPhotosBackupParameters: PolicyParameters {
 
     /// `requiresExternalPower`. Default false [C].
     package var requiresExternalPower = false
+
+    /// Whether the backup uploads on Wi-Fi only. Default true [C]
+    /// (`LocalSettings.isPhotosBackupConnectionConstrained` defaults to true;
+    /// `PhotoBackupNetworkController` holds the backup off cellular). The model checks the network
+    /// when the backup starts, in the foreground or in the task, not while it runs [Inf].
+    package var wifiOnly = true
+
+    /// Whether the user has set an app lock with an auto-lock timeout, in which case the module
+    /// submits no processing request (`PhotosTaskSchedulerEnabledPolicy`). Default false [Inf]
+    /// (a setting some users choose).
+    package var appLockWithTimeout = false
 
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
