@@ -15,9 +15,11 @@ import PackageDescription
 /// (O(n) per call) and each part of the iOS model (pending requests, running tasks, assertions,
 /// timers, the app's energy, launch evaluation; `+Invariants.swift` beside each). The checks are
 /// preconditions, so an optimised build keeps them (and Swift's exclusivity checks); CI runs the
-/// suite once so, in a build folder of its own, in minutes where the debug build takes twenty:
+/// kernel's, the model's and the checker's suites so, in a build folder of its own, in minutes
+/// where the debug build takes twenty:
 ///
-///     swift test -c release --scratch-path .build-checks -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS -Xswiftc -enable-testing
+///     swift test -c release --scratch-path .build-checks -Xswiftc -DSIMKERNEL_INTERNAL_CHECKS -Xswiftc -enable-testing \
+///         --filter "SimKernelTests|BackgroundSimTests|BackgroundSimTestingTests"
 ///
 /// The few `assert`s at the parts' boundaries are debug-only; the plain `swift test` runs them.
 let simulationSettings: [SwiftSetting] = []

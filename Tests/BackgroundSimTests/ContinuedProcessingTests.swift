@@ -76,9 +76,9 @@ struct ContinuedProcessingTests {
         #expect(h.entries(.submit).count == 1 && h.entries(.taskLaunch).isEmpty)
     }
 
-    @Test("an early expiry: 5 s after the app leaves, the task is expired whatever its progress (thread 805554)")
+    @Test("an early expiry: 5 s after the app leaves, the task is expired whatever its progress (thread 805554), ahead of a later user cancel, once")
     func earlyExpiry() throws {
-        var early = scenario()
+        var early = scenario(cancel: 1)
         early.system.continuedProcessing.earlyExpiryProbability = 1
         let h = try SystemHarness(early) { ExportPolicy() }
         h.useApp(at: .at(10), for: .seconds(5))
@@ -87,6 +87,7 @@ struct ContinuedProcessingTests {
         #expect(expired.time == .at(20))
         #expect(expired.event == .taskExpire(identifier: "com.example.export.0", serial: 1, cause: .earlyExpiry))
         #expect(h.entries(.taskCompleted).first?.event == .taskCompleted(identifier: "com.example.export.0", serial: 1, success: false))
+        #expect(h.entries(.taskExpire).count == 1, "the user's later cancel gave way")
     }
 
     @Test("it starts at once in the foreground and keeps the app running after it leaves, until the work is done")

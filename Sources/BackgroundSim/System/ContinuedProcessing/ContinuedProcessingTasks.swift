@@ -19,7 +19,7 @@ struct ContinuedProcessingTasks {
     /// Starts the next queued request, when a slot has freed.
     private(set) var start = EventSlot()
     /// The user's cancels still to come, by task serial.
-    private(set) var cancels: [(serial: UInt32, handle: EventHandle, cause: ExpirationCause)] = []
+    private(set) var cancels: [(serial: UInt32, handle: EventHandle, at: SimInstant, cause: ExpirationCause)] = []
 
     var hasQueued: Bool { !queued.isEmpty }
 
@@ -43,14 +43,20 @@ struct ContinuedProcessingTasks {
         lastProgress = now
         stall.cancel(in: &simulation)
         if let cancelAt {
-            cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: cancelAt), .userCancelled))
+            cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: cancelAt), cancelAt, .userCancelled))
         }
     }
 
-    /// The system will end `serial` at `instant`, whatever its progress (an early expiry).
+    /// The system will end `serial` at `instant`, whatever its progress (an early expiry), unless
+    /// an earlier end is already due; a later one (the user's cancel) gives way to it.
     mutating func expireEarly(serial: UInt32, at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
-        guard !cancels.contains(where: { $0.serial == serial && $0.cause == .earlyExpiry }) else { return }
-        cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: instant), .earlyExpiry))
+        if let index = cancels.firstIndex(where: { $0.serial == serial }) {
+            guard cancels[index].at > instant else { return }
+            simulation.cancel(cancels[index].handle)
+            cancels.remove(at: index)
+        }
+        cancels.append((serial, simulation.schedule(.system(.continuedProcessingCancel(serial: serial)), at: instant), instant, .earlyExpiry))
+        checkInvariantsIfEnabled()
     }
 
     /// The app reported progress now (the next reconcile moves the stall).
@@ -58,7 +64,7 @@ struct ContinuedProcessingTasks {
         lastProgress = now
     }
 
-    /// The end scheduled for `serial` fired (the first, if there were two): returns why.
+    /// The end scheduled for `serial` fired: returns why.
     mutating func cancelFired(serial: UInt32) -> ExpirationCause {
         guard let index = cancels.firstIndex(where: { $0.serial == serial }) else { return .userCancelled }
         return cancels.remove(at: index).cause
