@@ -51,10 +51,23 @@ struct RecipeTests {
         throw ScenarioIssue(path: "", message: "docs/RECIPES.md has no example named \(name)")
     }
 
-    @Test("CoverDrop as shipped, as the recipe in docs/RECIPES.md, gives the Swift policy's digests; so does its July 2025 build")
+    /// `preset` with CoverDrop's library start and overlapping jobs turned off, which a recipe
+    /// cannot express.
+    static func serialised(_ preset: String) throws -> Scenario {
+        var scenario = try #require(Presets.scenario(named: preset))
+        var parameters = try #require(scenario.app.policy.parameters(as: CoverDropShippedParameters.self))
+        parameters.jobsOverlap = false
+        parameters.libraryStartSeconds = 0
+        scenario.app.policy.parameters = parameters
+        return scenario
+    }
+
+    @Test("CoverDrop as shipped, as the recipe in docs/RECIPES.md, gives the Swift policy's digests with its jobs one after the other and no library start; so does its July 2025 build")
     func coverDropShippedAsRecipe() throws {
         let recipe = try Self.documented("coverdrop-shipped-recipe")
-        #expect(try Self.digests(recipe, days: 120) == Self.digests(Presets.scenario(named: "coverdrop-shipped")!, days: 120))
+        #expect(try Self.digests(recipe, days: 120) == Self.digests(Self.serialised("coverdrop-shipped"), days: 120))
+        #expect(try Self.digests(recipe, days: 120) != Self.digests(Presets.scenario(named: "coverdrop-shipped")!, days: 120),
+                "the code's overlapping jobs change the outcome")
         var july = recipe
         var parameters = try #require(july.app.policy.parameters(as: RecipeParameters.self))
         parameters.kind = .processing
@@ -62,7 +75,7 @@ struct RecipeTests {
         parameters.submitInHandler = false
         july.app.policy.parameters = parameters
         july.app.backgroundModes = [.fetch]
-        #expect(try Self.digests(july, days: 120) == Self.digests(Presets.scenario(named: "coverdrop-processing-2025-07")!, days: 120))
+        #expect(try Self.digests(july, days: 120) == Self.digests(Self.serialised("coverdrop-processing-2025-07"), days: 120))
     }
 
     @Test("Zashi as shipped, as the recipe in docs/RECIPES.md, gives the Swift policy's digests")

@@ -5,7 +5,8 @@ import SimKernel
 ///
 /// CoverDrop pads every run to a fixed number of messages so that its traffic does not reveal
 /// when a source wrote. Here, each day (of the simulation's true time, from its start) counts the
-/// items with an upload that completed — `all` of them, and the `real` ones (not cover) — and
+/// uploads that completed — `all` of them, and the `real` ones (not cover), an item its app's
+/// overlapping jobs sent twice counting twice, as the wire carries it — and
 /// the summary is the correlation, over every day of the run, between the two counts: 1 when the
 /// traffic is exactly the real work (no cover), near 0 when it tells nothing about it. Streaming
 /// sums keep it O(1) in memory.
@@ -16,13 +17,13 @@ package struct UploadTraffic: Sendable, Equatable {
     private var sumAll = 0.0, sumReal = 0.0, sumAllSquared = 0.0, sumRealSquared = 0.0, sumProduct = 0.0
     /// Days with at least one upload.
     package private(set) var daysWithUploads = 0
-    /// Items with an upload that completed: all of them, and the real ones.
+    /// Uploads that completed (each copy an item was sent in): all of them, and the real ones.
     package private(set) var uploads = 0
     package private(set) var realUploads = 0
 
     init() {}
 
-    /// An item with an upload completed at `instant`.
+    /// An upload (an item, or one more copy of it) completed at `instant`.
     mutating func record(at instant: SimInstant, isCover: Bool) {
         let itemDay = instant.nanosecondsSinceStart / 86_400_000_000_000
         if itemDay != day {

@@ -53,6 +53,19 @@ public final class WorkController {
         system.work.start(limit: limit)
     }
 
+    /// Starts work as `jobs` of the app's own jobs working the queue at once, each peeking at
+    /// the head, sending it and dequeuing the head after (CoverDrop's overlapping jobs): every
+    /// item is sent `jobs` times and the `jobs − 1` items behind it are dequeued unsent. `limit`
+    /// caps the items sent (once each). Progress so far is settled first, so a run can be
+    /// joined part way.
+    package func startOverlapping(limit: Int, jobs: Int) {
+        guard isCurrent else { return }
+        let now = system.snapshot.now
+        system.work.settle(at: now)
+        system.record(.workStart(limit: limit))
+        system.work.start(limit: limit, senders: Swift.max(1, jobs))
+    }
+
     /// Starts work in hand-off mode: the app spends each queued item's CPU time (it prepares the
     /// file), then hands its transfer to the background URL session `configuration`, which the
     /// system carries on whatever the app's state — suspended, or terminated by the system, but

@@ -42,6 +42,9 @@ package final class WorkEngine {
     private(set) var isStarted = false
     /// Items the run may still complete; `nil` for no limit.
     private var remainingInRun: Int?
+    /// Senders working the queue's head at once in this run (``start(limit:senders:)``); 1
+    /// unless a policy models its own jobs overlapping.
+    private var sendersInRun = 1
     /// When effective progress began, at the rates captured then; `nil` while not progressing.
     private(set) var activeSince: SimInstant?
     private var uploadRate = 0.0
@@ -287,9 +290,18 @@ package final class WorkEngine {
     // MARK: The run
 
     /// The policy starts work; `limit` caps the items this run completes.
-    func start(limit: Int?) {
+    ///
+    /// With `senders` above 1, that many of the app's jobs work the queue at once in lockstep,
+    /// each peeking at the head, sending it and then dequeuing whatever is at the head by then
+    /// (CoverDrop's jobs, ``CoverDropShipped``): every item is sent `senders` times — the link
+    /// is shared, so it takes that many times as long and counts that many times against the
+    /// data budget — and the `senders − 1` items queued behind it are dequeued unsent (they
+    /// fail as given up, or count as unsent cover). A cadence workload and a hand-off ignore
+    /// `senders`.
+    func start(limit: Int?, senders: Int = 1) {
         isStarted = true
         remainingInRun = limit
+        sendersInRun = senders
         runEndReported = false
         handOffSession = nil
     }
@@ -343,6 +355,7 @@ package final class WorkEngine {
         settle(at: now)
         isStarted = false
         remainingInRun = nil
+        sendersInRun = 1
     }
 
     /// Sets whether work can progress from `now`, at the network `path`'s throughput.
@@ -370,8 +383,9 @@ package final class WorkEngine {
         let canWork = isStarted && processRunning && queuedCount > 0 && (!headNeedsNetwork || path.isSatisfied)
         if canWork {
             if activeSince == nil { activeSince = now }
-            uploadRate = throughput.uplinkMbps * 125_000
-            downloadRate = throughput.downlinkMbps * 125_000
+            let share = sendersInRun == 1 ? 1 : 1 / Double(sendersInRun)
+            uploadRate = throughput.uplinkMbps * 125_000 * share
+            downloadRate = throughput.downlinkMbps * 125_000 * share
             self.dataBudgetWeight = dataBudgetWeight
         } else {
             activeSince = nil
@@ -436,7 +450,7 @@ package final class WorkEngine {
             }
             let before = items[head].uploadBytes + items[head].downloadBytes
             let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
-            dataBudgetBytes += (before - items[head].uploadBytes - items[head].downloadBytes) * dataBudgetWeight
+            dataBudgetBytes += (before - items[head].uploadBytes - items[head].downloadBytes) * dataBudgetWeight * Double(sendersInRun)
             cursor = Swift.min(now, cursor + .seconds(used))
             if handOffSession != nil && items[head].cpuSeconds == 0 && !items[head].isDone {
                 handOffHead(at: cursor)
@@ -444,7 +458,17 @@ package final class WorkEngine {
             }
             guard items[head].isDone else { break }
             end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds, at: cursor))
+            // Every sender's copy went on the wire; the other senders dequeue the items behind.
+            if sendersInRun > 1 && items[head].totalUploadBytes > 0 {
+                for _ in 1..<sendersInRun { metrics.uploadTraffic.record(at: cursor, isCover: items[head].isCover) }
+            }
             head += 1
+            var dequeuedUnsent = sendersInRun - 1
+            while dequeuedUnsent > 0, head < items.count, items[head].created <= cursor {
+                end(items[head], .givenUp)
+                head += 1
+                dequeuedUnsent -= 1
+            }
             if let remaining = remainingInRun {
                 remainingInRun = remaining - 1
                 if remaining - 1 == 0 { break }
@@ -492,7 +516,7 @@ package final class WorkEngine {
         let limit = Swift.min(64, remainingInRun ?? .max)
         while index < items.count && count < limit {
             seconds += items[index].remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
-            index += 1
+            index += sendersInRun
             count += 1
         }
         guard seconds.isFinite else { return nil }
@@ -540,6 +564,7 @@ package final class WorkEngine {
         activeSince = nil
         isStarted = false
         remainingInRun = nil
+        sendersInRun = 1
         handOffSession = nil
         onQueueEmpty = nil
         onLimitReached = nil

@@ -23,20 +23,39 @@ import SimKernel
 ///   fails leaves its message queued and the run still counts as a success; offline, the job
 ///   sends nothing and succeeds at once [Inf] (a request fails at once without a network).
 ///
-/// Two jobs in one process run one after the other [Inf]: on a cold background launch with the
-/// flag set, the launch's job runs first, so the handler's job finds the last run too recent and
-/// completes the task with false.
+/// **The library** starts in every new process, background launches included, before any job
+/// runs (``CoverDropShippedParameters/libraryStartSeconds``): the launch's `onAppForeground`
+/// waits for it, and so does the task handler's job. A start that fails
+/// (``CoverDropShippedParameters/libraryStartFailureProbability``) runs no job: a waiting task
+/// completes with false, and the next return to the foreground starts the library again.
+///
+/// **Two jobs in one process run at the same time** (``CoverDropShippedParameters/jobsOverlap``):
+/// on a cold background launch with the flag set — almost always, since every launch and every
+/// departure sets it — the launch's job and the handler's job start together when the library
+/// is ready. Both read the last run before either writes it, so both pass the hourly limit and
+/// both complete true; they send in lockstep, each round sending the queue's head twice and
+/// dequeuing the message behind it unsent (a real message there is lost; it fails as given up).
+/// A job asked for while others send joins them for a fresh run of
+/// ``CoverDropShippedParameters/messagesPerRun`` rounds [Inf]. With `jobsOverlap` false, jobs
+/// run one after the other: the second finds the last run too recent and completes false.
 ///
 /// Not modelled: the real and cover messages' cryptography (a fixed CPU cost per item is the
-/// workload's), the dead-drop downloads the app also makes, and the queue's 8 slots, which the
-/// preset gives the workload (`work.maximumQueuedItems: 8`).
+/// workload's), the bytes the library start and the foreground's polls move, and the queue's 8
+/// slots, which the preset gives the workload (`work.maximumQueuedItems: 8`).
 package final class CoverDropShipped: BackgroundPolicy {
     package let parameters: CoverDropShippedParameters
     static let pendingKey = "coverdrop.shipped.backgroundWorkPending"
     static let lastRunKey = "coverdrop.shipped.backgroundWorkLastSuccessfulRun"
-    /// A job is sending in this process.
-    private var jobInProgress = false
-    /// Jobs waiting for the one in progress, in the order they were asked for.
+
+    /// Where the library stands in this process.
+    private enum Library { case starting, ready, failed }
+    private var library = Library.starting
+    /// Jobs asked for before the library was ready: each job's completion, in order.
+    private var awaitingLibrary: [(Bool) -> Void] = []
+    /// The jobs sending now: each one's completion, and the latest of their start times.
+    private var sending: [(Bool) -> Void] = []
+    private var sendingBegan = SimInstant.start
+    /// Jobs waiting for the one in progress (with `jobsOverlap` false), in the order asked for.
     private var waitingJobs: [() -> Void] = []
 
     package init(parameters: CoverDropShippedParameters) {
@@ -46,13 +65,17 @@ package final class CoverDropShipped: BackgroundPolicy {
     package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         app.taskScheduler.register(forTaskWithIdentifier: parameters.identifier) { [unowned self] task in
             if parameters.resubmitsInHandler { submit(app, extraMinutes: 0) }
-            runJob(app) { success in task.setTaskCompleted(success: success) }
+            whenLibraryReady(app) { success in task.setTaskCompleted(success: success) }
         }
-        onAppForeground(app)
+        startLibrary(app)
     }
 
     package func willEnterForeground(_ app: AppContext) {
-        onAppForeground(app)
+        switch library {
+        case .ready: onAppForeground(app)
+        case .failed: startLibrary(app)        // the start runs onAppForeground when ready
+        case .starting: break                  // likewise
+        }
     }
 
     package func didEnterBackground(_ app: AppContext) {
@@ -60,25 +83,103 @@ package final class CoverDropShipped: BackgroundPolicy {
         app.defaults.set(true, forKey: Self.pendingKey)
     }
 
+    // MARK: The library
+
+    /// Starts the library; when it is ready, runs `onAppForeground` and the jobs waiting for it,
+    /// together.
+    private func startLibrary(_ app: AppContext) {
+        library = .starting
+        let seconds = app.networkPath.isSatisfied ? parameters.libraryStartSeconds : 0
+        let finish = { [unowned self] in
+            if parameters.libraryStartFailureProbability > 0 && app.randomUnit() < parameters.libraryStartFailureProbability {
+                library = .failed
+                let waiting = awaitingLibrary
+                awaitingLibrary.removeAll()
+                for completion in waiting { completion(false) }
+                return
+            }
+            library = .ready
+            onAppForeground(app)
+        }
+        if seconds > 0 { app.schedule(after: .seconds(seconds), finish) } else { finish() }
+    }
+
+    /// Runs the job once the library is ready (at once if it is), or completes with false if
+    /// it failed.
+    private func whenLibraryReady(_ app: AppContext, completion: @escaping (Bool) -> Void) {
+        switch library {
+        case .ready: startJobs(app, [completion])
+        case .failed: completion(false)
+        case .starting: awaitingLibrary.append(completion)
+        }
+    }
+
     /// The fallback for runs the system never gave: run the job if one is pending, then submit
-    /// the failsafe request and set the flag.
+    /// the failsafe request and set the flag. Any job waiting for the library starts with it.
     private func onAppForeground(_ app: AppContext) {
-        let scheduleFailsafe = { [unowned self] in
+        let scheduleFailsafe: (Bool) -> Void = { [unowned self] _ in
             submit(app, extraMinutes: parameters.failsafeExtraMinutes)
             app.defaults.set(true, forKey: Self.pendingKey)
         }
+        var jobs = awaitingLibrary
+        awaitingLibrary.removeAll()
         if app.defaults.bool(forKey: Self.pendingKey) {
-            runJob(app) { _ in scheduleFailsafe() }
+            jobs.insert(scheduleFailsafe, at: 0)
         } else {
-            scheduleFailsafe()
+            scheduleFailsafe(true)
         }
+        if !jobs.isEmpty { startJobs(app, jobs) }
     }
 
     // MARK: The job
 
+    /// Starts jobs asked for at the same moment: at once together, or one after the other.
+    private func startJobs(_ app: AppContext, _ completions: [(Bool) -> Void]) {
+        if parameters.jobsOverlap {
+            runJobs(app, completions)
+        } else {
+            for completion in completions { runJob(app, completion: completion) }
+        }
+    }
+
+    /// Runs jobs that start together (each reads the last run before any writes it), joining
+    /// any jobs already sending.
+    private func runJobs(_ app: AppContext, _ completions: [(Bool) -> Void]) {
+        let began = app.date
+        guard shouldRun(app, at: began) else {
+            for completion in completions { completion(false) }   // skipped
+            return
+        }
+        guard app.networkPath.isSatisfied else {
+            record(app, began: began)                             // every send failed at once
+            for completion in completions { completion(true) }
+            return
+        }
+        sending += completions
+        sendingBegan = began
+        pad(app)
+        var finished = false
+        let done = { [unowned self] in
+            guard !finished else { return }
+            finished = true
+            app.work.stop()
+            record(app, began: sendingBegan)
+            let jobs = sending
+            sending.removeAll()
+            for completion in jobs { completion(true) }
+        }
+        app.work.onLimitReached = done
+        app.work.onQueueEmpty = done
+        if sending.count == 1 {
+            app.work.start(limit: parameters.messagesPerRun)
+        } else {
+            app.work.startOverlapping(limit: parameters.messagesPerRun, jobs: sending.count)
+        }
+    }
+
     /// Runs the job, or queues it behind the one in progress; `completion` gets its result.
     func runJob(_ app: AppContext, completion: @escaping (Bool) -> Void) {
-        guard !jobInProgress else {
+        guard sending.isEmpty else {
             waitingJobs.append { [unowned self] in runJob(app, completion: completion) }
             return
         }
@@ -91,17 +192,14 @@ package final class CoverDropShipped: BackgroundPolicy {
             finishJob(app, began: began, completion: completion)   // every send failed at once
             return
         }
-        jobInProgress = true
-        let padding = parameters.messagesPerRun - app.work.pendingCount
-        for _ in 0..<Swift.max(0, padding) {
-            try? app.work.enqueue(WorkRequest(uploadBytes: parameters.messageBytes, isCover: true))
-        }
+        sending = [completion]
+        pad(app)
         var finished = false
         let done = { [unowned self] in
             guard !finished else { return }
             finished = true
             app.work.stop()
-            jobInProgress = false
+            sending.removeAll()
             finishJob(app, began: began, completion: completion)
         }
         app.work.onLimitReached = done
@@ -109,10 +207,23 @@ package final class CoverDropShipped: BackgroundPolicy {
         app.work.start(limit: parameters.messagesPerRun)
     }
 
-    /// Records a run that sent (or tried to), reports success and starts the next waiting job.
-    private func finishJob(_ app: AppContext, began: SimInstant, completion: (Bool) -> Void) {
+    /// Pads the queue with cover messages up to a run's sends.
+    private func pad(_ app: AppContext) {
+        let padding = parameters.messagesPerRun - app.work.pendingCount
+        for _ in 0..<Swift.max(0, padding) {
+            try? app.work.enqueue(WorkRequest(uploadBytes: parameters.messageBytes, isCover: true))
+        }
+    }
+
+    /// Records a run that sent (or tried to): the last run and the cleared flag.
+    private func record(_ app: AppContext, began: SimInstant) {
         app.defaults.set(began, forKey: Self.lastRunKey)
         app.defaults.set(false, forKey: Self.pendingKey)
+    }
+
+    /// Records a run, reports success and starts the next waiting job.
+    private func finishJob(_ app: AppContext, began: SimInstant, completion: (Bool) -> Void) {
+        record(app, began: began)
         completion(true)
         if !waitingJobs.isEmpty { waitingJobs.removeFirst()() }
     }

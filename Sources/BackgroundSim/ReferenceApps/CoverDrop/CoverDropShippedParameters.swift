@@ -51,6 +51,35 @@ package struct CoverDropShippedParameters: PolicyParameters {
     /// the same size, which is the point of cover traffic.
     package var messageBytes: Double = 1_000
 
+    /// Whether the jobs one process starts run at the same time, as the code lets them
+    /// (`CoverDropService.swift` runs the launch's job in its own `Task` once the library has
+    /// started, while the task handler's `Task` waits for the library and then runs its own, in
+    /// `BackgroundTaskService.swift`). Both read the last run's time before their sends and
+    /// write it after (`BackgroundMessageSendJob.swift`), so both pass the hourly limit; each
+    /// send peeks at the queue's head, sends it and then dequeues the head
+    /// (`PublicDataRepository.trySendMessageAndDequeue`, `PrivateSendingQueueRepository.dequeue`),
+    /// so in lockstep both send the same head and the second dequeue removes the message behind
+    /// it unsent [Inf: the two jobs start within a millisecond and each send takes far longer].
+    /// `false` runs them one after the other (the reading our earlier model, and the recipe
+    /// language, take). Default true [C].
+    package var jobsOverlap = true
+
+    /// Seconds the library takes to start in every new process, background launches included,
+    /// before any job runs: the status and public-key look-ups (from their on-disk caches while
+    /// those are fresh, else over the network), the sending queue, the encrypted storage, the
+    /// device checks and a dead-drop download (`CoverDropService.ensureInitializedAsync`). Default
+    /// 3 [Inf: a few HTTPS round trips]; valid 0–60. Without a network the requests fail at once
+    /// and the start falls back on the caches (`CacheableApiRepository`): it takes no time
+    /// [Inf]. The bytes it moves are not charged to the radio (the process's running time is).
+    package var libraryStartSeconds: Double = 3
+
+    /// Chance that a library start fails: the app then runs no job until the next return to the
+    /// foreground starts it again, and a task waiting for it completes with false
+    /// (`getLibraryBlocking` throws, `BackgroundTaskService.swift`). It fails when the public keys
+    /// cannot be loaded and verified; with the on-disk caches that is rare after the first start
+    /// (keys out of date with no network). Default 0 [Inf: no published rate]; valid 0–1.
+    package var libraryStartFailureProbability: Double = 0
+
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
         v.check(meanDelayMinutes, 1...1_440, "meanDelayMinutes")
@@ -60,5 +89,7 @@ package struct CoverDropShippedParameters: PolicyParameters {
         v.check(minimumRunIntervalMinutes, 0...1_440, "minimumRunIntervalMinutes")
         v.check(messagesPerRun, 1...8, "messagesPerRun")
         v.check(messageBytes, 1...1e6, "messageBytes")
+        v.check(libraryStartSeconds, 0...60, "libraryStartSeconds")
+        v.check(libraryStartFailureProbability, 0...1, "libraryStartFailureProbability")
     }
 }

@@ -1,0 +1,97 @@
+@testable import BackgroundSim
+import SimKernel
+import Testing
+
+/// CoverDrop as shipped at a cold background launch: the library starts first, then the
+/// launch's job and the task handler's job run at the same time, as the app's code lets them
+/// (guardian/coverdrop at `a43016f`, under `ios/reference/CoverDropCore/Sources/CoverDropCore/`:
+/// `Services/CoverDropService.swift`, `Services/BackgroundTaskService.swift`,
+/// `Services/BackgroundMessageSendJob.swift`, `Repositories/PublicDataRepository.swift`).
+@Suite("CoverDrop's overlapping jobs")
+struct CoverDropJobsTests {
+    static let identifier = CoverDropShippedParameters().identifier
+
+    /// A quiet phone on Wi-Fi whose suspended app is soon terminated (so that the task's launch
+    /// is cold), with 1 kB messages in an 8-slot queue and no workload of its own.
+    static var scenario: Scenario {
+        var scenario = SystemHarness.onOneNetwork(wifi: true)
+        scenario.app.permittedIdentifiers = [identifier]
+        scenario.system.suspendedTerminationPerHour = 10
+        scenario.work.arrivals = .none
+        scenario.work.maximumQueuedItems = 8
+        return scenario
+    }
+
+    /// What happened up to the end of the first task, launched cold: the user opens the app once
+    /// (the flag is not set yet, so no job), leaves, and three real messages are queued before
+    /// the task runs.
+    struct Outcome {
+        var launch: SimInstant
+        var firstWorkStart: SimInstant?
+        var taskSucceeded: Bool?
+        var work: WorkMetrics
+        var queuedAfter: Int
+        var coldLaunch: Bool
+    }
+
+    func outcome(_ configure: (inout CoverDropShippedParameters) -> Void) throws -> Outcome {
+        var parameters = CoverDropShippedParameters()
+        configure(&parameters)
+        let h = try SystemHarness(Self.scenario) { CoverDropShipped(parameters: parameters) }
+        h.useApp(at: .at(100))
+        try h.run(until: .at(200))
+        for _ in 0..<3 { h.system.work.enqueue(created: .at(200), uploadBytes: 1_000) }
+        // Run until the task has completed (10 s steps), so that later runs do not count.
+        var time = SimInstant.at(200)
+        while h.entries(.taskCompleted).isEmpty && time < .at(4 * 3_600) {
+            time = time + .seconds(10)
+            try h.run(until: time)
+        }
+        let launch = try #require(h.entries(.taskLaunch).first)
+        let index = try #require(h.log.firstIndex { $0.time == launch.time && $0.event.kind == .launch })
+        guard case .taskLaunch(_, _, let serial, _) = launch.event else { throw CancellationError() }
+        let completed = h.entries(.taskCompleted).first {
+            if case .taskCompleted(_, serial, _) = $0.event { return true } else { return false }
+        }
+        var success: Bool?
+        if case .taskCompleted(_, _, let value)? = completed?.event { success = value }
+        let metrics = h.system.work.metrics
+        return Outcome(launch: launch.time, firstWorkStart: h.entries(.workStart).first { $0.time >= launch.time }?.time,
+                       taskSucceeded: success, work: metrics, queuedAfter: h.system.work.pendingCount(at: h.simulation.now),
+                       coldLaunch: h.log[index].event == .launch(reason: .backgroundTask))
+    }
+
+    @Test("as the code runs them: both jobs start when the library is ready (launch + 3 s), both pass the hourly limit, each round sends the head twice and dequeues the message behind it unsent")
+    func jobsOverlap() throws {
+        let o = try outcome { _ in }
+        #expect(o.coldLaunch)
+        #expect(o.firstWorkStart == o.launch + .seconds(3))
+        #expect(o.taskSucceeded == true, "the handler's job passed the limit too")
+        // Rounds: m1 sent twice and m2 dequeued unsent; m3 sent twice. Nothing left.
+        #expect(o.work.completed == 2)
+        #expect(o.work.failedGivenUp == 1)
+        #expect(o.work.coverSent == 0)
+        #expect(o.queuedAfter == 0)
+        #expect(o.work.uploadTraffic.uploads == 4, "four sends went on the wire")
+    }
+
+    @Test("one job after the other (jobsOverlap false, no library start): the launch's job sends two, the task's job is skipped by the hourly limit and completes false")
+    func jobsOneAfterTheOther() throws {
+        let o = try outcome { $0.jobsOverlap = false; $0.libraryStartSeconds = 0 }
+        #expect(o.coldLaunch)
+        #expect(o.firstWorkStart == o.launch)
+        #expect(o.taskSucceeded == false)
+        #expect(o.work.completed == 2 && o.work.failedGivenUp == 0)
+        #expect(o.queuedAfter == 1)
+        #expect(o.work.uploadTraffic.uploads == 2)
+    }
+
+    @Test("a library start that fails runs no job and completes the waiting task false when it fails")
+    func libraryStartFails() throws {
+        let o = try outcome { $0.libraryStartFailureProbability = 1 }
+        #expect(o.coldLaunch)
+        #expect(o.firstWorkStart == nil)
+        #expect(o.taskSucceeded == false)
+        #expect(o.work.completed == 0 && o.queuedAfter == 3)
+    }
+}
