@@ -144,7 +144,10 @@ struct ShippedPolicyTests {
     @Test("Proton's Photos backup: submitted on leaving with no earliest date when photos wait, else a day ahead; runs in processing tasks")
     func photosBackup() throws {
         let run = try run(Presets.scenario(named: "proton-photos-backup")!, days: 60)
-        let delays = run.entries(.submit).compactMap(run.delaySeconds)
+        let identifier = ProtonPhotosBackupParameters().identifier
+        let delays = run.entries(.submit).filter {
+            if case .submit(identifier, _, _) = $0.event { true } else { false }
+        }.compactMap(run.delaySeconds)
         #expect(delays.contains(0) && delays.contains(86_400))
         #expect(delays.allSatisfy { $0 == 0 || abs($0 - 86_400) < 1e-3 }, "nil or +1 day")
         #expect(run.result.os.metrics.processingLaunches > 10)
@@ -155,9 +158,10 @@ struct ShippedPolicyTests {
     func photosBackupCompletesOnlyAfterUploads() throws {
         // Photos every two hours: a task that finds none waiting, or finds the phone on cellular, expires.
         let run = try run(Presets.scenario(named: "proton-photos-backup")!, days: 60)
+        let identifier = ProtonPhotosBackupParameters().identifier
         let expired = run.entries(.taskExpire).count
         let completedFalse = run.entries(.taskCompleted).filter {
-            if case .taskCompleted(_, _, false) = $0.event { true } else { false }
+            if case .taskCompleted(identifier, _, false) = $0.event { true } else { false }
         }.count
         #expect(expired > 0 && completedFalse == expired, "every false completion is an expiry: \(completedFalse) of \(expired)")
         // On cellular only, nothing is backed up in the background.
@@ -165,12 +169,77 @@ struct ShippedPolicyTests {
         SystemHarness.alwaysOnOneNetwork(&cellular, wifi: false)
         let onCellular = try self.run(cellular, days: 30)
         #expect(onCellular.entries(.taskCompleted).allSatisfy {
-            if case .taskCompleted(_, _, false) = $0.event { true } else { false }
+            if case .taskCompleted(identifier, _, true) = $0.event { false } else { true }
         })
         var locked = Presets.scenario(named: "proton-photos-backup")!
         var parameters = ProtonPhotosBackupParameters()
         parameters.appLockWithTimeout = true
         locked.app.policy.parameters = parameters
-        #expect(try self.run(locked, days: 30).entries(.submit).isEmpty)
+        #expect(try self.run(locked, days: 30).entries(.submit).allSatisfy {
+            if case .submit(identifier, _, _) = $0.event { false } else { true }
+        }, "the reminder's own scheduler is not gated on the lock in the model")
+    }
+
+    /// The quiet phone on Wi-Fi (uplink 8 Mbit/s) with the Photos backup and no workload of its
+    /// own, its reminder permitted and, with `permitsProcessing`, its processing task.
+    func photosHarness(permitsProcessing: Bool = true,
+                       _ configure: (inout ProtonPhotosBackupParameters) -> Void = { _ in }) throws -> SystemHarness {
+        var scenario = SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 8)
+        let defaults = ProtonPhotosBackupParameters()
+        scenario.app.permittedIdentifiers = (permitsProcessing ? [defaults.identifier] : []) + [defaults.reminderIdentifier]
+        scenario.work.arrivals = .none
+        var parameters = defaults
+        configure(&parameters)
+        return try SystemHarness(scenario) { ProtonPhotosBackup(parameters: parameters) }
+    }
+
+    @Test("Proton's Photos backup keeps uploading under an extension when the user leaves (DC+Populate.swift); without it, nothing is uploaded after leaving")
+    func photosBackupUploadsWhenLeaving() throws {
+        func uploadedAfterLeaving(_ uploadsWhenLeaving: Bool) throws -> (Int, [SystemLogEntry]) {
+            // Only the reminder is permitted: no processing task to upload after leaving.
+            let h = try photosHarness(permitsProcessing: false) { $0.uploadsWhenLeaving = uploadsWhenLeaving }
+            // Ten 10 MB photos (10 s each at 8 Mbit/s); the user looks at the app for 30 s.
+            for _ in 0..<10 { h.system.work.enqueue(created: .at(50), uploadBytes: 10_000_000) }
+            h.useApp(at: .at(100), for: .seconds(30))
+            try h.run(until: .at(130))
+            let before = h.system.work.metrics.completed
+            try h.run(until: .at(300))
+            return (h.system.work.metrics.completed - before, h.entries(.beginBackgroundTask))
+        }
+        let (with, extensions) = try uploadedAfterLeaving(true)
+        #expect(extensions.map(\.time) == [.at(130)])
+        // The extension's 30 s carry about three more photos.
+        #expect(with >= 2 && with <= 4, "\(with) photos after leaving")
+        let (without, none) = try uploadedAfterLeaving(false)
+        #expect(without == 0 && none.isEmpty)
+    }
+
+    @Test("Proton's reminder (checkNewPhotoInGallery) asks for an app refresh 2 days after leaving, then 4 days after its run in the same process; a return to the app cancels it and starts again at 2")
+    func photosReminderDoubles() throws {
+        let identifier = ProtonPhotosBackupParameters().reminderIdentifier
+        let h = try photosHarness()
+        h.useApp(at: .at(100))
+        try h.run(until: .at(5 * 86_400))
+        let submits = h.entries(.submit).compactMap { entry -> SimDuration? in
+            guard case .submit(identifier, .appRefresh, let delay) = entry.event else { return nil }
+            return delay
+        }
+        #expect(submits.first == .hours(48))
+        #expect(submits.dropFirst().first == .hours(96), "resubmitted by its run, in the same process: \(submits)")
+        let launches = h.entries(.taskLaunch).filter {
+            if case .taskLaunch(identifier, .appRefresh, _, _) = $0.event { true } else { false }
+        }
+        #expect(launches.count == 1 && launches[0].time >= .at(160) + .hours(48))
+        // A return to the app cancels the reminder; leaving again asks for 2 days, not 8.
+        h.useApp(at: .at(5 * 86_400 + 100))
+        try h.run(until: .at(5 * 86_400 + 200))
+        guard case .submit(identifier, .appRefresh, let delay)? = h.entries(.submit).last(where: {
+            if case .submit(identifier, _, _) = $0.event { true } else { false }
+        })?.event else {
+            Issue.record("no reminder after the second visit")
+            return
+        }
+        #expect(delay == .hours(48))
+        #expect(h.entries(.cancel).contains { $0.event == .cancel(identifier: identifier) })
     }
 }

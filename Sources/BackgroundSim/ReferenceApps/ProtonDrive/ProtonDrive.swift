@@ -24,7 +24,8 @@ extension ReferenceApp {
                              taskIdentifiers: [ProtonUploadContinuedParameters().wildcardIdentifier]) { ProtonUploadContinued(parameters: $0) },
             PolicyDefinition(name: "proton-photos-backup",
                              summary: "Proton Drive's Photos backup as shipped: its own processing task, at once when photos wait, else a day ahead.",
-                             parameters: ProtonPhotosBackupParameters.self, taskIdentifiers: [ProtonPhotosBackupParameters().identifier]) {
+                             parameters: ProtonPhotosBackupParameters.self,
+                             taskIdentifiers: [ProtonPhotosBackupParameters().identifier, ProtonPhotosBackupParameters().reminderIdentifier]) {
                 ProtonPhotosBackup(parameters: $0)
             },
         ],
@@ -84,7 +85,7 @@ extension ReferenceApp {
     /// [Inf], backed up by the module's own processing task or in the foreground.
     private static var photosBackup: Scenario {
         var scenario = scenario(name: "proton-photos-backup", policy: PolicyConfiguration(name: "proton-photos-backup"),
-                                identifiers: [ProtonPhotosBackupParameters().identifier],
+                                identifiers: [ProtonPhotosBackupParameters().identifier, ProtonPhotosBackupParameters().reminderIdentifier],
                                 description: "Proton Drive's Photos backup as shipped: its own processing task (network), at once when photos wait, else a day ahead.")
         scenario.work.arrivals = .cadence
         scenario.work.cadenceSeconds = 7_200

@@ -5,21 +5,31 @@ import SimKernel
 /// (``ProtonUploadShipped``), and with the availability states of the app's
 /// "Computational Availability" design:
 ///
-/// - **Entering the background**: the backup stops and the module submits its processing
-///   request: no earliest begin date if photos are waiting, otherwise one day ahead; network
-///   required, power not.
+/// - **Entering the background**: a running backup with photos waiting carries on under a
+///   `beginBackgroundTask` extension until they are up or it expires (otherwise it stops), and
+///   the module submits its processing request: no earliest begin date if photos are waiting,
+///   otherwise one day ahead; network required, power not. The reminder is submitted too (see
+///   ``ProtonPhotosBackupParameters/remindsOfNewPhotos``): an app refresh 2 days ahead, then 4,
+///   8, … while the process lives.
 /// - **The task**: the backup runs until nothing is left (complete with true) or the task
 ///   expires (stop, complete with false); either way the request is submitted again, by the same
 ///   rule. The task completes only after an upload, so with nothing to upload — or off Wi-Fi,
 ///   as the backup is Wi-Fi only by default — it runs until it expires (false).
 /// - With an app lock that has an auto-lock timeout, nothing is submitted.
-/// - **The foreground** (a launch or a return): the module cancels its request, completes a
-///   running task with true, and the backup continues in the foreground.
+/// - **The foreground** (a launch or a return): the module cancels its request and the
+///   reminder (resetting the reminder's 2, 4, 8… days), completes a running task with true,
+///   ends the extension, and the backup continues in the foreground.
+/// - **The reminder's task**: completes at once with true (the app's notification is not
+///   modelled) and submits the next reminder.
 ///
 /// The workload is the photos waiting to be backed up (for example a cadence of photos taken).
 package final class ProtonPhotosBackup: BackgroundPolicy {
     package let parameters: ProtonPhotosBackupParameters
     private var task: BackgroundTask?
+    /// The extension the backup runs under after the user leaves, if any.
+    private var leavingExtension: BackgroundTaskIdentifier?
+    /// The reminder's exponent: its next request is 2^this days ahead (in memory, per process).
+    private var reminderIteration = 1
 
     package init(parameters: ProtonPhotosBackupParameters) {
         self.parameters = parameters
@@ -29,12 +39,28 @@ package final class ProtonPhotosBackup: BackgroundPolicy {
         app.taskScheduler.register(forTaskWithIdentifier: parameters.identifier) { [unowned self] task in
             run(task, app)
         }
+        if parameters.remindsOfNewPhotos {
+            app.taskScheduler.register(forTaskWithIdentifier: parameters.reminderIdentifier) { [unowned self] task in
+                task.setTaskCompleted(success: true)
+                submitReminder(app)
+            }
+        }
         if reason == .user { enterForeground(app) }
     }
 
     package func didEnterBackground(_ app: AppContext) {
-        app.work.stop()
+        if parameters.uploadsWhenLeaving && app.work.isRunning && app.work.hasPendingWork {
+            let finish = { [unowned self] in
+                app.work.stop()
+                endExtension(app)
+            }
+            leavingExtension = app.beginBackgroundTask(withName: "photos backup", expirationHandler: finish)
+            app.work.onQueueEmpty = finish
+        } else {
+            app.work.stop()
+        }
         submit(app)
+        if parameters.remindsOfNewPhotos { submitReminder(app) }
     }
 
     package func willEnterForeground(_ app: AppContext) {
@@ -43,7 +69,12 @@ package final class ProtonPhotosBackup: BackgroundPolicy {
 
     private func enterForeground(_ app: AppContext) {
         app.taskScheduler.cancel(taskRequestWithIdentifier: parameters.identifier)
+        if parameters.remindsOfNewPhotos {
+            app.taskScheduler.cancel(taskRequestWithIdentifier: parameters.reminderIdentifier)
+            reminderIteration = 1
+        }
         complete(success: true, app, resubmit: false)
+        endExtension(app)
         app.work.onQueueEmpty = nil
         if mayUpload(app) { app.work.start() }
     }
@@ -74,6 +105,24 @@ package final class ProtonPhotosBackup: BackgroundPolicy {
         self.task = nil
         task.setTaskCompleted(success: success)
         if resubmit { submit(app) }
+    }
+
+    /// Ends the leaving extension, if any.
+    private func endExtension(_ app: AppContext) {
+        guard let identifier = leavingExtension else { return }
+        leavingExtension = nil
+        app.endBackgroundTask(identifier)
+    }
+
+    /// Submits the reminder 2^iteration days ahead, then doubles the next one's delay.
+    private func submitReminder(_ app: AppContext) {
+        var request = TaskRequest.appRefresh(identifier: parameters.reminderIdentifier)
+        let days = Double(1 << Swift.min(reminderIteration, 20))
+        request.earliestBeginDate = app.date + .hours(24 * days)
+        do {
+            try app.taskScheduler.submit(request)
+            reminderIteration += 1
+        } catch {}
     }
 
     /// Submits the module's request: at once when photos are waiting, else a day ahead.

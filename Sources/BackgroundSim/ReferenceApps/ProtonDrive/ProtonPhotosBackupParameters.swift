@@ -29,8 +29,27 @@ package struct ProtonPhotosBackupParameters: PolicyParameters {
     /// (a setting some users choose).
     package var appLockWithTimeout = false
 
+    /// Whether leaving the app keeps a running backup going under a `beginBackgroundTask`
+    /// extension until the photos are up or the extension expires. Default true [C]
+    /// (`DC+Populate.swift` gives photo uploads the extension on leaving).
+    package var uploadsWhenLeaving = true
+
+    /// Whether the app schedules its reminder: an app refresh task
+    /// (`BackgroundAppRefreshTaskScheduler.swift`) submitted on leaving, 2 days ahead, then 4,
+    /// 8, … as the same process submits it again (the exponent lives in memory, so a new
+    /// process starts at 2 days again); cancelled, and the exponent reset, when the app returns
+    /// to the foreground. Its handler posts a local "new photos" notification if photos wait and
+    /// completes at once; the model launches the app for it but does not model the user's
+    /// response to the notification, and resubmits after each run [Inf]. Default true [C].
+    package var remindsOfNewPhotos = true
+
+    /// The reminder's task identifier. Default "ch.protonmail.protondrive.checkNewPhotoInGallery"
+    /// [C] (`BackgroundModes.swift`).
+    package var reminderIdentifier = "ch.protonmail.protondrive.checkNewPhotoInGallery"
+
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
+        v.require(!reminderIdentifier.isEmpty, "reminderIdentifier", "expected a task identifier")
         v.check(idleDelayHours, 0...168, "idleDelayHours")
     }
 }
