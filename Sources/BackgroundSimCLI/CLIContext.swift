@@ -38,6 +38,20 @@ struct CLIContext: Sendable {
         return (presets.map(\.name) + policyNames).joined(separator: ", ")
     }
 
+    /// `base` with each scenario fragment in `paths` laid over it in order (`--with`; the merge
+    /// rule is ``ScenarioLoader/overlay(_:source:over:policies:)``'s); problems are bad input.
+    func overlaying(_ paths: [String], on base: Scenario) throws -> Scenario {
+        var scenario = base
+        for path in paths {
+            do {
+                scenario = try ScenarioLoader.overlay(path: path, over: scenario, policies: policies)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        return scenario
+    }
+
     /// Reads a scenario file with this tool's policies; problems are bad input (exit 2).
     func loadScenario(path: String) throws -> Scenario {
         do {

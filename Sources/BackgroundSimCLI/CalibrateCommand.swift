@@ -7,7 +7,7 @@ import CommandLineSupport
 /// fragment and a goodness-of-fit report.
 enum CalibrateCommand {
     static let usage = """
-        USAGE: bgsim calibrate FILE... [--preset NAME | --scenario FILE] [--metrickit FILE[,FILE...]]
+        USAGE: bgsim calibrate FILE... [--preset NAME | --scenario FILE] [--with FRAGMENT]... [--metrickit FILE[,FILE...]]
                                [--fragment FILE.json] [--report FILE.html] [--format table|markdown|json]
                                [--output FILE] [--jobs J] [--quiet]
 
@@ -30,6 +30,7 @@ enum CalibrateCommand {
         OPTIONS:
           --preset NAME      Base the calibration on a preset ('bgsim presets').
           --scenario FILE    Base it on a scenario file.
+          --with FRAGMENT    A scenario fragment laid over the base (repeatable, in order).
           --metrickit FILES  MetricKit daily payloads (MXMetricPayload.jsonRepresentation(): an
                              object, an array or JSON lines per file, comma-separated): their
                              background time and background exits by reason per day, beside the
@@ -51,12 +52,12 @@ enum CalibrateCommand {
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "metrickit", "fragment", "report", "format", "output", "jobs"],
-                              switches: ["quiet"], allowsPositional: true)
+                              switches: ["quiet"], repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("fragment", "report", "output")
         guard !flags.positional.isEmpty else { throw UsageError("calibrate needs one or more field-log files; see 'bgsim calibrate --help'") }
         let format = try flags.format(["table", "markdown", "json"], default: "table")
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
-        let base = flags.string("preset") == nil && flags.string("scenario") == nil ? Scenario()
+        let base = flags.string("preset") == nil && flags.string("scenario") == nil ? try context.overlaying(flags.strings("with"), on: Scenario())
             : try RunCommand.loadScenario(flags, context, for: "calibrate")
         let records = try FieldLogFormat.read(paths: flags.positional)
         var payloads: [MetricKitPayload] = []
@@ -67,15 +68,29 @@ enum CalibrateCommand {
                                                     notice: { if !quiet { Output.error("bgsim calibrate: \($0)") } })
         let fragmentPath = flags.string("fragment")
         if let fragmentPath { try Output.write(JSONWriter.pretty(calibration.fragment) + "\n", toFile: fragmentPath) }
+        let use = Self.useCommand(flags, context, fragment: fragmentPath ?? "calibrated.json")
         if let report = flags.string("report") {
-            try Output.write(CalibrationReport.html(calibration, command: CommandOutput.commandLine("calibrate", flags, context, alsoOmitting: ["fragment"])), toFile: report)
+            try Output.write(CalibrationReport.html(calibration, command: CommandOutput.commandLine("calibrate", flags, context, alsoOmitting: ["fragment"]),
+                                                    use: use), toFile: report)
         }
         let text = switch format {
-        case "json": JSONWriter.pretty(CalibrationFormatter.json(calibration))
-        case "markdown": CalibrationFormatter.markdown(calibration, fragmentPath: fragmentPath)
-        default: CalibrationFormatter.table(calibration, fragmentPath: fragmentPath)
+        case "json": JSONWriter.pretty(CalibrationFormatter.json(calibration, use: use))
+        case "markdown": CalibrationFormatter.markdown(calibration, fragmentPath: fragmentPath, use: use)
+        default: CalibrationFormatter.table(calibration, fragmentPath: fragmentPath, use: use)
         }
         try CommandOutput.emit(text, flags)
         return 0
+    }
+
+    /// The command that runs the base scenario with the fitted values: `bgsim run`, the base as
+    /// given (`--preset`, `--scenario`, its `--with` fragments), then `--with fragment`.
+    static func useCommand(_ flags: Flags, _ context: CLIContext, fragment: String) -> String {
+        var words = [context.toolName, "run"]
+        if let preset = flags.string("preset") { words += ["--preset", preset] }
+        if let scenario = flags.string("scenario") { words += ["--scenario", scenario] }
+        if flags.string("preset") == nil && flags.string("scenario") == nil { words += ["--scenario", "'{}'"] }
+        for path in flags.strings("with") { words += ["--with", path] }
+        words += ["--with", fragment]
+        return words.joined(separator: " ")
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// the first failure to a small scenario with a replay line.
 enum CheckCommand {
     static let usage = """
-        USAGE: bgsim check (--preset NAME | --scenario FILE) [--seeds N] [--first-seed S] [--days D]
+        USAGE: bgsim check (--preset NAME | --scenario FILE) [--with FRAGMENT]... [--seeds N] [--first-seed S] [--days D]
                            [--swarm [--pin DIMENSIONS]] [--within-hours H] [--jobs J] [--out DIR] [--no-shrink] [--quiet]
                bgsim check (--preset NAME | --scenario FILE) --seed S --days D
 
@@ -24,6 +24,9 @@ enum CheckCommand {
         replays it; exit status 1. Otherwise exit status 0.
 
         OPTIONS:
+          --with FRAGMENT    A scenario fragment laid over the scenario (repeatable, in order): objects
+                             merge key by key, other values replace; for example the fragment
+                             'bgsim calibrate --fragment' writes. docs/SCENARIOS.md, "Fragments".
           --seeds N          Seeds to check (default 100).
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
           --seed S           Check this one seed only (with --days: a replay line's check).
@@ -51,7 +54,7 @@ enum CheckCommand {
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "seeds", "first-seed", "seed", "days", "within-hours", "jobs", "out", "pin"],
-                              switches: ["swarm", "no-shrink", "quiet"])
+                              switches: ["swarm", "no-shrink", "quiet"], repeatable: ["with"])
         if let directory = flags.string("out") { try Output.checkDirectory(directory, for: "--out") }
         let directory = flags.string("out") ?? defaultDirectory
         let scenario = try RunCommand.loadScenario(flags, context, for: "check")

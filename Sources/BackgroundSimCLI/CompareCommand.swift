@@ -6,7 +6,7 @@ import Foundation
 /// `bgsim compare`: two or more scenarios on the same seeds, with paired differences.
 enum CompareCommand {
     static let usage = """
-        USAGE: bgsim compare [SCENARIO SCENARIO...] [--seeds N] [--first-seed S] [--days D] [--jobs J]
+        USAGE: bgsim compare [SCENARIO SCENARIO...] [--with FRAGMENT]... [--seeds N] [--first-seed S] [--days D] [--jobs J]
                              [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
                              [--minimize KEY | --maximize KEY] [--subject-to BOUNDS] [--margins MARGINS]
                              [--precision KEYS|all|objective [--max-seeds N]]
@@ -24,6 +24,9 @@ enum CompareCommand {
         latency subject to the app using at most 0.05 % of the battery a day.
 
         OPTIONS:
+          --with FRAGMENT    A scenario fragment laid over every scenario (repeatable, in order): objects
+                             merge key by key, other values replace; for example the fragment
+                             'bgsim calibrate --fragment' writes. docs/SCENARIOS.md, "Fragments".
           --seeds N          Seeds per scenario (default 20; \(defaultSeeds) for the built-in default).
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
           --days D           Simulated days per run (default 90; \(defaultDays) for the built-in default).
@@ -59,14 +62,14 @@ enum CompareCommand {
     static let defaultObjective = ("minimize", "work.latencyMinutes.p90", "energy.appBatteryPercentPerDay<=0.05")
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet"], repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         let builtIn = flags.positional.isEmpty
         guard builtIn || flags.positional.count >= 2 else {
             throw UsageError("compare needs at least two scenarios (preset names or files), or none for the built-in default; "
                              + "try 'bgsim compare coverdrop-designed coverdrop-shipped'")
         }
-        let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional, context)
+        let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional, context, overlays: flags.strings("with"))
         let count = try flags.integer("seeds", default: builtIn ? defaultSeeds : 20, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: 1...100_000)

@@ -7,9 +7,9 @@ import Foundation
 /// `bgsim run`: simulates one scenario and prints its report.
 enum RunCommand {
     static let usage = """
-        USAGE: bgsim run (--preset NAME | --scenario FILE) [--days N] [--seed S] [--format table|json]
+        USAGE: bgsim run (--preset NAME | --scenario FILE) [--with FRAGMENT]... [--days N] [--seed S] [--format table|json]
                          [--output FILE] [--trace FILE | --field-log FILE]
-               bgsim run (--preset NAME | --scenario FILE) --seeds N [--seed S] [--days D] [--jobs J]
+               bgsim run (--preset NAME | --scenario FILE) [--with FRAGMENT]... --seeds N [--seed S] [--days D] [--jobs J]
                          [--format table|json|csv] [--output FILE] [--field-log FILE]
 
         Simulates one device for N days and reports what the user, the phone and (with later
@@ -19,6 +19,9 @@ enum RunCommand {
         OPTIONS:
           --preset NAME      A built-in scenario (see 'bgsim presets').
           --scenario FILE    A scenario JSON file ('-' for standard input); '{}' is the default scenario. See docs/SCENARIOS.md.
+          --with FRAGMENT    A scenario fragment laid over the scenario (repeatable, in order): objects
+                             merge key by key, other values replace; for example the fragment
+                             'bgsim calibrate --fragment' writes. docs/SCENARIOS.md, "Fragments".
           --days N           Simulated days (default 365, at most 100000).
           --seed S           Root seed, 0 to 18446744073709551615 (default 1).
           --format F         table or json (default: json if --output ends in .json, else table). Fields:
@@ -43,7 +46,7 @@ enum RunCommand {
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs", "field-log"],
-                              switches: ["quiet"])
+                              switches: ["quiet"], repeatable: ["with"])
         try flags.checkOutputPaths("output", "trace", "field-log")
         if flags.string("trace") != nil && flags.string("field-log") != nil {
             throw UsageError("--trace and --field-log both record the run's log; give one of them")
@@ -126,9 +129,9 @@ enum RunCommand {
             guard let scenario = context.scenario(named: name) else {
                 throw UsageError("unknown preset '\(name)'; \(context.unknownScenario(name))")
             }
-            return scenario
+            return try context.overlaying(flags.strings("with"), on: scenario)
         case (nil, let path?):
-            return try context.loadScenario(path: path)
+            return try context.overlaying(flags.strings("with"), on: context.loadScenario(path: path))
         case (nil, nil):
             throw UsageError("\(subcommand) needs --preset NAME or --scenario FILE; try '\(context.toolName) \(subcommand) --preset device-only'")
         case (_?, _?):

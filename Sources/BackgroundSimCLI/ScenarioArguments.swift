@@ -4,15 +4,22 @@ import Foundation
 
 /// Scenarios named on the command line: preset names or scenario JSON files.
 enum ScenarioArguments {
-    /// Each word as a named scenario: a preset by its name, a file by its base name.
-    static func load(_ words: [String], _ context: CLIContext) throws -> [(name: String, scenario: Scenario)] {
+    /// Each word as a named scenario: a preset by its name, a file by its base name; each with
+    /// the fragments `overlays` laid over it in order (`--with`).
+    static func load(_ words: [String], _ context: CLIContext, overlays: [String] = []) throws -> [(name: String, scenario: Scenario)] {
         try words.map { word in
-            if let scenario = context.scenario(named: word) { return (word, scenario) }
-            guard word.hasSuffix(".json") || FileManager.default.fileExists(atPath: word) else {
-                if let replacement = FormerNames.replacement(for: word) { throw UsageError("'\(word)' is now called '\(replacement)'") }
-                throw UsageError("'\(word)' is neither a preset or policy (\(context.scenarioNames)) nor a scenario file")
-            }
-            return (URL(fileURLWithPath: word).deletingPathExtension().lastPathComponent, try context.loadScenario(path: word))
+            let (name, scenario) = try loadOne(word, context)
+            return (name, try context.overlaying(overlays, on: scenario))
         }
+    }
+
+    /// A preset by its name, or a file by its base name.
+    private static func loadOne(_ word: String, _ context: CLIContext) throws -> (name: String, scenario: Scenario) {
+        if let scenario = context.scenario(named: word) { return (word, scenario) }
+        guard word.hasSuffix(".json") || FileManager.default.fileExists(atPath: word) else {
+            if let replacement = FormerNames.replacement(for: word) { throw UsageError("'\(word)' is now called '\(replacement)'") }
+            throw UsageError("'\(word)' is neither a preset or policy (\(context.scenarioNames)) nor a scenario file")
+        }
+        return (URL(fileURLWithPath: word).deletingPathExtension().lastPathComponent, try context.loadScenario(path: word))
     }
 }

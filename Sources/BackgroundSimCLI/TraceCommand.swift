@@ -6,20 +6,21 @@ import SimKernel
 /// `bgsim trace`: a Perfetto / chrome://tracing timeline of one run.
 enum TraceCommand {
     static let usage = """
-        USAGE: bgsim trace (--preset NAME | --scenario FILE) --out TRACE.json [--days N] [--seed S]
+        USAGE: bgsim trace (--preset NAME | --scenario FILE) [--with FRAGMENT]... --out TRACE.json [--days N] [--seed S]
 
         Writes a Chrome trace-event file that opens in Perfetto (ui.perfetto.dev) and
         chrome://tracing: tracks for the screen, the app's state, background tasks, assertions,
         the work executor, the network and the charger, and a battery-level counter.
 
         OPTIONS:
+          --with F     A scenario fragment laid over the scenario (repeatable, in order; docs/SCENARIOS.md).
           --days N     Simulated days (default 3, at most 60: traces grow with time).
           --seed S     Root seed (default 1).
           --out FILE   Where to write the trace (atomically).
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"])
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"], repeatable: ["with"])
         try flags.checkOutputPaths("out")
         let scenario = try RunCommand.loadScenario(flags, context, for: "trace")
         let days = try flags.integer("days", default: 3, in: 1...60)

@@ -6,7 +6,7 @@ import CommandLineSupport
 /// usage and device models.
 enum WhatIfCommand {
     static let usage = """
-        USAGE: bgsim whatif SCENARIO... [--conditions FILE] [--seeds N] [--first-seed S] [--days D] [--jobs J]
+        USAGE: bgsim whatif SCENARIO... [--with FRAGMENT]... [--conditions FILE] [--seeds N] [--first-seed S] [--days D] [--jobs J]
                             [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
 
         Runs each scenario in every cell of a grid of conditions — network mix (mostly Wi-Fi,
@@ -20,6 +20,9 @@ enum WhatIfCommand {
         settings, optionally with the share of your users at each level, which weighs the cells.
 
         OPTIONS:
+          --with FRAGMENT    A scenario fragment laid over every scenario (repeatable, in order): objects
+                             merge key by key, other values replace; for example the fragment
+                             'bgsim calibrate --fragment' writes. docs/SCENARIOS.md, "Fragments".
           --conditions FILE  Your own grid of conditions instead of the standard one (docs/WHATIF.md).
           --seeds N          Seeds per cell (default 8).
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
@@ -37,12 +40,12 @@ enum WhatIfCommand {
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "conditions"],
-                              switches: ["quiet"], allowsPositional: true)
+                              switches: ["quiet"], repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         guard !flags.positional.isEmpty else {
             throw UsageError("whatif needs at least one scenario (a preset name or a file); try 'bgsim whatif proton-upload-designed'")
         }
-        let scenarios = try ScenarioArguments.load(flags.positional, context)
+        let scenarios = try ScenarioArguments.load(flags.positional, context, overlays: flags.strings("with"))
         let count = try flags.integer("seeds", default: 8, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: 30, in: 1...100_000)

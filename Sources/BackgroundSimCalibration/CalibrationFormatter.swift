@@ -11,6 +11,16 @@ package enum CalibrationFormatter {
         let metricKit = calibration.metricKitMisfits.isEmpty ? ""
             : " MetricKit differs from the calibrated scenario in " + calibration.metricKitMisfits.map { "\($0.field) (\($0.verdict))" }.joined(separator: ", ") + "."
         guard !calibration.kinds.isEmpty else { return "Verdict: the logs have no task submissions or launches to fit." }
+        let small = calibration.kinds.filter { $0.tooSmall != nil }
+        if !small.isEmpty {
+            return "Verdict: the logs are too small to tell: " + small.map { "\($0.kind.rawValue) has \($0.tooSmall!)" }.joined(separator: "; ")
+                + ". The values are the likeliest given these logs, without intervals; log more phones or more days." + metricKit
+        }
+        let unconverged = calibration.kinds.filter { !$0.convergence.converged }
+        if !unconverged.isEmpty {
+            return "Verdict: the fit did not converge for " + unconverged.map { "\($0.kind.rawValue) (\($0.convergence.problem!))" }.joined(separator: "; ")
+                + ". The values are the best found, without intervals; this is the optimiser's failure, not evidence against the model." + metricKit
+        }
         if misfits.isEmpty {
             return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)." + metricKit
         }
@@ -58,10 +68,27 @@ package enum CalibrationFormatter {
 
     /// The parameters' rows: key, value, 95 % interval, note.
     static func parameterRows(_ kind: LaunchCalibration.KindCalibration) -> [[String]] {
-        kind.parameters.map { parameter in
+        let unidentified: String? = kind.tooSmall != nil ? "no interval: the logs are too small"
+            : kind.convergence.converged ? nil : "no interval: the fit did not converge"
+        return kind.parameters.map { parameter in
             [parameter.key, Format.significant(parameter.value), interval(parameter.low, parameter.high),
-             parameter.heldBecause.map { "held at the base value: " + $0 } ?? "fitted"]
+             parameter.heldBecause.map { "held at the base value: " + $0 } ?? unidentified.map { "fitted; " + $0 } ?? "fitted"]
         }
+    }
+
+    /// How the fit of `kind` went, in a line or two: the search's starts and whether they
+    /// agree, and any warning about the intervals.
+    static func fitNotes(_ kind: LaunchCalibration.KindCalibration) -> [String] {
+        var notes: [String] = []
+        let starts = kind.convergence.starts
+        if let best = starts.first {
+            let ends = starts.map { "\($0.origin) \(Format.significant($0.logLikelihood - best.logLikelihood))" }.joined(separator: ", ")
+            notes.append("Search: \(starts.count) starts (log-likelihood relative to the best: \(ends)); "
+                         + (kind.convergence.problem.map { "did not converge: " + $0 } ?? "converged"))
+        }
+        if let small = kind.tooSmall { notes.append("The logs are too small to identify the parameters: " + small + ".") }
+        if let warning = kind.gridEdgeWarning { notes.append("Warning: " + warning + ".") }
+        return notes
     }
 
     /// The features' rows: feature, logs, model, verdict.
@@ -88,7 +115,18 @@ package enum CalibrationFormatter {
         "MetricKit, per day: \(comparison.payloads) payloads beside the calibrated scenario (\(MetricKitComparison.seeds) phones × \(MetricKitComparison.days) days)"
     }
 
-    package static func table(_ calibration: LaunchCalibration, fragmentPath: String?) -> String {
+    /// The closing line: how to use the fitted values, with `use`, the command that runs the
+    /// base scenario with them.
+    static func useLine(fragmentPath: String?, use: String?) -> String {
+        guard let use else {
+            return fragmentPath.map { "Scenario fragment with the fitted values and their provenance: \($0)" }
+                ?? "Write the fitted values as a scenario fragment with --fragment FILE.json."
+        }
+        return fragmentPath == nil ? "Write the fitted values with --fragment calibrated.json, then run your policy against your users: \(use)"
+            : "Run your policy against your users with the fitted values: \(use)"
+    }
+
+    package static func table(_ calibration: LaunchCalibration, fragmentPath: String?, use: String? = nil) -> String {
         var lines = [heading(calibration), verdict(calibration), ""]
         if let comparison = calibration.metricKit {
             lines.append(metricKitHeading(comparison))
@@ -98,6 +136,7 @@ package enum CalibrationFormatter {
         for kind in calibration.kinds {
             lines.append(kindHeading(kind))
             lines += TextTable.render(header: ["parameter", "value", "95 % CI", ""], rows: parameterRows(kind)).map { "  " + $0 }
+            lines += fitNotes(kind).map { "  " + $0 }
             lines.append("")
             lines += TextTable.render(header: ["feature", "logs (95 % CI)", "model (95 % CI)", "verdict"], rows: featureRows(kind)).map { "  " + $0 }
             lines.append("")
@@ -105,12 +144,12 @@ package enum CalibrationFormatter {
         lines.append("What the model cannot express:")
         lines += limits(calibration).map { "  - " + $0 }
         lines.append("")
-        lines.append(fragmentPath.map { "Scenario fragment with the fitted values and their provenance: \($0)" }
-                     ?? "Write the fitted values as a scenario fragment with --fragment FILE.json.")
+        if let fragmentPath, use != nil { lines.append("Scenario fragment with the fitted values and their provenance: \(fragmentPath)") }
+        lines.append(useLine(fragmentPath: fragmentPath, use: use))
         return lines.joined(separator: "\n")
     }
 
-    package static func markdown(_ calibration: LaunchCalibration, fragmentPath: String?) -> String {
+    package static func markdown(_ calibration: LaunchCalibration, fragmentPath: String?, use: String? = nil) -> String {
         func table(_ header: [String], _ rows: [[String]]) -> String {
             let escape = { (text: String) in text.replacingOccurrences(of: "|", with: "\\|") }
             return (["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
@@ -120,6 +159,7 @@ package enum CalibrationFormatter {
         for kind in calibration.kinds {
             parts.append("## " + kindHeading(kind))
             parts.append(table(["parameter", "value", "95 % CI", ""], parameterRows(kind)))
+            parts.append(fitNotes(kind).joined(separator: "\n\n"))
             parts.append(table(["feature", "logs (95 % CI)", "model (95 % CI)", "verdict"], featureRows(kind)))
         }
         if let comparison = calibration.metricKit {
@@ -129,10 +169,11 @@ package enum CalibrationFormatter {
         parts.append("## What the model cannot express")
         parts.append(limits(calibration).map { "- " + $0 }.joined(separator: "\n"))
         if let fragmentPath { parts.append("Scenario fragment: `\(fragmentPath)`.") }
+        if use != nil { parts.append(useLine(fragmentPath: fragmentPath, use: use)) }
         return parts.joined(separator: "\n\n")
     }
 
-    package static func json(_ calibration: LaunchCalibration) -> JSONValue {
+    package static func json(_ calibration: LaunchCalibration, use: String? = nil) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
         func estimate(_ value: FieldLogFeatures.Estimate) -> JSONValue {
             .object([("value", number(value.value)), ("low", number(value.low)), ("high", number(value.high))])
@@ -145,6 +186,11 @@ package enum CalibrationFormatter {
                 ("unexplainedLaunches", .number(Double(kind.unexplained))),
                 ("logLikelihood", .number(kind.logLikelihood)),
                 ("resamplesAtGridEdge", .number(Double(kind.resamplesAtGridEdge))),
+                ("converged", .bool(kind.convergence.converged)),
+                ("convergenceProblem", kind.convergence.problem.map(JSONValue.string) ?? .null),
+                ("starts", .array(kind.convergence.starts.map { .object([("origin", .string($0.origin)), ("logLikelihood", .number($0.logLikelihood))]) })),
+                ("tooSmall", kind.tooSmall.map(JSONValue.string) ?? .null),
+                ("warnings", .array(kind.gridEdgeWarning.map { [JSONValue.string($0)] } ?? [])),
                 ("parameters", .array(kind.parameters.map { parameter in
                     .object([("key", .string(parameter.key)), ("value", .number(parameter.value)), ("low", number(parameter.low)),
                              ("high", number(parameter.high)), ("heldBecause", parameter.heldBecause.map(JSONValue.string) ?? .null)])
@@ -173,6 +219,7 @@ package enum CalibrationFormatter {
             } ?? .null),
             ("cannotExpress", .array(limits(calibration).map(JSONValue.string))),
             ("fragment", calibration.fragment),
+            ("use", use.map(JSONValue.string) ?? .null),
         ])
     }
 }

@@ -26,10 +26,12 @@ extension LaunchCalibration {
             + "Maximum likelihood of the logged launches given the logged use, submissions and phone state; 95 % intervals from "
             + "\(LaunchFitBootstrap.resamples) bootstrap resamples of devices. "
         for kind in kinds {
+            let unidentified = kind.tooSmall.map { " (no interval: the logs are too small, \($0))" }
+                ?? kind.convergence.problem.map { " (no interval: the fit did not converge, \($0))" } ?? ""
             let values = kind.parameters.map { parameter -> String in
                 if let reason = parameter.heldBecause { return "\(parameter.key) held at \(Format.significant(parameter.value)) (\(reason))" }
                 let interval = parameter.low.flatMap { low in parameter.high.map { " (95 % CI \(Format.significant(low))–\(Format.significant($0)))" } } ?? ""
-                return "\(parameter.key) \(Format.significant(parameter.value))\(interval)"
+                return "\(parameter.key) \(Format.significant(parameter.value))\(interval.isEmpty ? unidentified : interval)"
             }
             text += "\(kind.kind.rawValue.capitalized): \(kind.launches) launches on \(kind.devices) devices; " + values.joined(separator: "; ") + ". "
             let misfits = kind.goodness.misfits

@@ -6,9 +6,10 @@ import BackgroundSimLab
 /// difference with its interval against the tolerance, and as charts of launches by hour of
 /// day and by days since the app was last used; then what the model cannot express.
 package enum CalibrationReport {
-    package static func html(_ calibration: LaunchCalibration, command: String? = nil) -> String {
+    package static func html(_ calibration: LaunchCalibration, command: String? = nil, use: String? = nil) -> String {
         var body = Markup()
-        body.element("p", [("class", "recommendation " + (calibration.misfits.isEmpty ? "confident" : "tentative"))],
+        let trusted = calibration.misfits.isEmpty && calibration.kinds.allSatisfy(\.isIdentified)
+        body.element("p", [("class", "recommendation " + (trusted ? "confident" : "tentative"))],
                      CalibrationFormatter.verdict(calibration))
         body.element("p", [("class", "setup")], CalibrationFormatter.heading(calibration) + ". Logs: " + calibration.sources.joined(separator: ", ") + ".")
         body.element("p", [("class", "note")],
@@ -24,6 +25,9 @@ package enum CalibrationReport {
             body.append(HTMLPage.table(header: ["parameter", "value", "95 % CI", ""], rows: CalibrationFormatter.parameterRows(kind).map { row in
                 row.enumerated().map { HTMLPage.Cell($0.element, className: $0.offset == 3 ? "text" : nil) }
             }))
+            for note in CalibrationFormatter.fitNotes(kind) {
+                body.element("p", [("class", note.hasPrefix("Search:") && kind.convergence.converged ? "note" : "note worse")], note)
+            }
             body.append(HTMLPage.table(header: ["feature", "logs (95 % CI)", "model (95 % CI)", "verdict"], rows: kind.goodness.rows.map { row in
                 [HTMLPage.Cell(row.feature.title), HTMLPage.Cell(CalibrationFormatter.estimate(row.data)),
                  HTMLPage.Cell(CalibrationFormatter.estimate(row.model)), HTMLPage.Cell(row.verdict, className: row.fits ? "text" : "text worse")]
@@ -54,6 +58,10 @@ package enum CalibrationReport {
         body.close("ul")
         body.element("h2", [("id", "fragment")], "Scenario fragment")
         body.element("pre", [], JSONWriter.pretty(calibration.fragment))
+        if let use {
+            body.element("p", [], "Run your policy against your users with the fitted values (the fragment laid over the base scenario):")
+            body.element("pre", [], use)
+        }
         return HTMLPage.document(title: "BackgroundSim calibration", body: body)
     }
 

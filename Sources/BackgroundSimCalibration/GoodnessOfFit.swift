@@ -58,6 +58,18 @@ package struct GoodnessOfFit: Sendable {
     /// The features that do not fit.
     package var misfits: [Row] { rows.filter { !$0.fits } }
 
+    /// The same comparison with no feature judged: each row keeps its values and intervals, with
+    /// `verdict` as its verdict (logs too small for the test to mean anything).
+    func notJudged(because verdict: String) -> GoodnessOfFit {
+        var result = self
+        for index in result.rows.indices {
+            result.rows[index].fits = true
+            result.rows[index].adjustedP = nil
+            result.rows[index].verdict = verdict
+        }
+        return result
+    }
+
     /// Compares `histories`' launches of `kind` with replays under `parameters`.
     static func check(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
                       phone: PhoneStateProfile, jobs: Int) -> GoodnessOfFit {

@@ -5,7 +5,9 @@ import BackgroundSimLab
 /// The heuristic launch model calibrated to field logs (`bgsim calibrate`): per task kind, the
 /// parameters fitted by maximum likelihood (``LaunchReplay``, ``LaunchFit``) with 95 %
 /// intervals from a bootstrap over devices (``LaunchFitBootstrap``), and the goodness of fit
-/// (``GoodnessOfFit``), on a base scenario that supplies everything else.
+/// (``GoodnessOfFit``), on a base scenario that supplies everything else. A kind whose logs are
+/// too small (``minimumDevices``, ``minimumLaunchesPerParameter``), or whose search's starts do
+/// not agree (``LaunchFit/Convergence``), gets its best values without intervals, and says why.
 ///
 ///     let records = try FieldLogFormat.read(path: "logs.jsonl")
 ///     let calibration = try LaunchCalibration.run(records, sources: ["logs.jsonl"], base: Scenario(), jobs: 2)
@@ -28,6 +30,43 @@ package struct LaunchCalibration: Sendable {
         package var goodness: GoodnessOfFit
         /// Resamples whose best point was on the edge of the bootstrap's grid.
         package var resamplesAtGridEdge: Int
+        /// How the fit's starts ended, and whether they agree.
+        package var convergence: LaunchFit.Convergence
+        /// Why the logs are too small to identify the parameters; `nil` when they are not.
+        package var tooSmall: String?
+
+        /// Whether the intervals may be read: the logs are large enough and the search
+        /// converged.
+        package var isIdentified: Bool { tooSmall == nil && convergence.converged }
+
+        /// The share of resamples on the bootstrap grid's edge above which the intervals are said
+        /// to be possibly too narrow: 5 % [Inf].
+        package static let gridEdgeWarningShare = 0.05
+
+        /// A warning that the intervals may be too narrow, if enough resamples ended on the grid's
+        /// edge.
+        package var gridEdgeWarning: String? {
+            guard isIdentified, Double(resamplesAtGridEdge) > Self.gridEdgeWarningShare * Double(LaunchFitBootstrap.resamples) else { return nil }
+            return "\(resamplesAtGridEdge) of \(LaunchFitBootstrap.resamples) bootstrap resamples ended on the edge of the grid they search: "
+                + "the intervals may be too narrow"
+        }
+    }
+
+    /// The least a kind's logs need before its parameters are fitted with intervals: devices
+    /// (the intervals and the goodness of fit resample them), and launches per fitted parameter
+    /// [Inf].
+    package static let minimumDevices = 10
+    package static let minimumLaunchesPerParameter = 10
+
+    /// Why logs with `devices` devices and `launches` launches are too small for `parameters`
+    /// fitted parameters; `nil` when they are not.
+    static func tooSmall(devices: Int, launches: Int, parameters: Int) -> String? {
+        var reasons: [String] = []
+        if devices < minimumDevices { reasons.append("\(devices) device\(devices == 1 ? "" : "s") (at least \(minimumDevices) are needed)") }
+        if launches < minimumLaunchesPerParameter * parameters {
+            reasons.append("\(launches) launch\(launches == 1 ? "" : "es") for \(parameters) parameters (at least \(minimumLaunchesPerParameter) per parameter)")
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: " and ")
     }
 
     package var kinds: [KindCalibration]
@@ -58,17 +97,23 @@ package struct LaunchCalibration: Sendable {
             guard !involved.isEmpty else { continue }
             notice("\(kind.rawValue): fitting on \(involved.count) devices")
             let fit = LaunchFit.fit(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
-            notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
-            let (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic,
+            let small = tooSmall(devices: fit.devices, launches: fit.score.launches, parameters: fit.coordinates.keys.count)
+            var withIntervals = fit, atGridEdge = 0
+            if small == nil && fit.convergence.converged {
+                notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
+                (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic,
                                                                             phone: phone, jobs: jobs)
+                withIntervals = withIntervals.spanningAgreeingMaxima(base: base.system.heuristic)
+            }
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
-            let goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
+            var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
+            if let small { goodness = goodness.notJudged(because: "not judged: " + small) }
             for parameter in fit.fitted where parameter.heldBecause == nil {
                 LaunchFit.Coordinates.set(parameter.key, parameter.value, in: &parameters)
             }
             kinds.append(KindCalibration(kind: kind, parameters: withIntervals.fitted, devices: fit.devices, launches: fit.score.launches,
                                          unexplained: fit.score.unexplained, logLikelihood: fit.score.logLikelihood, goodness: goodness,
-                                         resamplesAtGridEdge: atGridEdge))
+                                         resamplesAtGridEdge: atGridEdge, convergence: fit.convergence, tooSmall: small))
         }
         var comparison: MetricKitComparison?
         if !metricKit.isEmpty {

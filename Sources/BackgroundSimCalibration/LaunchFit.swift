@@ -14,9 +14,10 @@ import BackgroundSimLab
 ///
 /// A parameter the logs cannot inform is held at its base value and said to be: the battery
 /// chance when no evaluation found the phone off the charger, the charging one when none found
-/// it on. The optimiser is ``NelderMead`` from the base values; devices are scored in parallel
-/// and summed in device order, so a fit is the same for any number of jobs.
-struct LaunchFit: Sendable {
+/// it on. The search (``search(coordinates:base:objective:)``) climbs from the base values and
+/// from the best points of a coarse global grid and says whether they agree; devices are scored
+/// in parallel and summed in device order, so a fit is the same for any number of jobs.
+package struct LaunchFit: Sendable {
     typealias Parameter = FittedParameter
 
     var kind: FieldLogRecord.Kind
@@ -26,6 +27,8 @@ struct LaunchFit: Sendable {
     var devices: Int
     /// Likelihood evaluations the optimiser made.
     var optimiserEvaluations: Int
+    /// How the search's starts ended, and whether they agree.
+    var convergence: Convergence
 
     /// How a kind's free parameters map to and from the optimiser's unbounded coordinates.
     struct Coordinates: Sendable {
@@ -131,11 +134,14 @@ struct LaunchFit: Sendable {
         let coordinates = Coordinates(kind: kind, keys: Coordinates.allKeys(kind).filter { held[$0] == nil })
         var parameters = base
         var evaluations = 0
+        var convergence = Convergence(starts: [], problem: nil)
         if !coordinates.keys.isEmpty {
-            let result = NelderMead.minimise({ -score(histories, kind: kind, coordinates.applying($0, to: base), phone: phone, jobs: jobs).logLikelihood },
-                                             start: coordinates.start(base), step: 0.3, tolerance: 1e-4)
+            let result = search(coordinates: coordinates, base: base) {
+                score(histories, kind: kind, coordinates.applying($0, to: base), phone: phone, jobs: jobs).logLikelihood
+            }
             parameters = coordinates.applying(result.point, to: base)
             evaluations = result.evaluations
+            convergence = result.convergence
         }
         let fitted = Coordinates.allKeys(kind).map { key in
             Parameter(key: key, value: Coordinates.value(key, of: parameters), heldBecause: held[key])
@@ -146,11 +152,27 @@ struct LaunchFit: Sendable {
         precondition(!(fittedScore.logLikelihood < atBase.logLikelihood - 1e-9 * abs(atBase.logLikelihood)),
                      "LaunchFit: the fit ended below the likelihood of its own start")
         return LaunchFit(kind: kind, parameters: parameters, fitted: fitted, score: fittedScore,
-                         devices: histories.count, optimiserEvaluations: evaluations)
+                         devices: histories.count, optimiserEvaluations: evaluations, convergence: convergence)
     }
 
     /// The free parameters' coordinates.
     var coordinates: Coordinates { Coordinates(kind: kind, keys: fitted.filter { $0.heldBecause == nil }.map(\.key)) }
+
+    /// This fit with each interval widened, if need be, to span the values of every start that
+    /// ended within ``agreement`` of the best (maxima the logs cannot tell apart).
+    func spanningAgreeingMaxima(base: HeuristicLaunchParameters) -> LaunchFit {
+        var result = self
+        let coordinates = self.coordinates
+        for end in convergence.agreeing {
+            let parameters = coordinates.applying(end.point, to: base)
+            for index in result.fitted.indices where result.fitted[index].heldBecause == nil {
+                let value = Coordinates.value(result.fitted[index].key, of: parameters)
+                if let low = result.fitted[index].low { result.fitted[index].low = Swift.min(low, value) }
+                if let high = result.fitted[index].high { result.fitted[index].high = Swift.max(high, value) }
+            }
+        }
+        return result
+    }
 }
 
 /// A launch-model parameter fitted to field logs, with its interval.

@@ -23,7 +23,8 @@ import BackgroundSimLab
 /// bootstrap's percentiles alone are known to mislead (Andrews 2000): there, most resamples
 /// pick the same grid point, and half a step each way covered the refresh base budget in only
 /// 16 of 20 replications (docs/CALIBRATION.md). A resample whose best point is on the grid's
-/// edge means the interval may be wider, and is counted.
+/// edge means the interval may be wider: while more than 5 % do, the grid's steps are doubled
+/// and the bootstrap run again (at most ``maximumWidenings`` times); those left are counted.
 enum LaunchFitBootstrap {
     /// Resamples: 200, from a fixed seed, so the same logs give the same intervals.
     static let resamples = 200
@@ -51,32 +52,14 @@ enum LaunchFitBootstrap {
             for move in moves { point[move.axis] += move.by }
             return point
         }
-        let steps = gridSteps(center: perDevice(center), k: k, h: differenceStep, at: { perDevice(shifted($0)) })
-
-        // Every device's log-likelihood at every grid point.
-        let side = 2 * gridHalfWidth + 1
-        let offsets = (0..<[Int](repeating: side, count: k).reduce(1, *)).map { index -> [Int] in
-            var rest = index
-            return (0..<k).map { _ in
-                defer { rest /= side }
-                return rest % side - gridHalfWidth
-            }
+        var steps = gridSteps(center: perDevice(center), k: k, h: differenceStep, at: { perDevice(shifted($0)) })
+        // The grid must hold the resamples' fits: while too many end on its edge, double it.
+        var outcome = resample(fit: fit, k: k, devices: histories.count, steps: steps, at: { perDevice(shifted($0)) })
+        for _ in 0..<maximumWidenings where Double(outcome.atEdge) > LaunchCalibration.KindCalibration.gridEdgeWarningShare * Double(resamples) {
+            steps = steps.map { Swift.min(4, 2 * $0) }
+            outcome = resample(fit: fit, k: k, devices: histories.count, steps: steps, at: { perDevice(shifted($0)) })
         }
-        let grid = offsets.map { offset in perDevice(shifted((0..<k).map { ($0, Double(offset[$0]) * steps[$0]) })) }
-
-        var stream = RandomStream(seed: seed, label: StreamLabel("calibration.fit-bootstrap"), entity: fit.kind == .refresh ? 0 : 1)
-        var draws = [[Double]](repeating: [], count: k)
-        var atEdge = 0
-        let devices = histories.count
-        for _ in 0..<resamples {
-            var weights = [Double](repeating: 0, count: devices)
-            for index in Bootstrap.resample(devices, using: &stream) { weights[index] += 1 }
-            let totals = grid.map { values in zip(values, weights).reduce(0) { $0 + $1.0 * $1.1 } }
-            let best = totals.indices.max { (totals[$0], $1) < (totals[$1], $0) }!
-            let offset = offsets[best]
-            if offset.contains(where: { abs($0) == gridHalfWidth }) { atEdge += 1 }
-            for axis in 0..<k { draws[axis].append(Double(offset[axis])) }
-        }
+        let draws = outcome.draws
         var result = fit
         for (axis, key) in coordinates.keys.enumerated() {
             let sorted = draws[axis].sorted()
@@ -86,7 +69,41 @@ enum LaunchFitBootstrap {
             result.fitted[index].low = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.min(0, low.rounded(.down)) - 1) * steps[axis])
             result.fitted[index].high = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.max(0, high.rounded(.up)) + 1) * steps[axis])
         }
-        return (result, atEdge)
+        return (result, outcome.atEdge)
+    }
+
+    /// Times the grid may be doubled when too many resamples end on its edge.
+    static let maximumWidenings = 3
+
+    /// The bootstrap on one grid: each resample's best grid point (as offsets along each axis,
+    /// in steps) and how many resamples' best point was on the grid's edge. `at` gives every
+    /// device's log-likelihood at the centre moved along axes.
+    static func resample(fit: LaunchFit, k: Int, devices: Int, steps: [Double],
+                         at: ([(axis: Int, by: Double)]) -> [Double]) -> (draws: [[Double]], atEdge: Int) {
+        // Every device's log-likelihood at every grid point.
+        let side = 2 * gridHalfWidth + 1
+        let offsets = (0..<[Int](repeating: side, count: k).reduce(1, *)).map { index -> [Int] in
+            var rest = index
+            return (0..<k).map { _ in
+                defer { rest /= side }
+                return rest % side - gridHalfWidth
+            }
+        }
+        let grid = offsets.map { offset in at((0..<k).map { ($0, Double(offset[$0]) * steps[$0]) }) }
+
+        var stream = RandomStream(seed: seed, label: StreamLabel("calibration.fit-bootstrap"), entity: fit.kind == .refresh ? 0 : 1)
+        var draws = [[Double]](repeating: [], count: k)
+        var atEdge = 0
+        for _ in 0..<resamples {
+            var weights = [Double](repeating: 0, count: devices)
+            for index in Bootstrap.resample(devices, using: &stream) { weights[index] += 1 }
+            let totals = grid.map { values in zip(values, weights).reduce(0) { $0 + $1.0 * $1.1 } }
+            let best = totals.indices.max { (totals[$0], $1) < (totals[$1], $0) }!
+            let offset = offsets[best]
+            if offset.contains(where: { abs($0) == gridHalfWidth }) { atEdge += 1 }
+            for axis in 0..<k { draws[axis].append(Double(offset[axis])) }
+        }
+        return (draws, atEdge)
     }
 
     /// The grid's step along each axis: the sandwich standard error, from per-device

@@ -1,6 +1,7 @@
 /// The flags of one subcommand, parsed by hand (the package has no dependencies).
 ///
-/// Accepts `--name value` and `--name=value`; a flag given twice is a mistake.
+/// Accepts `--name value` and `--name=value`; a flag given twice is a mistake, unless it is
+/// one of the `repeatable` ones (`--with a.json --with b.json`), whose values are kept in order.
 ///
 ///     let flags = try Flags(arguments.dropFirst(), known: ["days", "seed"])
 ///     let days = try flags.integer("days", default: 365, in: 1...1_000_000)
@@ -9,9 +10,12 @@ public struct Flags {
     /// Words that are not flags, in order (only when the command accepts them).
     public private(set) var positional: [String] = []
 
-    /// Parses `arguments`, rejecting flags without a value and flags not in `known`, and stray
-    /// words unless `allowsPositional`. Flags in `switches` take no value (`--quiet`).
-    public init(_ arguments: ArraySlice<String>, known: [String], switches: [String] = [], allowsPositional: Bool = false) throws(UsageError) {
+    /// Parses `arguments`, rejecting flags without a value and flags not in `known` or
+    /// `repeatable`, and stray words unless `allowsPositional`. Flags in `switches` take no value
+    /// (`--quiet`); flags in `repeatable` may be given more than once (``strings(_:)``).
+    public init(_ arguments: ArraySlice<String>, known: [String], switches: [String] = [], repeatable: [String] = [],
+                allowsPositional: Bool = false) throws(UsageError) {
+        let known = known + repeatable
         var remaining = arguments[...]
         while let word = remaining.popFirst() {
             guard word.hasPrefix("--"), word.count > 2 else {
@@ -41,7 +45,7 @@ public struct Flags {
                 guard let next = remaining.popFirst() else { throw UsageError("flag '--\(name)' needs a value") }
                 value = next
             }
-            guard !values.contains(where: { $0.name == name }) else { throw UsageError("--\(name) is given twice") }
+            guard repeatable.contains(name) || !values.contains(where: { $0.name == name }) else { throw UsageError("--\(name) is given twice") }
             values.append((name, value))
         }
     }
@@ -55,6 +59,11 @@ public struct Flags {
 
     /// Whether the switch `--name` was given.
     public func isSet(_ name: String) -> Bool { string(name) == "true" }
+
+    /// Every value of `--name`, in the order given (a repeatable flag's).
+    public func strings(_ name: String) -> [String] {
+        values.filter { $0.name == name }.map(\.value)
+    }
 
     /// The raw value of `--name`, if given.
     public func string(_ name: String) -> String? {

@@ -36,6 +36,46 @@ struct ScenarioTests {
         #expect(scenario == expected)
     }
 
+    @Test("a fragment laid over a preset: objects merge key by key, values and arrays replace, null leaves, the base keeps its name")
+    func overlayMergeRule() throws {
+        let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        let result = try ScenarioLoader.overlay("""
+            {"name": "ignored", "description": "ignored",
+             "system": {"heuristic": {"refreshBasePerDay": 2.5}},
+             "app": {"backgroundModes": ["fetch"], "policy": {"parameters": {"messagesPerRun": 3}}},
+             "user": {"sessionsPerDay": null}}
+            """, source: "f.json", over: base)
+        var expected = base
+        expected.system.heuristic.refreshBasePerDay = 2.5
+        expected.app.backgroundModes = [.fetch]
+        var parameters = try #require(base.app.policy.parameters(as: CoverDropShippedParameters.self))
+        parameters.messagesPerRun = 3
+        expected.app.policy.parameters = parameters
+        #expect(result == expected)
+        #expect(result.name == "coverdrop-shipped" && result.user.sessionsPerDay == base.user.sessionsPerDay)
+    }
+
+    @Test("a fragment that names another policy starts that policy's parameters from its defaults; a bad fragment names its file and field")
+    func overlayPolicyAndErrors() throws {
+        let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        let other = try ScenarioLoader.overlay(#"{"app": {"policy": {"name": "probe-refresh"}}}"#, source: "f.json", over: base)
+        #expect(other.app.policy.name == "probe-refresh")
+        #expect(other.app.policy.parameters.isEqual(to: NoParameters()))
+        do {
+            _ = try ScenarioLoader.overlay(#"{"system": {"heuristic": {"refreshBasePerDa": 2}}}"#, source: "fitted.json", over: base)
+            Issue.record("a misspelt key was accepted")
+        } catch {
+            #expect(error.description.contains("fitted.json") && error.description.contains("system.heuristic.refreshBasePerDa: unknown key"),
+                    "\(error.description)")
+        }
+        do {
+            _ = try ScenarioLoader.overlay(#"{"system": {"heuristic": {"refreshBasePerDay": -1}}}"#, source: "fitted.json", over: base)
+            Issue.record("an out-of-range value was accepted")
+        } catch {
+            #expect(error.description.contains("system.heuristic.refreshBasePerDay"), "\(error.description)")
+        }
+    }
+
     @Test("every default round-trips through its JSON document")
     func roundTrip() throws {
         let text = JSONWriter.pretty(ScenarioLoader.document(of: Scenario()))

@@ -23,7 +23,7 @@ struct FieldLogCommandTests {
         #expect((object["kinds"] as? [[String: Any]])?.first?["kind"] as? String == "refresh")
     }
 
-    @Test("calibrate writes the summary, a fragment that runs as a scenario, and a report; fieldlog --replay writes a replay scenario that runs")
+    @Test("calibrate writes the summary, a fragment that runs as a scenario and over its base (the command it prints), and a report; fieldlog --replay writes a replay scenario that runs")
     func calibrateAndReplay() throws {
         let dir = try ToolRunner.temporaryDirectory("bgsim-calibrate")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -37,6 +37,11 @@ struct FieldLogCommandTests {
         let kinds = try #require(object["kinds"] as? [[String: Any]])
         #expect(kinds.map { $0["kind"] as? String } == ["processing"])
         #expect((kinds[0]["features"] as? [Any])?.count == 15)
+        // Five phones are too few for intervals; the output says so and how to use the values.
+        #expect((kinds[0]["tooSmall"] as? String)?.hasPrefix("5 devices") == true)
+        #expect(object["use"] as? String == "bgsim run --preset zashi-shipped --with fitted.json")
+        let use = try ToolRunner.run("bgsim", ["run", "--preset", "zashi-shipped", "--with", "fitted.json", "--days", "2"], in: dir)
+        #expect(use.status == 0, "\(use.standardError)")
         let report = try String(contentsOf: dir.appendingPathComponent("calibration.html"), encoding: .utf8)
         #expect(report.contains("<svg") && report.contains("launches by hour of day") && report.contains("What the model cannot express"))
         for scenario in ["fitted.json", "replay.json"] {

@@ -57,6 +57,27 @@ struct RunCommandTests {
         #expect(lines.count > 1 && lines[1].hasPrefix("digest \(digest), "), "\(lines.prefix(2))")
     }
 
+    @Test("--with lays fragments over the preset in order (the later wins), and a bad one exits 2 before anything runs")
+    func withFragments() throws {
+        let first = try temporaryFile(#"{"system": {"heuristic": {"refreshBasePerDay": 2}}}"#, name: "first.json")
+        let directory = URL(fileURLWithPath: first).deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let second = directory.appendingPathComponent("second.json").path
+        try #"{"system": {"heuristic": {"refreshBasePerDay": 3, "refreshPerAppSession": 0.5}}}"#.write(toFile: second, atomically: true, encoding: .utf8)
+        let printed = try ToolRunner.run("bgsim", ["scenario", "--preset", "coverdrop-shipped", "--with", first, "--with", second])
+        #expect(printed.status == 0, "\(printed.standardError)")
+        #expect(printed.standardOutput.contains("\"refreshBasePerDay\": 3,") && printed.standardOutput.contains("\"refreshPerAppSession\": 0.5,"))
+        #expect(printed.standardOutput.contains("\"name\": \"coverdrop-shipped\""))
+        let withFragment = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--with", first, "--days", "20", "--format", "json"])
+        let without = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--days", "20", "--format", "json"])
+        #expect(try ToolRunner.field("digest", in: withFragment.standardOutput) != ToolRunner.field("digest", in: without.standardOutput))
+        let bad = directory.appendingPathComponent("bad.json").path
+        try #"{"system": {"heuristic": {"refreshBasePerDa": 2}}}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try ToolRunner.run("bgsim", ["compare", "coverdrop-designed", "coverdrop-shipped", "--with", bad, "--seeds", "2", "--days", "5"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("bad.json") && refused.standardError.contains("did you mean \"refreshBasePerDay\""), "\(refused.standardError)")
+    }
+
     @Test("a scenario file of {} runs the defaults, and --output writes the report to a file")
     func scenarioFileAndOutput() throws {
         let scenario = try temporaryFile("{}")

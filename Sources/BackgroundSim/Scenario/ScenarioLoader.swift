@@ -50,6 +50,44 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
         }
+        return try decode(document: parsed, source: source, policies: policies)
+    }
+
+    /// `base` with the scenario fragment in `path` laid over it (``overlay(_:source:over:policies:)``).
+    public static func overlay(path: String, over base: Scenario, policies: PolicyRegistry = .builtIn) throws(ScenarioError) -> Scenario {
+        try overlay(readText(path: path), source: path, over: base, policies: policies)
+    }
+
+    /// `base` with a scenario fragment (JSON text; `source` names it in errors) laid over it:
+    /// objects merge member by member, a value (a number, a string, an array) replaces the
+    /// base's, and `null` leaves it. The base keeps its `name` and `description`. A fragment that
+    /// names another policy (`app.policy.name`) starts that policy's parameters from its own
+    /// defaults, not the base's. The result is validated as a whole, and problems name the
+    /// fragment.
+    public static func overlay(_ text: String, source: String, over base: Scenario,
+                               policies: PolicyRegistry = .builtIn) throws(ScenarioError) -> Scenario {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
+        }
+        guard case .object(let members) = withPolicyObject(parsed) else {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(parsed.kindDescription)")])
+        }
+        let fragment = JSONValue.object(members.filter { $0.key != "name" && $0.key != "description" })
+        var baseDocument = document(of: base)
+        if case .string(let name)? = fragment["app"]?["policy"]?["name"], name != base.app.policy.name {
+            baseDocument = setting(.object([]), at: ["app", "policy", "parameters"], in: baseDocument)
+        }
+        var result = try decode(document: merge(fragment, over: baseDocument), source: source, policies: policies)
+        result.name = base.name
+        result.description = base.description
+        return result
+    }
+
+    /// Decodes a scenario from a parsed JSON document; `source` names it in errors.
+    static func decode(document parsed: JSONValue, source: String, policies: PolicyRegistry) throws(ScenarioError) -> Scenario {
         guard case .object = parsed else {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(parsed.kindDescription)")])
         }

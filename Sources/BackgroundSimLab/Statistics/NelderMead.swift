@@ -5,7 +5,7 @@
 package enum NelderMead {
     package struct Result {
         package var point: [Double]
-        var value: Double
+        package var value: Double
         package var evaluations: Int
     }
 
