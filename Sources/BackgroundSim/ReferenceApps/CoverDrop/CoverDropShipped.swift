@@ -157,23 +157,11 @@ package final class CoverDropShipped: BackgroundPolicy {
         }
         sending += completions
         sendingBegan = began
-        pad(app)
-        var finished = false
-        let done = { [unowned self] in
-            guard !finished else { return }
-            finished = true
-            app.work.stop()
+        send(app) { [unowned self] in
             record(app, began: sendingBegan)
             let jobs = sending
             sending.removeAll()
             for completion in jobs { completion(true) }
-        }
-        app.work.onLimitReached = done
-        app.work.onQueueEmpty = done
-        if sending.count == 1 {
-            app.work.start(limit: parameters.messagesPerRun)
-        } else {
-            app.work.startOverlapping(limit: parameters.messagesPerRun, jobs: sending.count)
         }
     }
 
@@ -193,25 +181,33 @@ package final class CoverDropShipped: BackgroundPolicy {
             return
         }
         sending = [completion]
-        pad(app)
-        var finished = false
-        let done = { [unowned self] in
-            guard !finished else { return }
-            finished = true
-            app.work.stop()
+        send(app) { [unowned self] in
             sending.removeAll()
             finishJob(app, began: began, completion: completion)
         }
-        app.work.onLimitReached = done
-        app.work.onQueueEmpty = done
-        app.work.start(limit: parameters.messagesPerRun)
     }
 
-    /// Pads the queue with cover messages up to a run's sends.
-    private func pad(_ app: AppContext) {
+    /// Pads the queue with cover messages up to a run's sends, starts sending for the jobs in
+    /// `sending` (overlapping when there are several), and calls `finish` once, after stopping,
+    /// when the run reaches its limit or empties the queue.
+    private func send(_ app: AppContext, finish: @escaping () -> Void) {
         let padding = parameters.messagesPerRun - app.work.pendingCount
         for _ in 0..<Swift.max(0, padding) {
             try? app.work.enqueue(WorkRequest(uploadBytes: parameters.messageBytes, isCover: true))
+        }
+        var finished = false
+        let done = {
+            guard !finished else { return }
+            finished = true
+            app.work.stop()
+            finish()
+        }
+        app.work.onLimitReached = done
+        app.work.onQueueEmpty = done
+        if sending.count == 1 {
+            app.work.start(limit: parameters.messagesPerRun)
+        } else {
+            app.work.startOverlapping(limit: parameters.messagesPerRun, jobs: sending.count)
         }
     }
 
