@@ -35,26 +35,25 @@ struct DeviceLaunchSummary: Sendable {
         case launched(identifier: String, charging: Bool?)
     }
 
-    /// Summarises one device's records (sorted by time) for launches of `kind`.
-    init(_ records: ArraySlice<FieldLogRecord>, kind: FieldLogRecord.Kind) {
-        guard let first = records.first?.time, let last = records.last?.time else {
-            self.init(events: [], start: 0, end: 0)
-            return
-        }
-        let origin = Double(first.date.daysSinceEpoch) * 86_400
-        let events = records.compactMap { record -> (Double, Event)? in
-            let time = record.time.seconds - origin
-            switch record.event {
-            case .appForeground: return (time, .foreground)
-            case .taskSubmitted where record.kind == kind:
-                guard let identifier = record.identifier else { return nil }
-                return (time, .submitted(identifier: identifier, readyAt: Swift.max(record.earliestBegin.map { $0.seconds - origin } ?? time, time)))
-            case .taskLaunched where record.kind == kind:
-                return (time, .launched(identifier: record.identifier ?? "", charging: record.charging))
+    /// Summarises one device's logged launches of `kind`, with the order the log's records at one
+    /// instant are read in (``DeviceHistory``: a launch before what its own launch wrote), so
+    /// that `bgsim fieldlog` and `bgsim calibrate` compute every feature of a log the same way.
+    init(logged history: DeviceHistory, kind: FieldLogRecord.Kind) {
+        self.init(events: Self.loggedEvents(history, kind: kind), start: history.start, end: history.end)
+    }
+
+    /// A device's logged foregrounds, and its submissions and launches of `kind`, in the
+    /// history's order.
+    static func loggedEvents(_ history: DeviceHistory, kind: FieldLogRecord.Kind) -> [(time: Double, event: Event)] {
+        history.steps.compactMap { time, step in
+            switch step {
+            case .foreground: return (time, .foreground)
+            case .submitted(let submission) where submission.kind == kind:
+                return (time, .submitted(identifier: submission.identifier, readyAt: submission.earliest))
+            case .launched(let identifier, kind, let state): return (time, .launched(identifier: identifier, charging: state.charging))
             default: return nil
             }
         }
-        self.init(events: events, start: first.seconds - origin, end: last.seconds - origin)
     }
 
     /// Summarises `events` (in time order) observed from `start` to `end`.

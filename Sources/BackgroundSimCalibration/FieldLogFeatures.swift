@@ -45,11 +45,11 @@ package struct FieldLogFeatures: Sendable {
 
     /// The features of `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)`` returns them).
     package init(_ records: [FieldLogRecord]) {
-        let devices = FieldLogFormat.devices(records)
+        let histories = DeviceHistory.histories(records)
         kinds = FieldLogRecord.Kind.allCases.compactMap { kind in
-            let active = devices.filter { slice in slice.contains { $0.kind == kind } }
+            let active = histories.filter { $0.involves(kind) }
             guard !active.isEmpty else { return nil }
-            return Self.features(kind, active.map { DeviceLaunchSummary($0, kind: kind) })
+            return Self.features(kind, active.map { DeviceLaunchSummary(logged: $0, kind: kind) })
         }
     }
 

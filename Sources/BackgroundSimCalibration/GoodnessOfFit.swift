@@ -76,7 +76,7 @@ package struct GoodnessOfFit: Sendable {
         let fallback = LaunchReplay.Resubmission.fallback(histories, kind: kind)
         let summaries = (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index -> (logged: DeviceLaunchSummary, simulated: [DeviceLaunchSummary]) in
             let history = histories[index]
-            let logged = DeviceLaunchSummary(events: loggedEvents(history, kind: kind), start: history.start, end: history.end)
+            let logged = DeviceLaunchSummary(logged: history, kind: kind)
             let resubmission = LaunchReplay.Resubmission(history, kind: kind, fallback: fallback)
             let simulated = (0..<replicates).map { replicate -> DeviceLaunchSummary in
                 var random = RandomStream(seed: seed, label: StreamLabel(kind == .refresh ? "calibration.fit-check.refresh" : "calibration.fit-check.processing"),
@@ -171,19 +171,6 @@ package struct GoodnessOfFit: Sendable {
         let value = share * 100
         if value > 0 && value < 0.05 { return "< 0.1 %" }
         return value < 10 ? "\(Format.number((value * 10).rounded() / 10)) %" : "\(Int(value.rounded())) %"
-    }
-
-    /// A device's logged foregrounds, and its submissions and launches of `kind`.
-    static func loggedEvents(_ history: DeviceHistory, kind: FieldLogRecord.Kind) -> [(time: Double, event: DeviceLaunchSummary.Event)] {
-        history.steps.compactMap { time, step in
-            switch step {
-            case .foreground: return (time, .foreground)
-            case .submitted(let submission) where submission.kind == kind:
-                return (time, .submitted(identifier: submission.identifier, readyAt: submission.earliest))
-            case .launched(let identifier, kind, let state): return (time, .launched(identifier: identifier, charging: state.charging))
-            default: return nil
-            }
-        }
     }
 
     /// A device's logged foregrounds and the submissions of `kind` its user caused, with the

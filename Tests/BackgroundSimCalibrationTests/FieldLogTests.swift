@@ -79,5 +79,28 @@ struct FieldLogTests {
         // One device: nothing to resample.
         #expect(refresh.launchesPerDay.low == nil)
     }
+
+    @Test("a submission logged before the launch at the same instant (made in its handler) counts for the next launch, not this one, in fieldlog as in calibrate's goodness of fit")
+    func handlerSubmissionOrder() throws {
+        func at(_ text: String) -> LocalTimestamp { LocalTimestamp(parsing: text)! }
+        // As an app logs it: at 10:00 the handler's resubmission (earliest begin 11:00) is
+        // written before the launch record. The launch took 60 min from the 09:00 earliest
+        // begin; the next, at 14:00, 180 min from 11:00.
+        let log = [
+            FieldLogRecord(device: "a", time: at("2026-01-05T08:00:00"), event: .appForeground),
+            FieldLogRecord(device: "a", time: at("2026-01-05T08:00:00"), event: .taskSubmitted, identifier: "r", kind: .refresh,
+                           earliestBegin: at("2026-01-05T09:00:00")),
+            FieldLogRecord(device: "a", time: at("2026-01-05T10:00:00"), event: .taskSubmitted, identifier: "r", kind: .refresh,
+                           earliestBegin: at("2026-01-05T11:00:00")),
+            FieldLogRecord(device: "a", time: at("2026-01-05T10:00:00"), event: .taskLaunched, identifier: "r", kind: .refresh),
+            FieldLogRecord(device: "a", time: at("2026-01-05T14:00:00"), event: .taskLaunched, identifier: "r", kind: .refresh),
+            FieldLogRecord(device: "a", time: at("2026-01-06T08:00:00"), event: .appBackground),
+        ]
+        let refresh = try #require(FieldLogFeatures(log).kinds.first)
+        #expect(refresh.delayMedianMinutes.value == 120)   // 60 and 180
+        let history = DeviceHistory.histories(log)[0]
+        let summary = DeviceLaunchSummary(logged: history, kind: .refresh)
+        #expect(summary.delaysMinutes == [60, 180])
+    }
 }
 
