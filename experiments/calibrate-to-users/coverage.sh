@@ -24,13 +24,16 @@ import json, sys
 work, scenarios = sys.argv[1], sys.argv[2]
 for name in ["coverdrop", "zashi"]:
     truth = json.load(open(f"{scenarios}/{name}-users.json"))["system"]["heuristic"]
-    covered, flagged = {}, 0
+    covered, flagged, converged = {}, 0, 0
     for r in range(20):
         for kind in json.load(open(f"{work}/{name}-{r}.json"))["kinds"]:
             flagged += sum(1 for feature in kind["features"] if not feature["fits"])
+            converged += kind["converged"] and kind["tooSmall"] is None
             for p in kind["parameters"]:
                 if p["heldBecause"] is None:
-                    covered[p["key"]] = covered.get(p["key"], 0) + (p["low"] <= truth[p["key"]] <= p["high"])
+                    # A fit without an interval (not converged, or too small) covers nothing.
+                    inside = p["low"] is not None and p["low"] <= truth[p["key"]] <= p["high"]
+                    covered[p["key"]] = covered.get(p["key"], 0) + inside
     print(f"{name}: intervals containing the truth, of 20: " + ", ".join(f"{k} {v}" for k, v in covered.items())
-          + f"; features flagged over the 20 runs: {flagged}")
+          + f"; fits that converged: {converged}; features flagged over the 20 runs: {flagged}")
 PYTHON
