@@ -5,6 +5,9 @@ import Testing
 
 @Suite("Field logs")
 struct FieldLogTests {
+    /// A local timestamp from its text, for hand-made logs.
+    func at(_ text: String) -> LocalTimestamp { LocalTimestamp(parsing: text)! }
+
     @Test("local timestamps read and write as YYYY-MM-DDTHH:MM:SS[.fff]; impossible ones are refused")
     func timestamps() throws {
         let time = try #require(LocalTimestamp(parsing: "2026-03-01T07:05:09.25"))
@@ -46,7 +49,6 @@ struct FieldLogTests {
 
     @Test("the features of a hand-made log: launches a day, delay, spacing, charging share, fading by days since use")
     func features() throws {
-        func at(_ text: String) -> LocalTimestamp { LocalTimestamp(parsing: text)! }
         // One device over 4 days: opened on day 0 at 08:00; a refresh request at 08:00 with an
         // earliest begin of 09:00, launched at 10:00 (60 min late) on the charger; resubmitted
         // with no delay, launched at 22:00 (720 min after submission, 720 min after the first)
@@ -82,7 +84,6 @@ struct FieldLogTests {
 
     @Test("a submission logged before the launch at the same instant (made in its handler) counts for the next launch, not this one, in fieldlog as in calibrate's goodness of fit")
     func handlerSubmissionOrder() throws {
-        func at(_ text: String) -> LocalTimestamp { LocalTimestamp(parsing: text)! }
         // As an app logs it: at 10:00 the handler's resubmission (earliest begin 11:00) is
         // written before the launch record. The launch took 60 min from the 09:00 earliest
         // begin; the next, at 14:00, 180 min from 11:00.

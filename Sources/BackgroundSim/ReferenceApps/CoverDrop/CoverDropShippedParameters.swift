@@ -68,7 +68,7 @@ package struct CoverDropShippedParameters: PolicyParameters {
     /// before any job runs: the status and public-key look-ups (from their on-disk caches while
     /// those are fresh, else over the network), the sending queue, the encrypted storage, the
     /// device checks and a dead-drop download (`CoverDropService.ensureInitializedAsync`). Default
-    /// 3 [Inf: a few HTTPS round trips]; valid 0–60. Without a network the requests fail at once
+    /// 3 [Inf: a few HTTPS round trips]; plausible 1–10; valid 0–60. Without a network the requests fail at once
     /// and the start falls back on the caches (`CacheableApiRepository`): it takes no time
     /// [Inf]. The bytes it moves are not charged to the radio (the process's running time is).
     package var libraryStartSeconds: Double = 3
@@ -77,7 +77,8 @@ package struct CoverDropShippedParameters: PolicyParameters {
     /// foreground starts it again, and a task waiting for it completes with false
     /// (`getLibraryBlocking` throws, `BackgroundTaskService.swift`). It fails when the public keys
     /// cannot be loaded and verified; with the on-disk caches that is rare after the first start
-    /// (keys out of date with no network). Default 0 [Inf: no published rate]; valid 0–1.
+    /// (keys out of date with no network). Default 0 [Inf: no published rate]; plausible 0–0.05;
+    /// valid 0–1.
     package var libraryStartFailureProbability: Double = 0
 
     package func validate(_ v: inout ParameterValidator) {
