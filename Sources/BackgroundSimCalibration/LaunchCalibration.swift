@@ -96,13 +96,13 @@ package struct LaunchCalibration: Sendable {
             let involved = histories.filter { $0.involves(kind) }
             guard !involved.isEmpty else { continue }
             notice("\(kind.rawValue): fitting on \(involved.count) devices")
-            let fit = LaunchFit.fit(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
+            let scorer = LaunchScorer(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
+            let fit = LaunchFit.fit(scorer, base: base.system.heuristic)
             let small = tooSmall(devices: fit.devices, launches: fit.score.launches, parameters: fit.coordinates.keys.count)
             var withIntervals = fit, atGridEdge = 0
             if small == nil && fit.convergence.converged {
                 notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
-                (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, histories: involved, base: base.system.heuristic,
-                                                                            phone: phone, jobs: jobs)
+                (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, scorer: scorer, base: base.system.heuristic)
                 withIntervals = withIntervals.spanningAgreeingMaxima(base: base.system.heuristic)
             }
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")

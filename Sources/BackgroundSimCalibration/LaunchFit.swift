@@ -103,24 +103,22 @@ package struct LaunchFit: Sendable {
         }
     }
 
-    /// Each device's score under `parameters`, in device order.
-    static func scores(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, _ parameters: HeuristicLaunchParameters,
-                       phone: PhoneStateProfile, jobs: Int) -> [LaunchReplay.Score] {
-        (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
-            LaunchReplay.score(histories[$0], kind: kind, parameters: parameters, phone: phone)
-        }) ?? []
-    }
-
     /// The summed score of `histories` under `parameters`.
     static func score(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, _ parameters: HeuristicLaunchParameters,
                       phone: PhoneStateProfile, jobs: Int) -> LaunchReplay.Score {
-        scores(histories, kind: kind, parameters, phone: phone, jobs: jobs).reduce(LaunchReplay.Score(), +)
+        LaunchScorer(histories, kind: kind, base: parameters, phone: phone, jobs: jobs).score(parameters)
     }
 
     /// The maximum-likelihood fit for `kind` to `histories` (those that involve the kind).
     static func fit(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, base: HeuristicLaunchParameters,
                     phone: PhoneStateProfile, jobs: Int) -> LaunchFit {
-        let atBase = score(histories, kind: kind, base, phone: phone, jobs: jobs)
+        fit(LaunchScorer(histories, kind: kind, base: base, phone: phone, jobs: jobs), base: base)
+    }
+
+    /// The maximum-likelihood fit to the logs `scorer` scores, from `base`.
+    static func fit(_ scorer: LaunchScorer, base: HeuristicLaunchParameters) -> LaunchFit {
+        let kind = scorer.kind
+        let atBase = scorer.score(base)
         var held: [String: String] = [:]
         if kind == .processing {
             if atBase.chargerWeight < 1 { held["processingChargingChancePerEvaluation"] = "no evaluation found a request eligible on the charger" }
@@ -137,7 +135,7 @@ package struct LaunchFit: Sendable {
         var convergence = Convergence(starts: [], problem: nil)
         if !coordinates.keys.isEmpty {
             let result = search(coordinates: coordinates, base: base) {
-                score(histories, kind: kind, coordinates.applying($0, to: base), phone: phone, jobs: jobs).logLikelihood
+                scorer.score(coordinates.applying($0, to: base)).logLikelihood
             }
             parameters = coordinates.applying(result.point, to: base)
             evaluations = result.evaluations
@@ -146,13 +144,13 @@ package struct LaunchFit: Sendable {
         let fitted = Coordinates.allKeys(kind).map { key in
             Parameter(key: key, value: Coordinates.value(key, of: parameters), heldBecause: held[key])
         }
-        let fittedScore = score(histories, kind: kind, parameters, phone: phone, jobs: jobs)
+        let fittedScore = scorer.score(parameters)
         precondition(fitted.allSatisfy { $0.heldBecause != nil || Coordinates.range($0.key).contains($0.value) },
                      "LaunchFit: a fitted value outside its range")
         precondition(!(fittedScore.logLikelihood < atBase.logLikelihood - 1e-9 * abs(atBase.logLikelihood)),
                      "LaunchFit: the fit ended below the likelihood of its own start")
         return LaunchFit(kind: kind, parameters: parameters, fitted: fitted, score: fittedScore,
-                         devices: histories.count, optimiserEvaluations: evaluations, convergence: convergence)
+                         devices: scorer.devices, optimiserEvaluations: evaluations, convergence: convergence)
     }
 
     /// The free parameters' coordinates.

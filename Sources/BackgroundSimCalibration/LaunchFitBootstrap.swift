@@ -38,14 +38,13 @@ enum LaunchFitBootstrap {
 
     /// `fit` with its free parameters' intervals set, and how many resamples' best point was on
     /// the grid's edge along some axis.
-    static func intervals(for fit: LaunchFit, histories: [DeviceHistory], base: HeuristicLaunchParameters,
-                          phone: PhoneStateProfile, jobs: Int) -> (fit: LaunchFit, resamplesAtGridEdge: Int) {
+    static func intervals(for fit: LaunchFit, scorer: LaunchScorer, base: HeuristicLaunchParameters) -> (fit: LaunchFit, resamplesAtGridEdge: Int) {
         let coordinates = fit.coordinates
         let k = coordinates.keys.count
-        guard k > 0, histories.count > 1 else { return (fit, 0) }
+        guard k > 0, scorer.devices > 1 else { return (fit, 0) }
         let center = coordinates.start(fit.parameters)
         func perDevice(_ point: [Double]) -> [Double] {
-            LaunchFit.scores(histories, kind: fit.kind, coordinates.applying(point, to: base), phone: phone, jobs: jobs).map(\.logLikelihood)
+            scorer.scores(coordinates.applying(point, to: base)).map(\.logLikelihood)
         }
         func shifted(_ moves: [(axis: Int, by: Double)]) -> [Double] {
             var point = center
@@ -54,10 +53,10 @@ enum LaunchFitBootstrap {
         }
         var steps = gridSteps(center: perDevice(center), k: k, h: differenceStep, at: { perDevice(shifted($0)) })
         // The grid must hold the resamples' fits: while too many end on its edge, double it.
-        var outcome = resample(fit: fit, k: k, devices: histories.count, steps: steps, at: { perDevice(shifted($0)) })
+        var outcome = resample(fit: fit, k: k, devices: scorer.devices, steps: steps, at: { perDevice(shifted($0)) })
         for _ in 0..<maximumWidenings where Double(outcome.atEdge) > LaunchCalibration.KindCalibration.gridEdgeWarningShare * Double(resamples) {
             steps = steps.map { Swift.min(4, 2 * $0) }
-            outcome = resample(fit: fit, k: k, devices: histories.count, steps: steps, at: { perDevice(shifted($0)) })
+            outcome = resample(fit: fit, k: k, devices: scorer.devices, steps: steps, at: { perDevice(shifted($0)) })
         }
         let draws = outcome.draws
         var result = fit

@@ -78,6 +78,16 @@ enum LaunchReplay {
         return replay.score
     }
 
+    /// Records `history`'s refresh evaluations as a ``RefreshTape``: what each read of the
+    /// app's use, and the log's launches there. `parameters` supply everything but the
+    /// budget's and the fade's values, which the tape leaves open.
+    static func refreshTape(_ history: DeviceHistory, parameters: HeuristicLaunchParameters, phone: PhoneStateProfile) -> RefreshTape {
+        var replay = Replay(history: history, kind: .refresh, parameters: parameters, phone: phone, resubmission: nil, random: nil)
+        replay.tape = []
+        replay.run()
+        return RefreshTape(points: replay.tape ?? [], recordedUnder: parameters)
+    }
+
     /// Draws launches of `kind` for `history`'s user and phone under `parameters`.
     static func simulate(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
                          phone: PhoneStateProfile, resubmission: Resubmission, random: inout RandomStream) -> [SimulatedLaunch] {
@@ -117,6 +127,8 @@ enum LaunchReplay {
         /// Scoring: the log's launches of the kind by the evaluation they are placed at.
         var launchGroups: [Double: [String]] = [:]
         var lastScoredEvaluation = -1.0
+        /// Set when recording a refresh tape (``refreshTape(_:parameters:phone:)``).
+        var tape: [RefreshTape.Point]?
 
         init(history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
              phone: PhoneStateProfile, resubmission: Resubmission?, random: RandomStream?) {
@@ -210,17 +222,21 @@ enum LaunchReplay {
         /// The model's chance of a launch at the evaluation at `time` on an idle phone off the
         /// charger and on it (0 where it denies), before a request's own requirements; `nil` if
         /// it denies both. (Refresh's chance does not depend on the phone's state: both are the same.)
+        /// What the model is told at the evaluation at `time`.
+        func conditions(at time: Double, charging: Bool) -> LaunchConditions {
+            LaunchConditions(
+                now: Self.instant(time), hour: Self.hour(time), isCharging: charging,
+                screenOffFor: .minutes(parameters.idleDelayMinutes), batteryPercent: state.batteryPercent ?? 100,
+                thermalState: .nominal, lastAppUse: lastForeground.map(Self.instant), lastLaunchOfKind: lastLaunch.map(Self.instant))
+        }
+
+        /// Whether the last record's battery is below the floor at which nothing runs off the charger.
+        func belowBatteryFloor(charging: Bool) -> Bool {
+            !charging && (state.batteryPercent.map { $0 < parameters.criticalBatteryPercent } ?? false)
+        }
+
         mutating func chances(at time: Double) -> (battery: Double, charger: Double)? {
-            let hour = Self.hour(time)
-            func conditions(charging: Bool) -> LaunchConditions {
-                LaunchConditions(
-                    now: Self.instant(time), hour: hour, isCharging: charging,
-                    screenOffFor: .minutes(parameters.idleDelayMinutes), batteryPercent: state.batteryPercent ?? 100,
-                    thermalState: .nominal, lastAppUse: lastForeground.map(Self.instant), lastLaunchOfKind: lastLaunch.map(Self.instant))
-            }
-            func belowBatteryFloor(charging: Bool) -> Bool {
-                !charging && (state.batteryPercent.map { $0 < parameters.criticalBatteryPercent } ?? false)
-            }
+            func conditions(charging: Bool) -> LaunchConditions { self.conditions(at: time, charging: charging) }
             switch kind {
             case .refresh:
                 let charging = state.charging ?? false
@@ -252,6 +268,7 @@ enum LaunchReplay {
         /// it; simulating, each eligible request launches with its chance in the chain's state.
         /// (Written without temporary arrays: it runs at every evaluation of every device.)
         mutating func evaluate(at time: Double, launchedHere: [String] = []) {
+            if tape != nil { return record(at: time, launchedHere: launchedHere) }
             var chances: (battery: Double, charger: Double)?
             if pending.contains(where: { isEligible($0, at: time) }) { chances = self.chances(at: time) }
             /// A request's chance off the charger and on it.
@@ -316,6 +333,24 @@ enum LaunchReplay {
             score.launches += launchedHere.count
             score.unexplained += unexplained
             score.logLikelihood += unexplainedLogChance * Double(unexplained)
+            for identifier in launchedHere { launched(at: time, identifier: identifier) }
+        }
+
+        /// Recording a refresh tape: the evaluation at `time` as a point, if the model reads
+        /// the app's use there or the log launches there.
+        mutating func record(at time: Double, launchedHere: [String]) {
+            var eligible: Int32 = 0, matched: Int32 = 0
+            for request in pending where isEligible(request, at: time) {
+                eligible += 1
+                if launchedHere.contains(request.identifier) { matched += 1 }
+            }
+            let charging = state.charging ?? false
+            var use: HeuristicLaunchModel.RefreshUse?
+            if eligible > 0 && !belowBatteryFloor(charging: charging) { use = model.refreshUse(conditions(at: time, charging: charging)) }
+            if use != nil || !launchedHere.isEmpty {
+                tape?.append(RefreshTape.Point(use: use, eligible: eligible, matched: matched, logged: Int32(launchedHere.count)))
+            }
+            score.launches += launchedHere.count
             for identifier in launchedHere { launched(at: time, identifier: identifier) }
         }
 

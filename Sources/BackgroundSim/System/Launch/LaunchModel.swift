@@ -148,7 +148,7 @@ package struct HeuristicLaunchModel: LaunchModel {
         self.parameters = parameters
         self.calendar = calendar
         self.generosity = generosity
-        refreshTokens = parameters.refreshBasePerDay * generosity
+        refreshTokens = Self.initialRefreshTokens(parameters, generosity: generosity)
     }
 
     private var evaluationInterval: SimDuration { .minutes(parameters.evaluationMinutes) }
@@ -170,10 +170,8 @@ package struct HeuristicLaunchModel: LaunchModel {
         usageDecayedAt = instant
     }
 
-    /// Refresh launches per day the app has earned by its recent use.
-    private var dailyBudget: Double {
-        // Decayed sessions over the half-life's mean age (half-life / ln 2) estimate sessions per day.
-        let sessionsPerDay = decayedSessions * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays
+    /// Refresh launches per day an app used `sessionsPerDay` times a day has earned.
+    static func dailyBudget(sessionsPerDay: Double, parameters: HeuristicLaunchParameters, generosity: Double) -> Double {
         let budget = parameters.refreshBasePerDay + parameters.refreshPerAppSession * sessionsPerDay
         return Swift.min(parameters.refreshMaximumPerDay, budget) * generosity
     }
@@ -232,17 +230,67 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// through it to compute the likelihood of the launches they show.
     package mutating func refreshChance(_ conditions: LaunchConditions) -> LaunchChance {
         if let denial = refreshDenial(at: conditions.now, hour: conditions.hour) { return .denied(denial) }
+        switch Self.refreshHazard(readRefreshUse(at: conditions), parameters: parameters, generosity: generosity, tokens: &refreshTokens) {
+        case .denied(let denial): return .denied(denial)
+        case .expected(let hazard): return .chance(1 - PortableMath.exp(-hazard))
+        }
+    }
+
+    /// What a refresh evaluation reads of the app's use: none of it depends on the launch
+    /// budget's parameters or the fade, so calibration records it once per log and replays
+    /// only ``refreshHazard(_:parameters:generosity:tokens:)`` for each candidate.
+    package struct RefreshUse: Sendable, Equatable {
+        /// Days since the bucket was last refilled (the last evaluation that reached it).
+        package var elapsedDays: Double
+        /// Sessions a day, as the decayed count estimates them.
+        package var sessionsPerDay: Double
+        /// The learnt share of use in the hour ahead.
+        package var shareAhead: Double
+        /// Days since the app's last use.
+        package var daysSinceUse: Double
+    }
+
+    /// The use a refresh evaluation at `conditions` reads, or `nil` where it is denied before
+    /// the budget (``refreshDenial(at:hour:)``). Decays the usage counts and marks the bucket
+    /// as refilled now, as the evaluation does.
+    package mutating func refreshUse(_ conditions: LaunchConditions) -> RefreshUse? {
+        refreshDenial(at: conditions.now, hour: conditions.hour) == nil ? readRefreshUse(at: conditions) : nil
+    }
+
+    private mutating func readRefreshUse(at conditions: LaunchConditions) -> RefreshUse {
         decay(to: conditions.now)
-        let budget = dailyBudget
+        // Decayed sessions over the half-life's mean age (half-life / ln 2) estimate sessions per day.
+        let sessionsPerDay = decayedSessions * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays
+        let elapsedDays = tokensUpdatedAt.duration(to: conditions.now).seconds / 86_400
+        tokensUpdatedAt = conditions.now
+        let daysSinceUse = (lastForeground ?? conditions.now).duration(to: conditions.now).seconds / 86_400
+        return RefreshUse(elapsedDays: elapsedDays, sessionsPerDay: sessionsPerDay,
+                          shareAhead: shareOfUse(aheadOf: conditions.hour), daysSinceUse: daysSinceUse)
+    }
+
+    /// A refresh evaluation's hazard: the launches it expects over one evaluation interval
+    /// (the chance of one is `1 − exp(−expected)`), or a denial.
+    package enum RefreshHazard: Equatable {
+        case denied(LaunchDenial)
+        case expected(Double)
+    }
+
+    /// The budget's part of a refresh evaluation that read `use`: refills `tokens`, and gives
+    /// the hazard `B · p(h + lead) · φ · Δt`, or the empty bucket's denial.
+    package static func refreshHazard(_ use: RefreshUse, parameters: HeuristicLaunchParameters, generosity: Double,
+                                      tokens: inout Double) -> RefreshHazard {
+        let budget = dailyBudget(sessionsPerDay: use.sessionsPerDay, parameters: parameters, generosity: generosity)
         // Refill the bucket at the daily budget's rate, up to one day's worth (and at least one
         // launch, or a budget below one a day could never be spent).
-        let elapsedDays = tokensUpdatedAt.duration(to: conditions.now).seconds / 86_400
-        refreshTokens = Swift.min(Swift.max(1, budget), refreshTokens + elapsedDays * budget)
-        tokensUpdatedAt = conditions.now
-        guard refreshTokens >= 1 else { return .denied(.budgetExhausted) }
-        let daysSinceUse = (lastForeground ?? conditions.now).duration(to: conditions.now).seconds / 86_400
-        let hazardPerHour = budget * shareOfUse(aheadOf: conditions.hour) * Self.fade(days: daysSinceUse, halfLife: parameters.refreshFadeHalfLifeDays)
-        return .chance(1 - PortableMath.exp(-hazardPerHour * parameters.evaluationMinutes / 60))
+        tokens = Swift.min(Swift.max(1, budget), tokens + use.elapsedDays * budget)
+        guard tokens >= 1 else { return .denied(.budgetExhausted) }
+        let hazardPerHour = budget * use.shareAhead * fade(days: use.daysSinceUse, halfLife: parameters.refreshFadeHalfLifeDays)
+        return .expected(hazardPerHour * parameters.evaluationMinutes / 60)
+    }
+
+    /// The bucket a model starts with: one day's base budget.
+    package static func initialRefreshTokens(_ parameters: HeuristicLaunchParameters, generosity: Double) -> Double {
+        parameters.refreshBasePerDay * generosity
     }
 
     private func decideProcessing(_ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
