@@ -87,11 +87,12 @@ package struct GoodnessOfFit: Sendable {
             }
             return (logged, simulated)
         }) ?? []
-        return compare(kind: kind, logged: summaries.map(\.logged), simulated: summaries.map(\.simulated))
+        return compare(kind: kind, logged: summaries.map(\.logged), simulated: summaries.map(\.simulated), jobs: jobs)
     }
 
     /// The comparison of per-device summaries of the logs and of their replicated simulations.
-    static func compare(kind: FieldLogRecord.Kind, logged: [DeviceLaunchSummary], simulated: [[DeviceLaunchSummary]]) -> GoodnessOfFit {
+    /// The resamples are drawn in order from one stream and computed on `jobs` threads.
+    static func compare(kind: FieldLogRecord.Kind, logged: [DeviceLaunchSummary], simulated: [[DeviceLaunchSummary]], jobs: Int = 1) -> GoodnessOfFit {
         let features = CalibrationFeature.allCases
         let dataPoint = CalibrationFeature.values(logged)
         let modelPoint = CalibrationFeature.values(simulated.flatMap { $0 })
@@ -99,10 +100,12 @@ package struct GoodnessOfFit: Sendable {
         var modelDraws = dataDraws, differenceDraws = dataDraws
         var stream = RandomStream(seed: seed, label: StreamLabel("calibration.fit-check.bootstrap"), entity: kind == .refresh ? 0 : 1)
         if logged.count > 1 {
-            for _ in 0..<resamples {
-                let sample = Bootstrap.resample(logged.count, using: &stream)
-                let data = CalibrationFeature.values(sample.map { logged[$0] })
-                let model = CalibrationFeature.values(sample.flatMap { simulated[$0] })
+            let samples = (0..<resamples).map { _ in Bootstrap.resample(logged.count, using: &stream) }
+            let values = (try? ParallelRuns.map(count: samples.count, jobs: jobs) { index in
+                (data: CalibrationFeature.values(samples[index].map { logged[$0] }),
+                 model: CalibrationFeature.values(samples[index].flatMap { simulated[$0] }))
+            }) ?? []
+            for (data, model) in values {
                 for index in features.indices {
                     if let value = data[index] { dataDraws[index].append(value) }
                     if let value = model[index] { modelDraws[index].append(value) }

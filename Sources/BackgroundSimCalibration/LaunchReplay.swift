@@ -88,6 +88,17 @@ enum LaunchReplay {
         return RefreshTape(points: replay.tape ?? [], recordedUnder: parameters)
     }
 
+    /// Records `history`'s processing replay as a ``ProcessingTape``: the chain's steps, what
+    /// the log shows of the phone, and each evaluation's due requests and launches.
+    /// `parameters` supply everything but the chances' and the fade's values, which the tape
+    /// leaves open.
+    static func processingTape(_ history: DeviceHistory, parameters: HeuristicLaunchParameters, phone: PhoneStateProfile) -> ProcessingTape {
+        var replay = Replay(history: history, kind: .processing, parameters: parameters, phone: phone, resubmission: nil, random: nil)
+        replay.processingTape = []
+        replay.run()
+        return ProcessingTape(operations: replay.processingTape ?? [], recordedUnder: parameters)
+    }
+
     /// Draws launches of `kind` for `history`'s user and phone under `parameters`.
     static func simulate(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
                          phone: PhoneStateProfile, resubmission: Resubmission, random: inout RandomStream) -> [SimulatedLaunch] {
@@ -129,6 +140,8 @@ enum LaunchReplay {
         var lastScoredEvaluation = -1.0
         /// Set when recording a refresh tape (``refreshTape(_:parameters:phone:)``).
         var tape: [RefreshTape.Point]?
+        /// Set when recording a processing tape (``processingTape(_:parameters:phone:)``).
+        var processingTape: [ProcessingTape.Operation]?
 
         init(history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
              phone: PhoneStateProfile, resubmission: Resubmission?, random: RandomStream?) {
@@ -188,6 +201,7 @@ enum LaunchReplay {
         /// The chain's step into the evaluation at `time`.
         mutating func advanceChain(to time: Double) {
             guard usesChain else { return }
+            processingTape?.append(.step(hour: Self.hour(time)))
             belief = phone.step(belief, hour: Self.hour(time))
             if isSimulating { belief = drawn(belief) }
         }
@@ -198,6 +212,7 @@ enum LaunchReplay {
         /// simulating, a drawn state it rules out changes in that respect only.
         mutating func condition(on mask: SIMD4<Double>) {
             guard usesChain else { return }
+            processingTape?.append(.observe(mask))
             let kept = belief * mask
             let mass = kept.sum()
             if isSimulating {
@@ -269,6 +284,7 @@ enum LaunchReplay {
         /// (Written without temporary arrays: it runs at every evaluation of every device.)
         mutating func evaluate(at time: Double, launchedHere: [String] = []) {
             if tape != nil { return record(at: time, launchedHere: launchedHere) }
+            if processingTape != nil { return recordProcessing(at: time, launchedHere: launchedHere) }
             var chances: (battery: Double, charger: Double)?
             if pending.contains(where: { isEligible($0, at: time) }) { chances = self.chances(at: time) }
             /// A request's chance off the charger and on it.
@@ -350,6 +366,32 @@ enum LaunchReplay {
             if use != nil || !launchedHere.isEmpty {
                 tape?.append(RefreshTape.Point(use: use, eligible: eligible, matched: matched, logged: Int32(launchedHere.count)))
             }
+            score.launches += launchedHere.count
+            for identifier in launchedHere { launched(at: time, identifier: identifier) }
+        }
+
+        /// Recording a processing tape: the evaluation at `time`, if a request is due or the
+        /// log launches there.
+        mutating func recordProcessing(at time: Double, launchedHere: [String]) {
+            var evaluation = ProcessingTape.Evaluation(daysSinceUse: 0, batteryOpen: false, chargerOpen: false, logged: Int32(launchedHere.count))
+            for request in pending where isEligible(request, at: time) {
+                let launched: Int32 = launchedHere.contains(request.identifier) ? 1 : 0
+                if request.requiresExternalPower {
+                    evaluation.externalPower.due += 1
+                    evaluation.externalPower.launched += launched
+                } else {
+                    evaluation.anyPower.due += 1
+                    evaluation.anyPower.launched += launched
+                }
+            }
+            if evaluation.anyPower.due + evaluation.externalPower.due > 0 && !inForeground, let lastForeground {
+                for charging in [false, true] where !belowBatteryFloor(charging: charging) {
+                    guard case .chance = model.processingChance(conditions(at: time, charging: charging)) else { continue }
+                    if charging { evaluation.chargerOpen = true } else { evaluation.batteryOpen = true }
+                }
+                evaluation.daysSinceUse = Self.instant(lastForeground).duration(to: Self.instant(time)).seconds / 86_400
+            }
+            if evaluation.batteryOpen || evaluation.chargerOpen || evaluation.logged > 0 { processingTape?.append(.evaluate(evaluation)) }
             score.launches += launchedHere.count
             for identifier in launchedHere { launched(at: time, identifier: identifier) }
         }

@@ -4,25 +4,28 @@ import BackgroundSimLab
 /// Scores a set of devices' logs of one kind under any launch parameters, as
 /// ``LaunchReplay/score(_:kind:parameters:phone:)`` would, device by device.
 ///
-/// For refresh each log is reduced once to a ``RefreshTape`` and the tapes are scored: the fit
-/// and the bootstrap score the same logs hundreds of times, and a tape costs a few percent of a
-/// replay. Processing replays the logs (its hidden chain of the phone's state depends on the
-/// chances being fitted).
+/// Each log is reduced once to a tape (``RefreshTape``, ``ProcessingTape``) and the tapes are
+/// scored: the fit and the bootstrap score the same logs hundreds of times, and a tape costs a
+/// fraction of a replay.
 struct LaunchScorer: Sendable {
     let histories: [DeviceHistory]
     let kind: FieldLogRecord.Kind
     let phone: PhoneStateProfile
     let jobs: Int
-    /// Refresh: each device's tape, recorded under the base parameters.
-    private let tapes: [RefreshTape]
+    /// Each device's tape of the kind, recorded under the base parameters.
+    private let refreshTapes: [RefreshTape]
+    private let processingTapes: [ProcessingTape]
 
     init(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, base: HeuristicLaunchParameters, phone: PhoneStateProfile, jobs: Int) {
         self.histories = histories
         self.kind = kind
         self.phone = phone
         self.jobs = jobs
-        tapes = kind != .refresh ? [] : (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
+        refreshTapes = kind != .refresh ? [] : (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
             LaunchReplay.refreshTape(histories[$0], parameters: base, phone: phone)
+        }) ?? []
+        processingTapes = kind != .processing ? [] : (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
+            LaunchReplay.processingTape(histories[$0], parameters: base, phone: phone)
         }) ?? []
     }
 
@@ -31,8 +34,7 @@ struct LaunchScorer: Sendable {
     /// Each device's score under `parameters`, in device order.
     func scores(_ parameters: HeuristicLaunchParameters) -> [LaunchReplay.Score] {
         (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index in
-            kind == .refresh ? tapes[index].score(parameters)
-                : LaunchReplay.score(histories[index], kind: kind, parameters: parameters, phone: phone)
+            kind == .refresh ? refreshTapes[index].score(parameters) : processingTapes[index].score(parameters, phone: phone)
         }) ?? []
     }
 

@@ -42,16 +42,23 @@ struct RefreshTape: Sendable {
         for point in points {
             var unexplained = Int(point.logged)
             if let use = point.use, case .expected(let hazard) = HeuristicLaunchModel.refreshHazard(use, parameters: parameters, generosity: 1, tokens: &tokens) {
-                let chance = 1 - PortableMath.exp(-hazard)
-                // Each due request has the same chance: the launched ones add log p, the others
-                // log(1 − p) = −hazard. A chance of exactly 1 makes a request left unlaunched impossible.
+                // Each due request has the same chance p = 1 − exp(−hazard): the launched ones add
+                // log p, the others log(1 − p) = −hazard. A chance of 0 counts no evaluation; one of
+                // exactly 1 makes a request left unlaunched impossible.
                 let missed = point.eligible - point.matched
-                if chance > 0 {
+                if point.matched == 0 && hazard > 1e-15 && hazard < 36 {
+                    // p is strictly inside (0, 1) and need not be computed: the common case.
                     score.evaluations += 1
-                    if chance < 1 || missed == 0 {
-                        unexplained -= Int(point.matched)
-                        if point.matched > 0 { score.logLikelihood += Double(point.matched) * PortableMath.log(chance) }
-                        score.logLikelihood -= Double(missed) * hazard
+                    score.logLikelihood -= Double(missed) * hazard
+                } else {
+                    let chance = 1 - PortableMath.exp(-hazard)
+                    if chance > 0 {
+                        score.evaluations += 1
+                        if chance < 1 || missed == 0 {
+                            unexplained -= Int(point.matched)
+                            if point.matched > 0 { score.logLikelihood += Double(point.matched) * PortableMath.log(chance) }
+                            score.logLikelihood -= Double(missed) * hazard
+                        }
                     }
                 }
             }

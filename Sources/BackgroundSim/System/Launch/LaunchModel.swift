@@ -318,7 +318,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     }
 
     /// 2^(−days ÷ halfLife): how much a launch chance has faded `days` after the app's last use.
-    static func fade(days: Double, halfLife: Double) -> Double {
+    package static func fade(days: Double, halfLife: Double) -> Double {
         PortableMath.exp(-Swift.max(0, days) * 0.693_147_180_559_945_3 / halfLife)
     }
 
