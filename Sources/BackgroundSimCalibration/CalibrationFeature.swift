@@ -96,8 +96,8 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
         let days = summaries.reduce(0) { $0 + $1.days }
         let launches = summaries.reduce(0) { $0 + $1.launches }
         func perDay(_ count: Int) -> Double? { days > 0 ? Double(count) / days : nil }
-        let delays = summaries.flatMap(\.delaysMinutes).sorted()
-        let spacings = summaries.flatMap(\.spacingsMinutes).sorted()
+        var delays = summaries.flatMap(\.delaysMinutes)
+        var spacings = summaries.flatMap(\.spacingsMinutes)
         let withCharging = summaries.reduce(0) { $0 + $1.launchesWithCharging }
         let onCharger = summaries.reduce(0) { $0 + $1.launchesOnCharger }
         let rates = summaries.filter { $0.days >= 1 }.map { Double($0.launches) / $0.days }
@@ -107,9 +107,9 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
             }
             switch feature {
             case .launchesPerDay: return perDay(launches)
-            case .delayMedianMinutes: return Quantile.interpolated(delays, 0.5)
-            case .delayP90Minutes: return Quantile.interpolated(delays, 0.9)
-            case .spacingMedianMinutes: return Quantile.interpolated(spacings, 0.5)
+            case .delayMedianMinutes: return Quantile.interpolated(selectingFrom: &delays, 0.5)
+            case .delayP90Minutes: return Quantile.interpolated(selectingFrom: &delays, 0.9)
+            case .spacingMedianMinutes: return Quantile.interpolated(selectingFrom: &spacings, 0.5)
             case .chargingShare: return withCharging > 0 ? Double(onCharger) / Double(withCharging) : nil
             case .fadeUnder1Day, .fade1To3Days, .fade3To7Days, .fade7To14Days, .fadeOver14Days:
                 let bin = feature.rawValue - CalibrationFeature.fadeUnder1Day.rawValue

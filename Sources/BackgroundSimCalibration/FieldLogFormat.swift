@@ -85,11 +85,11 @@ package enum FieldLogFormat {
     /// Parses a field log's text; `source` names it in messages.
     package static func parse(_ text: String, source: String) throws(ScenarioError) -> [FieldLogRecord] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-        let first = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let first = lines.firstIndex { !isBlank($0) }
         guard let first else { return [] }
         var records: [(record: FieldLogRecord, line: Int)] = []
         if lines[first].hasPrefix("{") {
-            for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            for (index, line) in lines.enumerated() where !isBlank(line) {
                 let value: JSONValue
                 do { value = try JSONParser.parse(line) } catch {
                     throw ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
@@ -105,7 +105,7 @@ package enum FieldLogFormat {
                 let suggestion = ScenarioLoader.closest(to: name, among: fields).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw ScenarioError(source: "\(source):\(first + 1)", issues: [ScenarioIssue(path: name, message: "unknown column" + suggestion)])
             }
-            for (index, line) in lines.enumerated() where index > first && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            for (index, line) in lines.enumerated() where index > first && !isBlank(line) {
                 let cells = splitCSV(line)
                 guard cells.count == header.count else {
                     throw ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(
@@ -126,6 +126,13 @@ package enum FieldLogFormat {
             }
         }
         return records.sorted { ($0.record.device, $0.record.time, $0.line) < ($1.record.device, $1.record.time, $1.line) }.map(\.record)
+    }
+
+    /// Whether `line` holds nothing but spaces and tabs (what `CharacterSet.whitespaces` holds:
+    /// the tab and Unicode's space separators). Checked scalar by scalar: it stops at a line's
+    /// first character, where Foundation's trimming copied every line.
+    static func isBlank(_ line: String) -> Bool {
+        line.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
     /// Splits a CSV line on commas outside double quotes, unquoting (`""` is a quote).

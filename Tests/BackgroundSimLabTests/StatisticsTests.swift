@@ -47,6 +47,24 @@ struct StatisticsTests {
         #expect(Quantile.interpolated([], 0.5) == nil)
     }
 
+    @Test("a quantile by selection is exactly the sorted one: samples of 1 to 400 values, few or many distinct, in any order")
+    func quantilesBySelection() {
+        var random = RandomStream(seed: 7, label: StreamLabel("test.quantile-selection"))
+        for size in [1, 2, 3, 10, 57, 400] {
+            for distinct in [1, 3, 1_000] {
+                let sample = (0..<size).map { _ in Double(random.next() % UInt64(distinct)) * 1.5 }
+                let sorted = sample.sorted()
+                for q in [0, 0.1, 0.5, 0.9, 0.975, 1] {
+                    var scratch = sample
+                    #expect(Quantile.interpolated(selectingFrom: &scratch, q) == Quantile.interpolated(sorted, q))
+                    #expect(scratch.sorted() == sorted)
+                }
+            }
+        }
+        var empty: [Double] = []
+        #expect(Quantile.interpolated(selectingFrom: &empty, 0.5) == nil)
+    }
+
     @Test("a summary's standard deviation and interval by hand: 2, 4, 4, 4, 5, 5, 7, 9")
     func sampleSummary() {
         let summary = SampleSummary([2, 4, 4, 4, 5, 5, 7, 9])
