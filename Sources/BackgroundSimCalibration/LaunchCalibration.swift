@@ -98,6 +98,7 @@ package struct LaunchCalibration: Sendable {
             notice("\(kind.rawValue): fitting on \(involved.count) devices")
             let scorer = LaunchScorer(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
             let fit = LaunchFit.fit(scorer, base: base.system.heuristic)
+            notice("\(kind.rawValue): \(fit.optimiserEvaluations) likelihood evaluations from \(fit.convergence.starts.count) starts")
             let small = tooSmall(devices: fit.devices, launches: fit.score.launches, parameters: fit.coordinates.keys.count)
             var withIntervals = fit, atGridEdge = 0
             if small == nil && fit.convergence.converged {

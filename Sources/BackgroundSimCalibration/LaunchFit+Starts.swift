@@ -93,9 +93,13 @@ extension LaunchFit {
                 if gained < 0.01 { break }
             }
             ends.append(StartResult(origin: origin, logLikelihood: current, point: point))
-            // Two ends that agree on the best so far settle it.
-            let best = ends.map(\.logLikelihood).max()!
-            if ends.filter({ best - $0.logLikelihood <= agreement }).count >= 2 { break }
+            // Two ends that agree on the best so far settle it, unless the best is on a range's
+            // edge: starts that fall into the same wrong basin end there together (a night-owl
+            // Zashi log had the base and the best grid point both stop 344 units below the
+            // truth, at the edges), so the remaining starts are tried.
+            let best = ends.max { $0.logLikelihood < $1.logLikelihood }!
+            if ends.filter({ best.logLikelihood - $0.logLikelihood <= agreement }).count >= 2
+                && edges(of: best.point, coordinates: coordinates, base: base).isEmpty { break }
         }
         ends.sort { ($0.logLikelihood, $1.origin) > ($1.logLikelihood, $0.origin) }
         let top = ends[0]
@@ -104,17 +108,22 @@ extension LaunchFit {
         if agreeing < 2 {
             problem = "the starts disagree: the best ended \(Format.significant(top.logLikelihood - ends[1].logLikelihood)) log-likelihood units above the next"
         }
-        let parameters = coordinates.applying(top.point, to: base)
-        for key in coordinates.keys {
-            let value = Coordinates.value(key, of: parameters), range = Coordinates.range(key)
-            let span = Coordinates.coordinate(key, range.upperBound) - Coordinates.coordinate(key, Swift.max(range.lowerBound, 1e-9))
-            let c = Coordinates.coordinate(key, value)
-            if c - Coordinates.coordinate(key, Swift.max(range.lowerBound, 1e-9)) < 0.001 * span
-                || Coordinates.coordinate(key, range.upperBound) - c < 0.001 * span {
-                let edge = "\(key) is on the edge of its valid range (\(Format.significant(value)))"
-                problem = problem.map { $0 + "; " + edge } ?? edge
-            }
+        for edge in edges(of: top.point, coordinates: coordinates, base: base) {
+            problem = problem.map { $0 + "; " + edge } ?? edge
         }
         return (top.point, evaluations, Convergence(starts: ends, problem: problem))
+    }
+
+    /// What lies on the edge of its valid range at `point` (within 0.1 % of the range in the
+    /// optimiser's coordinates), said for the report.
+    static func edges(of point: [Double], coordinates: Coordinates, base: HeuristicLaunchParameters) -> [String] {
+        let parameters = coordinates.applying(point, to: base)
+        return coordinates.keys.compactMap { key in
+            let value = Coordinates.value(key, of: parameters), range = Coordinates.range(key)
+            let low = Coordinates.coordinate(key, Swift.max(range.lowerBound, 1e-9)), high = Coordinates.coordinate(key, range.upperBound)
+            let c = Coordinates.coordinate(key, value)
+            guard c - low < 0.001 * (high - low) || high - c < 0.001 * (high - low) else { return nil }
+            return "\(key) is on the edge of its valid range (\(Format.significant(value)))"
+        }
     }
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# How often `bgsim calibrate`'s 95 % intervals contain the value that generated the logs, how
+# often its fits converge, and how often its goodness of fit flags a model that is right.
+#
+# For each case in cases/ (NAME.users.json: the users and phones; NAME.truth.json: the launch
+# parameters that generate the logs, far from the defaults), each replication simulates 60
+# phones × 28 days with fresh seeds, writes their field log, and calibrates it from the preset's
+# default launch parameters with the same users (`--with NAME.users.json`). The summary goes to
+# results.md and every replication's values to replications.csv.
+#
+# Usage: experiments/calibration-coverage/run.sh [REPLICATIONS [OUT]]
+#   REPLICATIONS  per case (default 200: the committed results, about 40 minutes on 2 cores)
+#   OUT           where results.md and replications.csv go (default: this directory)
+# CI runs it with 3 replications into a temporary directory. Needs python3.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here/../.."
+replications=${1:-200}
+out=${2:-$here}
+bgsim=${BGSIM:-}
+if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# case:preset:replications (the night-owl case, which does not converge, is run 20 times at most)
+cases="refresh-far:coverdrop-shipped:$replications refresh-heavy-mini:coverdrop-shipped:$replications
+processing-far:zashi-shipped:$replications processing-night-owl:zashi-shipped:$((replications < 20 ? replications : 20))"
+for entry in $cases; do
+    IFS=: read -r name preset count <<< "$entry"
+    for r in $(seq 0 $((count - 1))); do
+        seed=$((100000 + r * 60))
+        "$bgsim" run --preset "$preset" --with "$here/cases/$name.users.json" --with "$here/cases/$name.truth.json" \
+            --seeds 60 --seed "$seed" --days 28 --field-log "$work/log.jsonl" --quiet > /dev/null
+        "$bgsim" calibrate "$work/log.jsonl" --preset "$preset" --with "$here/cases/$name.users.json" \
+            --format json --quiet --output "$work/$name-$r.json"
+        echo "$name $((r + 1))/$count" >&2
+    done
+done
+python3 "$here/summarise.py" "$work" "$here/cases" "$out" $cases
