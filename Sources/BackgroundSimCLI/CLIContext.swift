@@ -52,6 +52,19 @@ struct CLIContext: Sendable {
         return scenario
     }
 
+    /// A sweep's or a tuning's base scenario document with each fragment in `paths` laid over
+    /// it in order (`--with`), as a whole scenario's document; `source` names the study file.
+    func overlaying(_ paths: [String], onDocument base: JSONValue, source: String) throws -> JSONValue {
+        guard !paths.isEmpty else { return base }
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.decode(JSONWriter.compact(base), source: source, policies: policies)
+        } catch {
+            throw UsageError(error.description)
+        }
+        return ScenarioLoader.document(of: try overlaying(paths, on: scenario))
+    }
+
     /// Reads a scenario file with this tool's policies; problems are bad input (exit 2).
     func loadScenario(path: String) throws -> Scenario {
         do {

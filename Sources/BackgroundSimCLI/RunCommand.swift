@@ -94,9 +94,14 @@ enum RunCommand {
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let results: [RunResult]
         if let path = flags.string("field-log") {
-            let runs = try FieldLogRecorder.run(scenario, seeds: seeds, days: days, jobs: jobs, policies: policies, progress: meter.advance)
-            try writeFieldLog(runs.records, to: path)
-            results = runs.results
+            // Written batch by batch as the phones finish: memory stays flat however many seeds.
+            let writer = try Output.AtomicFileWriter(path: path)
+            let csv = path.hasSuffix(".csv")
+            if csv { try writer.write(FieldLogFormat.csvHeader) }
+            results = try FieldLogRecorder.run(scenario, seeds: seeds, days: days, jobs: jobs, policies: policies, progress: meter.advance) { records in
+                try writer.write(csv ? FieldLogFormat.csvLines(records) : FieldLogFormat.jsonLines(records))
+            }
+            try writer.commit()
         } else {
             results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
         }

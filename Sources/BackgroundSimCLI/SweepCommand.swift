@@ -6,7 +6,7 @@ import Foundation
 /// `bgsim sweep FILE` and `bgsim merge`.
 enum SweepCommand {
     static let usage = """
-        USAGE: bgsim sweep FILE [--shard I/N] [--out RESULTS.jsonl] [--jobs J]
+        USAGE: bgsim sweep FILE [--with FRAGMENT]... [--shard I/N] [--out RESULTS.jsonl] [--jobs J]
                            [--format table|markdown|csv|json] [--report FILE.html]
                bgsim merge RESULTS.jsonl... --out MERGED.jsonl [--sweep FILE [--format F] [--report FILE.html]]
                            [--allow-partial]
@@ -24,6 +24,9 @@ enum SweepCommand {
         that are missing or cut short, naming them (exit 2), unless --allow-partial.
 
         OPTIONS:
+          --with FRAGMENT    A scenario fragment laid over the sweep's base scenario before the axes
+                             (repeatable, in order; the merge rule: docs/SCENARIOS.md), e.g. the
+                             fragment bgsim calibrate wrote. A changed base recomputes every cell.
           --shard I/N        Run only cells whose index ≡ I (mod N), for I in 0..<N.
           --out FILE         The results file (default: NAME.jsonl beside the sweep file).
           --jobs J           Seeds run in parallel within a cell (default: all cores).
@@ -36,12 +39,14 @@ enum SweepCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"] + DecisionArguments.flags, switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["shard", "out", "jobs", "format", "report"] + DecisionArguments.flags, switches: ["quiet"],
+                              repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("out", "report")
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("sweep needs one sweep file; see 'bgsim sweep --help'")
         }
-        let definition = try withObjective(try load(path, context), flags)
+        var definition = try withObjective(try load(path, context), flags)
+        definition.base = try context.overlaying(flags.strings("with"), onDocument: definition.base, source: path)
         let (shard, shards) = try shard(flags)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", formats, default: "table")

@@ -7,7 +7,7 @@ import Foundation
 /// objective, by a two-stage ranking-and-selection procedure with a stated guarantee.
 enum TuneCommand {
     static let usage = """
-        USAGE: bgsim tune FILE [--shard I/N] [--jobs J] [--format table|markdown|csv|json]
+        USAGE: bgsim tune FILE [--with FRAGMENT]... [--shard I/N] [--jobs J] [--format table|markdown|csv|json]
                           [--output FILE] [--report FILE.html] [--quiet]
 
         Searches a policy's parameters (discrete values, or continuous ranges on an even grid) for
@@ -26,6 +26,10 @@ enum TuneCommand {
         run without --shard for the outcome. The outcome is the same bytes however it is split.
 
         OPTIONS:
+          --with FRAGMENT    A scenario fragment laid over the tuning's base scenario (repeatable, in
+                             order; the merge rule: docs/SCENARIOS.md), e.g. the fragment bgsim
+                             calibrate wrote: tune your policy on your own users. A changed base
+                             recomputes every configuration.
           --shard I/N        Run only this shard's share of each stage, for I in 0..<N.
           --jobs J           Seeds run in parallel within a configuration (default: all cores).
           --format F         table (default), markdown, csv or json.
@@ -38,12 +42,14 @@ enum TuneCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["shard", "jobs", "format", "output", "report"], switches: ["quiet"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["shard", "jobs", "format", "output", "report"], switches: ["quiet"],
+                              repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         guard flags.positional.count == 1, let path = flags.positional.first else {
             throw UsageError("tune needs one tuning file; see 'bgsim tune --help'")
         }
-        let definition = try TuneDefinition.load(path: path, policies: context.policies, presets: context.presets)
+        var definition = try TuneDefinition.load(path: path, policies: context.policies, presets: context.presets)
+        definition.configurations.base = try context.overlaying(flags.strings("with"), onDocument: definition.configurations.base, source: path)
         let (shard, shards) = try SweepCommand.shard(flags)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")

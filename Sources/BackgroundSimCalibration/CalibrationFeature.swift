@@ -10,6 +10,7 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
     case chargingShare
     case fadeUnder1Day, fade1To3Days, fade3To7Days, fade7To14Days, fadeOver14Days
     case deviceSpread
+    case quietAfterClose
 
     /// What the feature is, as a report names it.
     package var title: String {
@@ -29,6 +30,7 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
         case .fade7To14Days: "launches per day 7–14 days after last use"
         case .fadeOver14Days: "launches per day ≥ 14 days after last use"
         case .deviceSpread: "device-to-device spread of launches per day (coefficient of variation)"
+        case .quietAfterClose: "share of closes of 6 h or more with no launch before the next open"
         }
     }
 
@@ -50,6 +52,7 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
         case .fade7To14Days: "7–14 days after use"
         case .fadeOver14Days: "≥ 14 days after use"
         case .deviceSpread: "spread between devices"
+        case .quietAfterClose: "closes with no launch"
         }
     }
 
@@ -71,6 +74,7 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
         case .fade7To14Days: "launchesPerDay7To14DaysAfterUse"
         case .fadeOver14Days: "launchesPerDayOver14DaysAfterUse"
         case .deviceSpread: "deviceSpread"
+        case .quietAfterClose: "quietAfterCloseShare"
         }
     }
 
@@ -101,6 +105,8 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
         let withCharging = summaries.reduce(0) { $0 + $1.launchesWithCharging }
         let onCharger = summaries.reduce(0) { $0 + $1.launchesOnCharger }
         let rates = summaries.filter { $0.days >= 1 }.map { Double($0.launches) / $0.days }
+        let longGaps = summaries.reduce(0) { $0 + $1.longGaps }
+        let quietLongGaps = summaries.reduce(0) { $0 + $1.quietLongGaps }
         return allCases.map { feature -> Double? in
             if let hours = feature.hours {
                 return perDay(summaries.reduce(0) { total, summary in total + hours.reduce(0) { $0 + summary.launchesByHour[$1] } })
@@ -122,6 +128,10 @@ package enum CalibrationFeature: Int, CaseIterable, Sendable {
                 guard mean > 0 else { return nil }
                 let variance = rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
                 return variance.squareRoot() / mean
+            case .quietAfterClose:
+                // What a force-quit leaves: no launch until the next open [A: the app switcher
+                // is one of the factors, WWDC 2020 session 10063].
+                return longGaps > 0 ? Double(quietLongGaps) / Double(longGaps) : nil
             default: return nil
             }
         }

@@ -41,6 +41,14 @@ package enum CalibrationFormatter {
                 lines.append("\(kind.kind.rawValue.capitalized): the logs show \(row.feature.title), which the model never produces.")
             }
         }
+        for kind in calibration.kinds {
+            guard let row = kind.goodness.rows.first(where: { $0.feature == .quietAfterClose }), !row.fits,
+                  (row.relativeDifference ?? 0) < 0 else { continue }
+            lines.append("\(kind.kind.rawValue.capitalized): more of the logs' long closes pass with no launch until the next open than the model "
+                         + "gives (\(row.verdict)): what force-quits leave, since iOS launches nothing in the background for an app the user "
+                         + "force-quit. The fitted budgets and fade then come out low; model the force-quits in the base scenario "
+                         + "(user.app.forceQuitProbability) and judge the fit by the other features.")
+        }
         lines.append("Every phone gets the same parameters: differences between devices come only from their users' use and charging "
                      + "(the device-to-device spread row shows whether that is enough).")
         lines.append("Not in a field log, so taken as absent: Low Power Mode, force-quits, Background App Refresh switched off, heat, "

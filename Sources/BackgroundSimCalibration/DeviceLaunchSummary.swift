@@ -25,11 +25,21 @@ struct DeviceLaunchSummary: Sendable {
     /// foreground), and launches in that time.
     var fadeExposureDays = [Double](repeating: 0, count: fadeBins.count)
     var fadeLaunches = [Int](repeating: 0, count: fadeBins.count)
+    /// Times the app was closed for at least ``quietGapHours`` before its next open (or the end
+    /// of the log), and of those, the times no launch came in between.
+    var longGaps = 0
+    var quietLongGaps = 0
+
+    /// The hours a close must last to count as a long gap [Inf]: long enough that a phone whose
+    /// app was not force-quit usually gets a launch in it.
+    static let quietGapHours = 6.0
 
     /// What the summary is made of: a device's foregrounds, and its submissions and launches
     /// of one kind, in time order; times in seconds on any fixed origin at a local midnight.
     enum Event {
         case foreground
+        /// The app left the foreground.
+        case background
         /// A request submitted, ready to run at `readyAt` (its earliest begin date, or its submission).
         case submitted(identifier: String, readyAt: Double)
         case launched(identifier: String, charging: Bool?)
@@ -48,6 +58,7 @@ struct DeviceLaunchSummary: Sendable {
         history.steps.compactMap { time, step in
             switch step {
             case .foreground: return (time, .foreground)
+            case .background: return (time, .background)
             case .submitted(let submission) where submission.kind == kind:
                 return (time, .submitted(identifier: submission.identifier, readyAt: submission.earliest))
             case .launched(let identifier, kind, let state): return (time, .launched(identifier: identifier, charging: state.charging))
@@ -63,6 +74,16 @@ struct DeviceLaunchSummary: Sendable {
         var lastLaunch: Double?
         var lastForeground: Double?
         var cursor = start
+        /// The open gap: when the app was closed, and whether a launch has come since.
+        var closedAt: Double?
+        var launchedSinceClose = false
+        func endGap(at time: Double) {
+            if let closed = closedAt, time - closed >= Self.quietGapHours * 3_600 {
+                longGaps += 1
+                if !launchedSinceClose { quietLongGaps += 1 }
+            }
+            closedAt = nil
+        }
         /// Adds the time from `cursor` to `time` to the fade bins, by days since the last foreground.
         func expose(until time: Double) {
             defer { cursor = time }
@@ -80,10 +101,15 @@ struct DeviceLaunchSummary: Sendable {
             switch event {
             case .foreground:
                 lastForeground = time
+                endGap(at: time)
+            case .background:
+                closedAt = time
+                launchedSinceClose = false
             case .submitted(let identifier, let ready):
                 readyAt[identifier] = ready
             case .launched(let identifier, let charging):
                 launches += 1
+                launchedSinceClose = true
                 launchesByHour[Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600)] += 1
                 if let ready = readyAt.removeValue(forKey: identifier) { delaysMinutes.append(Swift.max(0, time - ready) / 60) }
                 if let lastLaunch { spacingsMinutes.append((time - lastLaunch) / 60) }
@@ -99,5 +125,6 @@ struct DeviceLaunchSummary: Sendable {
             }
         }
         expose(until: end)
+        endGap(at: end)
     }
 }

@@ -34,7 +34,15 @@ package enum FieldLogFormat {
 
     /// CSV: the header, then one line per record; absent fields empty.
     package static func csv(_ records: [FieldLogRecord]) -> String {
-        var text = fields.joined(separator: ",") + "\n"
+        csvHeader + csvLines(records)
+    }
+
+    /// The CSV header line.
+    package static var csvHeader: String { fields.joined(separator: ",") + "\n" }
+
+    /// One CSV line per record, without the header.
+    package static func csvLines(_ records: [FieldLogRecord]) -> String {
+        var text = ""
         for record in records {
             let members = Dictionary(uniqueKeysWithValues: values(record))
             text += fields.map { field -> String in

@@ -184,6 +184,7 @@ package struct GoodnessOfFit: Sendable {
         for (time, step) in history.steps {
             switch step {
             case .foreground: events.append((time, 1, .foreground))
+            case .background: events.append((time, 1, .background))
             case .submitted(let submission) where submission.kind == kind && !submission.duringLaunch:
                 events.append((time, 1, .submitted(identifier: submission.identifier, readyAt: submission.earliest)))
             default: break

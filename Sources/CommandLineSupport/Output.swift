@@ -21,6 +21,58 @@ public enum Output {
         }
     }
 
+    /// A file written piece by piece, atomically: the pieces go to a temporary file beside
+    /// `path`, renamed over it by ``commit()``; a writer dropped without a commit removes its
+    /// temporary file, and `path` is never half-written. For output too large to hold in
+    /// memory at once (a field log of thousands of phones).
+    public final class AtomicFileWriter {
+        public let path: String
+        private let temporaryPath: String
+        private var handle: FileHandle?
+
+        /// Opens the temporary file beside `path`.
+        ///
+        /// - Throws: ``UsageError`` if `path` cannot take an output file or the file cannot be created.
+        public init(path: String) throws(UsageError) {
+            try checkDestination(path, for: "output")
+            self.path = path
+            let url = URL(fileURLWithPath: path)
+            temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+            guard FileManager.default.createFile(atPath: temporaryPath, contents: nil), let handle = FileHandle(forWritingAtPath: temporaryPath) else {
+                throw UsageError("cannot write \(path): cannot create \(temporaryPath)")
+            }
+            self.handle = handle
+        }
+
+        /// Appends `text`.
+        public func write(_ text: String) throws(UsageError) {
+            guard let handle else { throw UsageError("cannot write \(path): already committed") }
+            do { try handle.write(contentsOf: Data(text.utf8)) } catch {
+                throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+
+        /// Closes the file and renames it over `path`.
+        public func commit() throws(UsageError) {
+            guard let handle else { return }
+            self.handle = nil
+            do {
+                try handle.close()
+                if FileManager.default.fileExists(atPath: path) { _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporaryPath)) } else { try FileManager.default.moveItem(atPath: temporaryPath, toPath: path) }
+            } catch {
+                try? FileManager.default.removeItem(atPath: temporaryPath)
+                throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+
+        deinit {
+            if let handle {
+                try? handle.close()
+                try? FileManager.default.removeItem(atPath: temporaryPath)
+            }
+        }
+    }
+
     /// Throws unless `path` can take an output file: its folder exists and is writable, and
     /// nothing is at `path` but a regular file. A directory, a device, a pipe or a symbolic link
     /// is refused, never replaced (the atomic write renames a new file over the path).

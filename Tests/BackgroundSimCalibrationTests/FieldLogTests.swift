@@ -103,5 +103,46 @@ struct FieldLogTests {
         let summary = DeviceLaunchSummary(logged: history, kind: .refresh)
         #expect(summary.delaysMinutes == [60, 180])
     }
-}
 
+    @Test("closes of 6 h or more are counted, and those with no launch before the next open: what a force-quit leaves")
+    func quietClosesAfterForceQuit() throws {
+        let log = [
+            // Closed 08:05 → opened 15:00 (6 h 55 min), no launch: quiet.
+            FieldLogRecord(device: "a", time: at("2026-01-05T08:00:00"), event: .appForeground),
+            FieldLogRecord(device: "a", time: at("2026-01-05T08:05:00"), event: .appBackground),
+            // Closed 15:05 → opened 17:00 (under 6 h): not counted, though nothing launched.
+            FieldLogRecord(device: "a", time: at("2026-01-05T15:00:00"), event: .appForeground),
+            FieldLogRecord(device: "a", time: at("2026-01-05T15:05:00"), event: .appBackground),
+            // Closed 17:05 → opened 08:00 next day, a launch at 23:00 in between: long, not quiet.
+            FieldLogRecord(device: "a", time: at("2026-01-05T17:00:00"), event: .appForeground),
+            FieldLogRecord(device: "a", time: at("2026-01-05T17:05:00"), event: .appBackground),
+            FieldLogRecord(device: "a", time: at("2026-01-05T23:00:00"), event: .taskLaunched, identifier: "r", kind: .refresh),
+            // Closed 08:05 → the log's end at 20:00: long and quiet.
+            FieldLogRecord(device: "a", time: at("2026-01-06T08:00:00"), event: .appForeground),
+            FieldLogRecord(device: "a", time: at("2026-01-06T08:05:00"), event: .appBackground),
+            FieldLogRecord(device: "a", time: at("2026-01-06T20:00:00"), event: .taskSubmitted, identifier: "r", kind: .refresh,
+                           earliestBegin: at("2026-01-06T21:00:00")),
+        ]
+        let summary = DeviceLaunchSummary(logged: DeviceHistory.histories(log)[0], kind: .refresh)
+        #expect(summary.longGaps == 3 && summary.quietLongGaps == 2)
+        let values = CalibrationFeature.values([summary])
+        #expect(values[CalibrationFeature.quietAfterClose.rawValue] == 2.0 / 3)
+    }
+
+    @Test("a field log written batch by batch is the one written at once, for 1 or 3 jobs, and keeps no more than a batch")
+    func fieldLogInBatches() throws {
+        let scenario = SimulatedLogs.clean("coverdrop-shipped")
+        let seeds: [UInt64] = Array(1...13)
+        let whole = FieldLogFormat.jsonLines(try FieldLogRecorder.run(scenario, seeds: seeds, days: 2, jobs: 2).records)
+        for jobs in [1, 3] {
+            var text = "", largestBatch = 0
+            let results = try FieldLogRecorder.run(scenario, seeds: seeds, days: 2, jobs: jobs) { records in
+                text += FieldLogFormat.jsonLines(records)
+                largestBatch = Swift.max(largestBatch, Set(records.map(\.device)).count)
+            }
+            #expect(text == whole)
+            #expect(results.count == seeds.count)
+            #expect(largestBatch <= 4 * jobs)
+        }
+    }
+}

@@ -50,6 +50,38 @@ struct SweepCommandTests {
         #expect(String(decoding: wholeBytes, as: UTF8.self).split(separator: "\n").count == 6)
     }
 
+    @Test("--with lays fragments over the sweep's base before the axes: an axis's own parameter is the axis's, another changes every cell; a bad fragment is refused before any cell")
+    func fragmentsOverTheBase() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("sweep.json").path
+        try Self.sweep.write(toFile: file, atomically: true, encoding: .utf8)
+        /// The cells' summary as CSV (the results files differ in the sweep's fingerprint, which covers the base).
+        func lines(_ name: String, _ extra: [String]) throws -> String {
+            let out = dir.appendingPathComponent(name).path
+            let run = try ToolRunner.run("bgsim", ["sweep", file, "--out", out, "--quiet", "--format", "csv"] + extra)
+            #expect(run.status == 0, "\(run.standardError)")
+            return run.standardOutput
+        }
+        let axisOnly = dir.appendingPathComponent("axis.json").path
+        try #"{"app": {"policy": {"parameters": {"meanDelayMinutes": 999}}}}"#.write(toFile: axisOnly, atomically: true, encoding: .utf8)
+        let stingy = dir.appendingPathComponent("stingy.json").path
+        try #"{"system": {"heuristic": {"refreshBasePerDay": 0.2, "refreshPerAppSession": 0.1}}}"#.write(toFile: stingy, atomically: true, encoding: .utf8)
+        let plain = try lines("plain.jsonl", [])
+        #expect(try lines("axis.jsonl", ["--with", axisOnly]) == plain)
+        let changed = try lines("stingy.jsonl", ["--with", stingy])
+        #expect(changed.split(separator: "\n").count == plain.split(separator: "\n").count && changed != plain)
+        let bad = dir.appendingPathComponent("bad.json").path
+        try #"{"system": {"heuristic": {"refreshBasePerDa": 2}}}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try ToolRunner.run("bgsim", ["sweep", file, "--out", dir.appendingPathComponent("bad.jsonl").path, "--with", bad])
+        #expect(refused.status == 2 && refused.standardError.contains("bad.json"), "\(refused.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.jsonl").path))
+        let tuning = dir.appendingPathComponent("t.json").path
+        try TuneCommandTests.tuning.write(toFile: tuning, atomically: true, encoding: .utf8)
+        let tuneRefused = try ToolRunner.run("bgsim", ["tune", tuning, "--with", bad])
+        #expect(tuneRefused.status == 2 && tuneRefused.standardError.contains("bad.json"), "\(tuneRefused.standardError)")
+    }
+
     @Test("an interrupted sweep resumes to the same result")
     func resumes() throws {
         let dir = try directory()
