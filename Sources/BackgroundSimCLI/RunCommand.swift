@@ -92,21 +92,24 @@ enum RunCommand {
         let format = try flags.format(["table", "json", "csv"], default: "table")
         let seeds = (0..<UInt64(count)).map { firstSeed &+ $0 }
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
-        let results: [RunResult]
+        let summary: ReplicationSummary
         if let path = flags.string("field-log") {
-            // Written batch by batch as the phones finish: memory stays flat however many seeds.
+            // Written batch by batch as the phones finish, and the reports reduced to their
+            // numbers as they come: memory holds one batch's records and a few kilobytes a seed.
             let writer = try Output.AtomicFileWriter(path: path)
             let csv = path.hasSuffix(".csv")
             if csv { try writer.write(FieldLogFormat.csvHeader) }
-            results = try FieldLogRecorder.run(scenario, seeds: seeds, days: days, jobs: jobs, policies: policies, progress: meter.advance) { records in
+            var accumulator = ReplicationSummary.Accumulator()
+            try FieldLogRecorder.run(scenario, seeds: seeds, days: days, jobs: jobs, policies: policies, progress: meter.advance) { results, records in
                 try writer.write(csv ? FieldLogFormat.csvLines(records) : FieldLogFormat.jsonLines(records))
+                for result in results { accumulator.add(result) }
             }
             try writer.commit()
+            summary = accumulator.summary
         } else {
-            results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
+            summary = ReplicationSummary(try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance))
         }
         meter.finish()
-        let summary = ReplicationSummary(results)
         let text = switch format {
         case "json": JSONWriter.pretty(summary.json)
         case "csv": summary.csv

@@ -86,26 +86,22 @@ package enum FieldLogRecorder {
     }
 
     /// Runs `scenario` on each of `seeds`, a batch of a few seeds per job at a time, and hands
-    /// each batch's field log to `write` as soon as the batch is done, in seed order: memory
-    /// holds one batch's records, not the run's. Returns the results in seed order; the records
-    /// written are the same, in the same order, as ``run(_:seeds:days:jobs:policies:progress:)``
-    /// returns, for any number of jobs.
+    /// each batch's results and field log to `take` as soon as the batch is done, in seed
+    /// order: memory holds one batch, not the run. The records are the same, in the same
+    /// order, as ``run(_:seeds:days:jobs:policies:progress:)`` returns, for any number of jobs.
     package static func run(_ scenario: Scenario, seeds: [UInt64], days: Int, jobs: Int, policies: PolicyRegistry = .builtIn,
-                            progress: (@Sendable () -> Void)? = nil, write: ([FieldLogRecord]) throws -> Void) throws -> [RunResult] {
+                            progress: (@Sendable () -> Void)? = nil,
+                            take: (_ results: [RunResult], _ records: [FieldLogRecord]) throws -> Void) throws {
         try scenario.requireValid(policies: policies)
         try SimulationRunner.requireValid(days: days)
-        var results: [RunResult] = []
-        results.reserveCapacity(seeds.count)
         let batch = Swift.max(1, jobs) * 4
         for start in stride(from: 0, to: seeds.count, by: batch) {
             let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
             let runs = try ParallelRuns.map(count: part.count, jobs: jobs, progress: progress) { index in
                 try run(scenario, seed: part[index], days: days, device: "device-\(part[index])", policies: policies)
             }
-            try write(runs.flatMap(\.records))
-            results += runs.map(\.result)
+            try take(runs.map(\.result), runs.flatMap(\.records))
         }
-        return results
     }
 
     static func network(_ interface: NetworkPath.Interface) -> FieldLogRecord.Network {

@@ -19,20 +19,37 @@ public struct ReplicationSummary: Sendable {
 
     /// Summarises `results`, one per seed, in seed order.
     public init(_ results: [RunResult]) {
-        scenarioName = results.first?.scenarioName ?? ""
-        seeds = results.map(\.seed)
-        days = results.first?.days ?? 0
+        var accumulator = Accumulator()
+        for result in results { accumulator.add(result) }
+        self = accumulator.summary
+    }
+
+    /// A summary built one run at a time: it keeps each field's values, not the runs, so a
+    /// run of thousands of seeds holds a few kilobytes per seed rather than every report.
+    public struct Accumulator: Sendable {
+        var scenarioName = ""
+        var seeds: [UInt64] = []
+        var days = 0
         // Fields in the order first seen; a field that is null in a run (a correlation that does
         // not apply) has fewer values than there are seeds, and its count says so.
         var paths: [String] = []
         var slots: [String: Int] = [:]
         var values: [[Double]] = []
-        for result in results {
+
+        public init() {}
+
+        /// Adds the next seed's result (in seed order).
+        public mutating func add(_ result: RunResult) {
+            if seeds.isEmpty {
+                scenarioName = result.scenarioName
+                days = result.days
+            }
+            seeds.append(result.seed)
             var leaves: [(String, Double?)] = []
             // Only the report's groups: the seed, digest and event count are not measurements.
             if case .object(let members) = ReportFormatter.json(result) {
                 for (key, value) in members where ["device", "os", "metricKit", "work", "energy"].contains(key) {
-                    Self.collect(value, path: key, into: &leaves)
+                    ReplicationSummary.collect(value, path: key, into: &leaves)
                 }
             }
             for (path, value) in leaves {
@@ -48,7 +65,19 @@ public struct ReplicationSummary: Sendable {
                 if let value { values[slot].append(value) }
             }
         }
-        rows = zip(paths, values).map { Row(path: $0, summary: SampleSummary($1)) }
+
+        /// The summary of the runs added so far.
+        public var summary: ReplicationSummary {
+            ReplicationSummary(scenarioName: scenarioName, seeds: seeds, days: days,
+                               rows: zip(paths, values).map { Row(path: $0, summary: SampleSummary($1)) })
+        }
+    }
+
+    init(scenarioName: String, seeds: [UInt64], days: Int, rows: [Row]) {
+        self.scenarioName = scenarioName
+        self.seeds = seeds
+        self.days = days
+        self.rows = rows
     }
 
     /// Appends the numeric leaves of `value` under `path`, in document order; a null is a leaf
