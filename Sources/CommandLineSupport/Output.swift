@@ -58,10 +58,16 @@ public enum Output {
             self.handle = nil
             do {
                 try handle.close()
-                if FileManager.default.fileExists(atPath: path) { _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporaryPath)) } else { try FileManager.default.moveItem(atPath: temporaryPath, toPath: path) }
             } catch {
                 try? FileManager.default.removeItem(atPath: temporaryPath)
                 throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            }
+            // rename(2) replaces an existing file atomically (FileManager's replaceItemAt failed
+            // on Linux, and its fallback could lose the file it replaced).
+            guard rename(temporaryPath, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporaryPath)
+                throw UsageError("cannot write \(path): \(reason)")
             }
         }
 

@@ -23,6 +23,20 @@ struct FieldLogCommandTests {
         #expect((object["kinds"] as? [[String: Any]])?.first?["kind"] as? String == "refresh")
     }
 
+    @Test("a field log written again over an earlier one replaces it whole, and leaves no temporary file behind")
+    func fieldLogReplacesAnEarlierOne() throws {
+        let dir = try ToolRunner.temporaryDirectory("bgsim-fieldlog-again")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var sizes: [Int] = []
+        for seeds in ["4", "2"] {
+            let run = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--seeds", seeds, "--days", "3", "--field-log", "log.jsonl", "--quiet"], in: dir)
+            #expect(run.status == 0, "\(run.standardError)")
+            sizes.append(try Data(contentsOf: dir.appendingPathComponent("log.jsonl")).count)
+        }
+        #expect(sizes[0] > sizes[1] && sizes[1] > 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["log.jsonl"])
+    }
+
     @Test("calibrate writes the summary, a fragment that runs as a scenario and over its base (the command it prints), and a report; fieldlog --replay writes a replay scenario that runs")
     func calibrateAndReplay() throws {
         let dir = try ToolRunner.temporaryDirectory("bgsim-calibrate")
@@ -36,7 +50,7 @@ struct FieldLogCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(calibrate.standardOutput.utf8)) as? [String: Any])
         let kinds = try #require(object["kinds"] as? [[String: Any]])
         #expect(kinds.map { $0["kind"] as? String } == ["processing"])
-        #expect((kinds[0]["features"] as? [Any])?.count == 15)
+        #expect((kinds[0]["features"] as? [Any])?.count == 16)
         // Five phones are too few for intervals; the output says so and how to use the values.
         #expect((kinds[0]["tooSmall"] as? String)?.hasPrefix("5 devices") == true)
         #expect(object["use"] as? String == "bgsim run --preset zashi-shipped --with fitted.json")
