@@ -41,7 +41,16 @@ struct DeviceHistory: Sendable {
         /// The state a record gives; `launchOf` is the kind of the task whose launch the record
         /// follows from (its completion or expiry, a resubmission in its handler), if any.
         case state(State, launchOf: FieldLogRecord.Kind?)
+        /// The phone started again at this step's time (a record's boot time), after the
+        /// previous record at `since`: it was off, or shutting down, for an unknown part of the
+        /// time between, and the replay evaluates none of it. (From the boot to the first
+        /// unlock nothing launches either, but a log cannot say when that was.)
+        case restarted(since: Double)
     }
+
+    /// How much later a record's boot time must be than the last one seen to count as a new
+    /// start: boot times an app computes from the uptime wobble by a little.
+    static let bootTolerance = 60.0
 
     var device: String
     var firstDate: CivilDate
@@ -58,8 +67,19 @@ struct DeviceHistory: Sendable {
         steps = []
         /// Tasks running now, by identifier, with their kind.
         var running: [String: FieldLogRecord.Kind] = [:]
+        var lastBoot: Double?
+        var previousTime: Double?
         for record in records {
             let time = record.time.seconds - origin
+            if let boot = record.bootTime.map({ $0.seconds - origin }) {
+                if let lastBoot, boot > lastBoot + Self.bootTolerance, let previousTime {
+                    // Off (or shutting down) at some time after the previous record, on again at the boot.
+                    steps.append((Swift.min(time, Swift.max(previousTime, boot)), .restarted(since: previousTime)))
+                    running.removeAll()
+                }
+                lastBoot = Swift.max(lastBoot ?? boot, boot)
+            }
+            previousTime = time
             let state = State(charging: record.charging, batteryPercent: record.batteryPercent, network: record.network)
             if record.event != .taskLaunched && state != State() {
                 // A submission while a task of its kind runs, or the end of a running task.
@@ -93,10 +113,17 @@ struct DeviceHistory: Sendable {
         end = (records.last?.time.seconds ?? origin) - origin
         // A launch at the same instant as other records goes first: the system chose it at its
         // evaluation, before the process launched and the app, in its launch callbacks,
-        // submitted again (the log shows those first because they run first).
+        // submitted again (the log shows those first because they run first). A restart goes
+        // before both: the phone was on again before anything at that instant.
         steps = steps.enumerated().sorted { a, b in
-            func isLaunch(_ step: Step) -> Bool { if case .launched = step { true } else { false } }
-            return (a.element.time, isLaunch(a.element.step) ? 0 : 1, a.offset) < (b.element.time, isLaunch(b.element.step) ? 0 : 1, b.offset)
+            func rank(_ step: Step) -> Int {
+                switch step {
+                case .restarted: 0
+                case .launched: 1
+                default: 2
+                }
+            }
+            return (a.element.time, rank(a.element.step), a.offset) < (b.element.time, rank(b.element.step), b.offset)
         }.map(\.element)
         // A submission at a launch's instant, logged before it, was made in its handler (and
         // the state its record gives follows from the launch).

@@ -7,7 +7,7 @@ import BackgroundSimLab
 package enum FieldLogFormat {
     /// The fields in the order files write them.
     package static let fields = ["device", "time", "event", "identifier", "kind", "earliestBegin", "requiresNetwork",
-                                "requiresExternalPower", "success", "charging", "network", "batteryPercent"]
+                                "requiresExternalPower", "success", "charging", "network", "batteryPercent", "bootTime"]
 
     // MARK: Writing
 
@@ -24,6 +24,7 @@ package enum FieldLogFormat {
         if let value = record.charging { members.append(("charging", .bool(value))) }
         if let value = record.network { members.append(("network", .string(value.rawValue))) }
         if let value = record.batteryPercent { members.append(("batteryPercent", .number(value))) }
+        if let value = record.bootTime { members.append(("bootTime", .string(value.text))) }
         return members
     }
 
@@ -227,6 +228,8 @@ package enum FieldLogFormat {
             guard case .number(let percent) = value, (0...100).contains(percent) else { throw fail("batteryPercent", "expected a number from 0 to 100") }
             record.batteryPercent = percent
         }
+        record.bootTime = try timestamp("bootTime")
+        if let boot = record.bootTime, boot > time { throw fail("bootTime", "expected a time no later than the record's (\(time.text)), got \(boot.text)") }
         switch event {
         case .taskSubmitted, .taskLaunched:
             guard record.identifier != nil else { throw fail("identifier", "required for \(event.rawValue)") }

@@ -103,10 +103,15 @@ package struct FieldLogRecord: Sendable, Equatable {
     package var charging: Bool?
     package var network: Network?
     package var batteryPercent: Double?
+    /// When the phone last started, local: the record's time minus
+    /// `ProcessInfo.processInfo.systemUptime`. A later boot than the previous record's says the
+    /// phone was off, or restarting and then locked, in between.
+    package var bootTime: LocalTimestamp?
 
     package init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
                 earliestBegin: LocalTimestamp? = nil, requiresNetwork: Bool? = nil, requiresExternalPower: Bool? = nil,
-                success: Bool? = nil, charging: Bool? = nil, network: Network? = nil, batteryPercent: Double? = nil) {
+                success: Bool? = nil, charging: Bool? = nil, network: Network? = nil, batteryPercent: Double? = nil,
+                bootTime: LocalTimestamp? = nil) {
         self.device = device
         self.time = time
         self.event = event
@@ -119,5 +124,6 @@ package struct FieldLogRecord: Sendable, Equatable {
         self.charging = charging
         self.network = network
         self.batteryPercent = batteryPercent
+        self.bootTime = bootTime
     }
 }

@@ -31,7 +31,8 @@ package enum FieldLogRecorder {
                 var record = FieldLogRecord(device: device, time: local(entry.time), event: .appForeground,
                                             charging: snapshot.isCharging,
                                             network: Self.network(snapshot.network.interface),
-                                            batteryPercent: (snapshot.batteryPercent * 10).rounded() / 10)
+                                            batteryPercent: (snapshot.batteryPercent * 10).rounded() / 10,
+                                            bootTime: local(snapshot.bootedAt))
                 switch entry.event {
                 case .launch(reason: .user), .willEnterForeground:
                     record.event = .appForeground

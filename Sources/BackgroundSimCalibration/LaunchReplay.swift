@@ -405,8 +405,24 @@ enum LaunchReplay {
             }
         }
 
+        /// The phone started again since the last record: no evaluation until `time`, the app
+        /// not in the foreground, and the chain's belief that of the hour (its shares).
+        mutating func restart(at time: Double) {
+            tick = Swift.max(tick, (time / step).rounded(.up) * step)
+            inForeground = false
+            guard usesChain else { return }
+            let hour = Self.hour(tick)
+            processingTape?.append(.restart(hour: hour))
+            belief = phone.shares[hour]
+            if isSimulating { belief = drawn(belief) }
+        }
+
         mutating func run() {
             for (time, entry) in history.steps {
+                if case .restarted = entry {
+                    restart(at: time)
+                    continue
+                }
                 if case .launched(let identifier, kind, let launchState) = entry {
                     // Simulating, the log's own launches are left out, and what their records say with them.
                     guard !isSimulating else { continue }
@@ -437,7 +453,7 @@ enum LaunchReplay {
                 case .submitted(let submission) where submission.kind == kind:
                     if isSimulating && submission.duringLaunch { continue }   // the log's launches made these
                     submit(submission)
-                case .submitted: break
+                case .submitted, .restarted: break
                 case .state(let update, let launchOf):
                     if isSimulating && launchOf == kind { continue }
                     observe(update, at: time)

@@ -39,6 +39,8 @@ struct ProcessingTape: Sendable {
         /// The log shows a state allowed by this mask (``PhoneStateProfile``).
         case observe(SIMD4<Double>)
         case evaluate(Evaluation)
+        /// The phone started again: the belief becomes the shares of the states in this hour.
+        case restart(hour: Int)
     }
 
     var operations: [Operation]
@@ -66,6 +68,8 @@ struct ProcessingTape: Sendable {
                 belief = mass > 0 ? kept / mass : mask / mask.sum()
             case .evaluate(let evaluation):
                 Self.evaluate(evaluation, parameters: parameters, belief: &belief, score: &score)
+            case .restart(let hour):
+                belief = phone.shares[hour]
             }
         }
         return score

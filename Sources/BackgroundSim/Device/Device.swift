@@ -44,6 +44,9 @@ public struct Device {
     public private(set) var isUnlockedSinceBoot = true
     /// How many times the phone has started again since the simulation began.
     public private(set) var bootCount: UInt32 = 0
+    /// When the phone last started: the simulation's start until it first restarts (an app
+    /// reads it as the current time minus `ProcessInfo.systemUptime`).
+    public private(set) var bootedAt: SimInstant = .start
     /// The phone is off for a restart, not for want of charge: it comes back on at
     /// ``DeviceEvent/bootComplete``.
     private var restarting = false
@@ -202,7 +205,7 @@ public struct Device {
         case .bootComplete:
             guard restarting else { return }
             restarting = false
-            boot()
+            boot(at: now)
         }
         updatePower(in: &simulation)
     }
@@ -366,7 +369,8 @@ public struct Device {
     }
 
     /// The phone starts: on, and locked until the user first unlocks it.
-    private mutating func boot() {
+    private mutating func boot(at now: SimInstant) {
+        bootedAt = now
         isPoweredOn = true
         isUnlockedSinceBoot = false
         bootCount += 1

@@ -20,6 +20,8 @@ package struct DeviceSnapshot: Sendable {
     package var isUnlockedSinceBoot = true
     /// How many times the phone has started again.
     package var bootCount: UInt32 = 0
+    /// When the phone last started (``Device/bootedAt``).
+    package var bootedAt: SimInstant = .start
     /// The app's energy drawn from the battery while not in the foreground so far, in joules.
     package var appBackgroundBatteryJoules = 0.0
 
@@ -42,6 +44,7 @@ package struct DeviceSnapshot: Sendable {
         isPoweredOn = device.isPoweredOn
         isUnlockedSinceBoot = device.isUnlockedSinceBoot
         bootCount = device.bootCount
+        bootedAt = device.bootedAt
         appBackgroundBatteryJoules = device.ledger.appBackgroundBatteryJoules
     }
 }
