@@ -103,8 +103,8 @@ package struct FieldLogRecord: Sendable, Equatable {
     package var charging: Bool?
     package var network: Network?
     package var batteryPercent: Double?
-    /// When the phone last started, local: the record's time minus
-    /// `ProcessInfo.processInfo.systemUptime`. A later boot than the previous record's says the
+    /// When the phone last started, local: the `kern.boottime` sysctl (not `systemUptime`,
+    /// which stops while the phone sleeps). A later boot than the previous record's says the
     /// phone was off, or restarting and then locked, in between.
     package var bootTime: LocalTimestamp?
 

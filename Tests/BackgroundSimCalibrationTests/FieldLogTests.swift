@@ -1,4 +1,5 @@
 import BackgroundSim
+import SimKernel
 @testable import BackgroundSimCalibration
 @testable import BackgroundSimLab
 import Testing
@@ -38,6 +39,8 @@ struct FieldLogTests {
         (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground", "charing": true}"#, "log:1: charing: unknown field; did you mean \"charging\"?"),
         ("device,time,event,kinds\na,2026-01-05T07:00:00,appForeground,", "log:1: kinds: unknown column; did you mean \"kind\"?"),
         ("device,time,event\na,2026-01-05T07:00:00", "log:2: expected 3 fields as in the header, got 2"),
+        (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground", "bootTime": "2026-01-05T08:00:00"}"#,
+         "log:1: bootTime: expected a time no later than the record's"),
     ])
     func badRecords(text: String, message: String) {
         #expect {
@@ -145,5 +148,42 @@ struct FieldLogTests {
             #expect(results == seeds.count)
             #expect(largestBatch <= 4 * jobs)
         }
+    }
+
+    @Test("a later boot time marks a restart at the boot: a replay launches nothing between the record before it and the boot, and does without the boot times")
+    func restartSkipsTheDeadTime() throws {
+        let boot = at("2026-01-04T00:00:00"), reboot = at("2026-01-06T18:00:00")
+        var log: [FieldLogRecord] = []
+        // Opened every hour from 08:00 to 20:00 on two days, a refresh request always pending.
+        for day in ["05", "06"] {
+            for hour in 8...20 where day == "05" || hour < 12 || hour > 18 {
+                let time = at("2026-01-\(day)T\(hour < 10 ? "0" : "")\(hour):00:00")
+                log.append(FieldLogRecord(device: "a", time: time, event: .appForeground, bootTime: time > reboot ? reboot : boot))
+                log.append(FieldLogRecord(device: "a", time: time, event: .taskSubmitted, identifier: "r", kind: .refresh,
+                                          bootTime: time > reboot ? reboot : boot))
+            }
+        }
+        let history = try #require(DeviceHistory.histories(log).first)
+        let restarts = history.steps.compactMap { entry -> (Double, Double)? in
+            if case .restarted(let since) = entry.step { (entry.time, since) } else { nil }
+        }
+        // Times in seconds since 2026-01-05 00:00: the boot at 1 d 18:00, after the 11:00 record.
+        #expect(restarts.count == 1 && restarts.first?.0 == 86_400 + 18 * 3_600 && restarts.first?.1 == 86_400 + 11 * 3_600)
+        var withoutBoots = log
+        for index in withoutBoots.indices { withoutBoots[index].bootTime = nil }
+        let historyWithoutBoots = try #require(DeviceHistory.histories(withoutBoots).first)
+        var generous = HeuristicLaunchParameters()
+        generous.refreshBasePerDay = 20
+        generous.refreshMaximumPerDay = 24
+        func launchesInTheGap(_ history: DeviceHistory) -> Int {
+            (0..<20).reduce(0) { total, replicate in
+                var random = RandomStream(seed: UInt64(replicate), label: StreamLabel("test.restart"))
+                let launches = LaunchReplay.simulate(history, kind: .refresh, parameters: generous, phone: LaunchFitTests.zashiPhone,
+                                                     resubmission: LaunchReplay.Resubmission(history, kind: .refresh), random: &random)
+                return total + launches.filter { $0.time > 86_400 + 11 * 3_600 && $0.time < 86_400 + 18 * 3_600 }.count
+            }
+        }
+        #expect(launchesInTheGap(history) == 0)
+        #expect(launchesInTheGap(historyWithoutBoots) > 0)
     }
 }

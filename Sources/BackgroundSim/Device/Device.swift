@@ -45,7 +45,7 @@ public struct Device {
     /// How many times the phone has started again since the simulation began.
     public private(set) var bootCount: UInt32 = 0
     /// When the phone last started: the simulation's start until it first restarts (an app
-    /// reads it as the current time minus `ProcessInfo.systemUptime`).
+    /// reads it with the `kern.boottime` sysctl).
     public private(set) var bootedAt: SimInstant = .start
     /// The phone is off for a restart, not for want of charge: it comes back on at
     /// ``DeviceEvent/bootComplete``.
