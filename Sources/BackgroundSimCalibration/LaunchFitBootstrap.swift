@@ -17,7 +17,9 @@ import BackgroundSimLab
 /// Hessians, by finite differences), itself robust to a model that does not fit.
 ///
 /// The interval is the resampled fits' 2.5 and 97.5 percentiles, resolved to the grid (a full
-/// step beyond the outermost points chosen) and never excluding the fit itself. That is
+/// step beyond the outermost points chosen, two where the step is ``minimumStep``: the
+/// standard error is then below what the grid resolves, and one step covered the refresh base
+/// budget in 183 of 200 replications) and never excluding the fit itself. That is
 /// deliberately conservative: the likelihood is not smooth — a budget just too small to pay for
 /// a logged launch makes it impossible — so the maximum can sit at such an edge, where the
 /// bootstrap's percentiles alone are known to mislead (Andrews 2000): there, most resamples
@@ -64,9 +66,11 @@ enum LaunchFitBootstrap {
             let sorted = draws[axis].sorted()
             guard let index = result.fitted.firstIndex(where: { $0.key == key }),
                   let low = Quantile.interpolated(sorted, 0.025), let high = Quantile.interpolated(sorted, 0.975) else { continue }
-            // Resolved to the grid: a step beyond the outermost points, and never excluding the fit itself.
-            result.fitted[index].low = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.min(0, low.rounded(.down)) - 1) * steps[axis])
-            result.fitted[index].high = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.max(0, high.rounded(.up)) + 1) * steps[axis])
+            // Resolved to the grid: a step beyond the outermost points (two where the step is the
+            // minimum, finer than the grid can resolve), and never excluding the fit itself.
+            let margin = steps[axis] <= minimumStep ? 2.0 : 1.0
+            result.fitted[index].low = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.min(0, low.rounded(.down)) - margin) * steps[axis])
+            result.fitted[index].high = LaunchFit.Coordinates.value(key, at: center[axis] + (Swift.max(0, high.rounded(.up)) + margin) * steps[axis])
         }
         return (result, outcome.atEdge)
     }
