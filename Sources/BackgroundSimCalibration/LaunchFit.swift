@@ -153,6 +153,14 @@ package struct LaunchFit: Sendable {
                          devices: scorer.devices, optimiserEvaluations: evaluations, convergence: convergence)
     }
 
+    /// Whether `a` and `b` differ at most in `kind`'s fitted parameters: what a tape recorded
+    /// under `b` can score `a` for.
+    static func differOnlyInFitted(_ a: HeuristicLaunchParameters, _ b: HeuristicLaunchParameters, kind: FieldLogRecord.Kind) -> Bool {
+        var unfitted = a
+        for key in Coordinates.allKeys(kind) { Coordinates.set(key, Coordinates.value(key, of: b), in: &unfitted) }
+        return unfitted == b
+    }
+
     /// The free parameters' coordinates.
     var coordinates: Coordinates { Coordinates(kind: kind, keys: fitted.filter { $0.heldBecause == nil }.map(\.key)) }
 

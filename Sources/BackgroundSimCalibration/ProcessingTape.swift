@@ -50,11 +50,8 @@ struct ProcessingTape: Sendable {
 
     /// The score of the tape's launches under `parameters`, with `phone` the chain it was recorded with.
     func score(_ parameters: HeuristicLaunchParameters, phone: PhoneStateProfile) -> LaunchReplay.Score {
-        var unfitted = parameters
-        unfitted.processingChargingChancePerEvaluation = recordedUnder.processingChargingChancePerEvaluation
-        unfitted.processingBatteryChancePerEvaluation = recordedUnder.processingBatteryChancePerEvaluation
-        unfitted.processingFadeHalfLifeDays = recordedUnder.processingFadeHalfLifeDays
-        precondition(unfitted == recordedUnder, "ProcessingTape: scored under parameters it was not recorded for")
+        precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .processing),
+                     "ProcessingTape: scored under parameters it was not recorded for")
         var score = LaunchReplay.Score()
         var belief = phone.shares[0]
         for operation in operations {

@@ -32,11 +32,8 @@ struct RefreshTape: Sendable {
 
     /// The score of the tape's launches under `parameters`: what the replay would give.
     func score(_ parameters: HeuristicLaunchParameters) -> LaunchReplay.Score {
-        var unfitted = parameters
-        unfitted.refreshBasePerDay = recordedUnder.refreshBasePerDay
-        unfitted.refreshPerAppSession = recordedUnder.refreshPerAppSession
-        unfitted.refreshFadeHalfLifeDays = recordedUnder.refreshFadeHalfLifeDays
-        precondition(unfitted == recordedUnder, "RefreshTape: scored under parameters it was not recorded for")
+        precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .refresh),
+                     "RefreshTape: scored under parameters it was not recorded for")
         var score = LaunchReplay.Score()
         var tokens = HeuristicLaunchModel.initialRefreshTokens(parameters, generosity: 1)
         for point in points {
