@@ -55,7 +55,9 @@ package enum CalibrationFormatter {
                      + "the app's energy and data budgets. If your users have them, the fitted budgets come out low.")
         lines.append("No day-of-week or seasonal pattern beyond the users' own use of the app.")
         if calibration.kinds.contains(where: { $0.kind == .processing }) {
-            lines.append("Processing: when the phone was idle, and its charging between records, come from the base scenario's user, not from your users.")
+            lines.append("Processing: when the phone was idle, and its charging between records, come from the base scenario's user"
+                         + (calibration.usersDay.hours == 0 ? "" : " moved to your users' hours (\(calibration.usersDay.signedHours))")
+                         + ": habits of another shape than the base user's (charging by day, or never overnight) need a base scenario with them.")
         }
         return lines
     }
@@ -109,6 +111,16 @@ package enum CalibrationFormatter {
             + "base scenario \"\(calibration.baseName)\""
     }
 
+    /// When the logged users live their day, against the base scenario's user.
+    static func usersDayLine(_ calibration: LaunchCalibration) -> String {
+        let shift = calibration.usersDay
+        guard shift.hours != 0 else { return "Users' day: the base scenario's user's hours fit the logs' opens and charging best (no clock shift beats them)." }
+        let base = calibration.shiftedBase
+        return "Users' day: \(shift.signedHours) from the base scenario's user (log-likelihood of the logs' opens and charging "
+            + "\(Format.significant(shift.logLikelihoodGain)) higher): asleep \(base.user.sleepStart)–\(base.user.wakeTime), "
+            + "charging \(base.power.overnightPlugIn)–\(base.power.overnightUnplug); the fit and the fragment use that day."
+    }
+
     static func kindHeading(_ kind: LaunchCalibration.KindCalibration) -> String {
         "\(kind.kind.rawValue): \(kind.devices) devices, \(kind.launches) launches"
             + (kind.unexplained > 0 ? ", \(kind.unexplained) the fitted model cannot explain" : "")
@@ -135,7 +147,7 @@ package enum CalibrationFormatter {
     }
 
     package static func table(_ calibration: LaunchCalibration, fragmentPath: String?, use: String? = nil) -> String {
-        var lines = [heading(calibration), verdict(calibration), ""]
+        var lines = [heading(calibration), verdict(calibration), usersDayLine(calibration), ""]
         if let comparison = calibration.metricKit {
             lines.append(metricKitHeading(comparison))
             lines += TextTable.render(header: ["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], rows: metricKitRows(comparison)).map { "  " + $0 }
@@ -163,7 +175,7 @@ package enum CalibrationFormatter {
             return (["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
                     + rows.map { "| " + $0.map(escape).joined(separator: " | ") + " |" }).joined(separator: "\n")
         }
-        var parts = ["# Calibration", heading(calibration) + ".", "**" + verdict(calibration) + "**"]
+        var parts = ["# Calibration", heading(calibration) + ".", "**" + verdict(calibration) + "**", usersDayLine(calibration)]
         for kind in calibration.kinds {
             parts.append("## " + kindHeading(kind))
             parts.append(table(["parameter", "value", "95 % CI", ""], parameterRows(kind)))
@@ -218,6 +230,8 @@ package enum CalibrationFormatter {
             ("sources", .array(calibration.sources.map(JSONValue.string))),
             ("baseScenario", .string(calibration.baseName)),
             ("verdict", .string(verdict(calibration))),
+            ("usersDayShiftHours", .number(Double(calibration.usersDay.hours))),
+            ("usersDayLogLikelihoodGain", .number(calibration.usersDay.logLikelihoodGain)),
             ("kinds", .array(kinds)),
             ("metricKit", calibration.metricKit.map { comparison in
                 .object([("payloads", .number(Double(comparison.payloads))), ("rows", .array(comparison.rows.map { row in

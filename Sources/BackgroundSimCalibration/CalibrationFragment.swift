@@ -3,7 +3,10 @@ import BackgroundSimLab
 
 /// The scenario fragment `bgsim calibrate` writes: a scenario naming only the fitted launch
 /// parameters (`system.heuristic`), with the fit's provenance in its `description` — the logs,
-/// the method, every value's interval and the goodness of fit. It is a valid scenario by
+/// the method, every value's interval and the goodness of fit — and, when the logged users'
+/// day runs at other hours than the base scenario's user (``UsersDayShift``), the base user's
+/// day moved by as much (`user.sleepStart`, `wakeTime`, `hourlyWeights`, `power.overnightPlugIn`,
+/// `overnightUnplug`, `network.leaveHome`, `returnHome`). It is a valid scenario by
 /// itself (everything else at its default), and its `system.heuristic` block can be copied into
 /// a team's own scenario.
 extension LaunchCalibration {
@@ -11,9 +14,11 @@ extension LaunchCalibration {
     package var fragment: JSONValue {
         let fitted = kinds.flatMap(\.parameters).filter { $0.heldBecause == nil }
         let heuristic = fitted.map { (key: $0.key, value: JSONValue.number(Self.fourSignificantDigits($0.value))) }
+        let day = usersDay.hours == 0 ? [] : shiftedBase.dayFields
         return .object([
             ("name", .string("calibrated")),
             ("description", .string(provenance)),
+        ] + day + [
             ("system", .object([("heuristic", .object(heuristic))])),
         ])
     }
@@ -25,6 +30,10 @@ extension LaunchCalibration {
             + "from \(devices) devices over \(Format.significant(deviceDays)) device-days (\(files)), on the base scenario \"\(baseName)\". "
             + "Maximum likelihood of the logged launches given the logged use, submissions and phone state; 95 % intervals from "
             + "\(LaunchFitBootstrap.resamples) bootstrap resamples of devices. "
+        if usersDay.hours != 0 {
+            text += "The logged users' day runs \(usersDay.signedHours) from the base scenario's user (log-likelihood of their opens and "
+                + "charging \(Format.significant(usersDay.logLikelihoodGain)) higher); the base user's day is moved by as much. "
+        }
         for kind in kinds {
             let unidentified = kind.tooSmall.map { " (no interval: the logs are too small, \($0))" }
                 ?? kind.convergence.problem.map { " (no interval: the fit did not converge, \($0))" } ?? ""

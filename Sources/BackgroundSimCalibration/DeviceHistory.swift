@@ -11,11 +11,13 @@ struct DeviceHistory: Sendable {
         var charging: Bool?
         var batteryPercent: Double?
         var network: FieldLogRecord.Network?
+        /// Whether the phone was unlocked at the record (it says nothing once the record is past).
+        var unlocked: Bool?
 
         /// `self` updated with what `other` knows.
         func updated(with other: State) -> State {
             State(charging: other.charging ?? charging, batteryPercent: other.batteryPercent ?? batteryPercent,
-                  network: other.network ?? network)
+                  network: other.network ?? network, unlocked: other.unlocked)
         }
     }
 
@@ -43,8 +45,10 @@ struct DeviceHistory: Sendable {
         case state(State, launchOf: FieldLogRecord.Kind?)
         /// The phone started again at this step's time (a record's boot time), after the
         /// previous record at `since`: it was off, or shutting down, for an unknown part of the
-        /// time between, and the replay evaluates none of it. (From the boot to the first
-        /// unlock nothing launches either, but a log cannot say when that was.)
+        /// time between, and the replay evaluates none of it. From the boot to the first unlock
+        /// nothing launches either; a log cannot say when that was, so processing's chain
+        /// carries it (``PhoneStateProfile/Belief``). Refresh's replay takes the phone as
+        /// unlocked from the boot on.
         case restarted(since: Double)
     }
 
@@ -80,7 +84,8 @@ struct DeviceHistory: Sendable {
                 lastBoot = Swift.max(lastBoot ?? boot, boot)
             }
             previousTime = time
-            let state = State(charging: record.charging, batteryPercent: record.batteryPercent, network: record.network)
+            let state = State(charging: record.charging, batteryPercent: record.batteryPercent, network: record.network,
+                              unlocked: record.protectedDataAvailable)
             if record.event != .taskLaunched && state != State() {
                 // A submission while a task of its kind runs, or the end of a running task.
                 let followsLaunch = switch record.event {

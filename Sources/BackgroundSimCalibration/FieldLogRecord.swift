@@ -107,11 +107,15 @@ package struct FieldLogRecord: Sendable, Equatable {
     /// which stops while the phone sleeps). A later boot than the previous record's says the
     /// phone was off, or restarting and then locked, in between.
     package var bootTime: LocalTimestamp?
+    /// Whether the phone was unlocked at the record: `UIApplication.isProtectedDataAvailable`,
+    /// which turns false about 10 s after the phone locks and true when it is unlocked [A]
+    /// (Apple Platform Security, "Data Protection classes"). True says the phone was in use.
+    package var protectedDataAvailable: Bool?
 
     package init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
                 earliestBegin: LocalTimestamp? = nil, requiresNetwork: Bool? = nil, requiresExternalPower: Bool? = nil,
                 success: Bool? = nil, charging: Bool? = nil, network: Network? = nil, batteryPercent: Double? = nil,
-                bootTime: LocalTimestamp? = nil) {
+                bootTime: LocalTimestamp? = nil, protectedDataAvailable: Bool? = nil) {
         self.device = device
         self.time = time
         self.event = event
@@ -125,5 +129,6 @@ package struct FieldLogRecord: Sendable, Equatable {
         self.network = network
         self.batteryPercent = batteryPercent
         self.bootTime = bootTime
+        self.protectedDataAvailable = protectedDataAvailable
     }
 }

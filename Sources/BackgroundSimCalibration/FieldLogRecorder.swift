@@ -5,7 +5,8 @@ import BackgroundSimLab
 /// Writes a simulated run as the field log an app instrumented as docs/CALIBRATION.md describes
 /// would have written on that phone: the app's foregrounds and backgrounds, its task
 /// submissions, launches, completions and expirations, each with the phone's charging state,
-/// network and battery level at that moment, in local time.
+/// network, battery level, boot time and whether it is unlocked (its screen on) at that moment,
+/// in local time.
 ///
 /// Only what an app can see is written: not the system's launch decisions, not the model's
 /// state. Continued-processing tasks, URL session events and pushes are not field-log events.
@@ -32,7 +33,8 @@ package enum FieldLogRecorder {
                                             charging: snapshot.isCharging,
                                             network: Self.network(snapshot.network.interface),
                                             batteryPercent: (snapshot.batteryPercent * 10).rounded() / 10,
-                                            bootTime: local(snapshot.bootedAt))
+                                            bootTime: local(snapshot.bootedAt),
+                                            protectedDataAvailable: snapshot.isScreenOn)
                 switch entry.event {
                 case .launch(reason: .user), .willEnterForeground:
                     record.event = .appForeground

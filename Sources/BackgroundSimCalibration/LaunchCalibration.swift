@@ -78,6 +78,10 @@ package struct LaunchCalibration: Sendable {
     /// The base scenario's name, and its launch parameters with the fitted ones in place.
     package var baseName: String
     package var parameters: HeuristicLaunchParameters
+    /// How much later than the base scenario's user the logged users live their day (0 for not
+    /// at all), and the base scenario with that day (its user, charging and commute shifted).
+    package var usersDay: UsersDayShift
+    package var shiftedBase: Scenario
     /// The users' MetricKit payloads beside the calibrated scenario's simulation, if any were given.
     package var metricKit: MetricKitComparison?
 
@@ -89,7 +93,12 @@ package struct LaunchCalibration: Sendable {
         try base.requireValid(policies: policies)
         let histories = DeviceHistory.histories(records)
         notice("measuring the base scenario's phone (\(PhoneStateProfile.seeds) phones × \(PhoneStateProfile.days) days)")
-        let phone = try PhoneStateProfile.measure(base, jobs: jobs)
+        let baseChain = try PhoneStateProfile.measure(base, jobs: jobs)
+        let usersDay = UsersDayShift.estimate(histories, base: base.system.heuristic, phone: baseChain, jobs: jobs)
+        if usersDay.hours != 0 {
+            notice("the logged users' day runs \(usersDay.signedHours) from the base scenario's user (their opens and charging)")
+        }
+        let phone = baseChain.shifted(byHours: usersDay.hours)
         var parameters = base.system.heuristic
         var kinds: [KindCalibration] = []
         for kind in FieldLogRecord.Kind.allCases {
@@ -105,6 +114,7 @@ package struct LaunchCalibration: Sendable {
                 notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
                 (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, scorer: scorer, base: base.system.heuristic)
                 withIntervals = withIntervals.spanningAgreeingMaxima(base: base.system.heuristic)
+                    .spanningLikelihoodRatio(scorer: scorer, base: base.system.heuristic)
             }
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
             var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
@@ -119,13 +129,14 @@ package struct LaunchCalibration: Sendable {
         var comparison: MetricKitComparison?
         if !metricKit.isEmpty {
             notice("MetricKit: \(metricKit.count) payloads beside the calibrated scenario (\(MetricKitComparison.seeds) phones × \(MetricKitComparison.days) days)")
-            var calibrated = base
+            var calibrated = base.shiftingDay(byHours: usersDay.hours)
             calibrated.system.heuristic = parameters
             comparison = try MetricKitComparison.compare(metricKit, scenario: calibrated, policies: policies, jobs: jobs)
         }
         return LaunchCalibration(kinds: kinds, sources: sources, records: records.count, devices: histories.count,
                                  deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
-                                 baseName: base.name, parameters: parameters, metricKit: comparison)
+                                 baseName: base.name, parameters: parameters, usersDay: usersDay,
+                                 shiftedBase: base.shiftingDay(byHours: usersDay.hours), metricKit: comparison)
     }
 
     /// The features that do not fit, over every kind.

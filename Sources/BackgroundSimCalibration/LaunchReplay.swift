@@ -126,10 +126,10 @@ enum LaunchReplay {
         var state = DeviceHistory.State()
         /// When a record last gave the network.
         var networkTime = -Double.infinity
-        /// The chances of the phone's four states (``PhoneStateProfile``) at the current
+        /// The chances of the phone's states (``PhoneStateProfile/Belief``) at the current
         /// evaluation given everything so far (scoring processing), or the state it is in, as a
         /// vector with one 1 (simulating either kind).
-        var belief: SIMD4<Double>
+        var belief: PhoneStateProfile.Belief
         var inForeground = false
         var lastForeground: Double?
         var lastLaunch: Double?
@@ -153,7 +153,7 @@ enum LaunchReplay {
             self.random = random
             model = HeuristicLaunchModel(parameters: parameters, calendar: SimCalendar(startDate: history.firstDate, startTime: TimeOfDay(hour: 0)))
             step = parameters.evaluationMinutes * 60
-            belief = phone.shares[0]
+            belief = phone.initialBelief
             if random != nil {
                 belief = drawn(belief)
             } else {
@@ -178,19 +178,19 @@ enum LaunchReplay {
         }
 
         /// One state drawn from `chances`, as a vector with one 1.
-        mutating func drawn(_ chances: SIMD4<Double>) -> SIMD4<Double> {
+        mutating func drawn(_ chances: PhoneStateProfile.Belief) -> PhoneStateProfile.Belief {
             guard var stream = random else { return chances }
             var draw = stream.unit() * chances.sum()
             random = stream
-            var state = SIMD4<Double>()
-            for index in 0..<3 {
+            var state = PhoneStateProfile.Belief()
+            for index in 0..<7 {
                 if draw < chances[index] {
                     state[index] = 1
                     return state
                 }
                 draw -= chances[index]
             }
-            state[3] = 1
+            state[7] = 1
             return state
         }
 
@@ -210,16 +210,17 @@ enum LaunchReplay {
         /// differ from the others in one respect: charging, or use). Scoring, its chance given
         /// the past joins the likelihood and the belief keeps only those states (Bayes' rule);
         /// simulating, a drawn state it rules out changes in that respect only.
-        mutating func condition(on mask: SIMD4<Double>) {
+        mutating func condition(on mask: PhoneStateProfile.Belief) {
             guard usesChain else { return }
             processingTape?.append(.observe(mask))
             let kept = belief * mask
             let mass = kept.sum()
             if isSimulating {
-                guard mass == 0, let current = (0..<4).first(where: { belief[$0] == 1 }) else { return }
-                // The state in the mask nearest the current one: the other respect kept.
-                let moved = mask == PhoneStateProfile.inUse ? current & 2 : (current & 1) | (mask[2] == 1 ? 2 : 0)
-                belief = SIMD4()
+                guard mass == 0, let current = (0..<8).first(where: { belief[$0] == 1 }).map({ $0 & 3 }) else { return }
+                // The state in the mask nearest the current one, unlocked: the other respect kept.
+                let moved = mask == PhoneStateProfile.inUse ? current & 2
+                    : mask[current] == 1 ? current : (current & 1) | (mask[2] == 1 ? 2 : 0)
+                belief = PhoneStateProfile.Belief()
                 belief[moved] = 1
                 return
             }
@@ -232,6 +233,7 @@ enum LaunchReplay {
             state = state.updated(with: update)
             if update.network != nil { networkTime = time }
             if let charging = update.charging { condition(on: PhoneStateProfile.charging(charging)) }
+            if update.unlocked == true { condition(on: PhoneStateProfile.inUse) }
         }
 
         /// The model's chance of a launch at the evaluation at `time` on an idle phone off the
@@ -293,13 +295,14 @@ enum LaunchReplay {
                 return (request.requiresExternalPower ? 0 : chances.battery, chances.charger)
             }
             /// A request's chance in each of the four states.
-            func emission(_ request: DeviceHistory.Submission) -> SIMD4<Double> {
+            func emission(_ request: DeviceHistory.Submission) -> PhoneStateProfile.Belief {
                 let p = chance(request)
-                return kind == .refresh ? SIMD4(repeating: p.charger) : SIMD4(0, p.battery, 0, p.charger)
+                return kind == .refresh ? PhoneStateProfile.Belief(repeating: p.charger)
+                    : PhoneStateProfile.processingChance(battery: p.battery, charger: p.charger)
             }
             if isSimulating {
                 guard chances != nil, var stream = random else { return }
-                let current = (0..<4).first { belief[$0] == 1 } ?? 0
+                let current = (0..<8).first { belief[$0] == 1 } ?? 0
                 var chosen: [DeviceHistory.Submission] = []
                 for request in pending {
                     let p = emission(request)[current]
@@ -311,14 +314,14 @@ enum LaunchReplay {
                     let next = resubmission?.submissions(at: time, launching: request.identifier) ?? []
                     for submission in next { submit(submission) }
                     var launchState = state
-                    launchState.charging = current >= PhoneStateProfile.onInUse
+                    launchState.charging = current & 3 >= PhoneStateProfile.onInUse
                     launches.append(SimulatedLaunch(time: time, identifier: request.identifier, state: launchState, resubmissions: next))
                 }
                 return
             }
             var unexplained = launchedHere.count
             if chances != nil {
-                var outcome = SIMD4<Double>(repeating: 1)
+                var outcome = PhoneStateProfile.Belief(repeating: 1)
                 var anyBattery = false, anyCharger = false, considered = false
                 for request in pending {
                     let p = emission(request)
@@ -413,7 +416,7 @@ enum LaunchReplay {
             guard usesChain else { return }
             let hour = Self.hour(tick)
             processingTape?.append(.restart(hour: hour))
-            belief = phone.shares[hour]
+            belief = phone.afterRestart(hour: hour)
             if isSimulating { belief = drawn(belief) }
         }
 

@@ -5,7 +5,8 @@ import BackgroundSimLab
 /// What a field log cannot say about the phone between its records, as a scenario's user and
 /// phone make it: a Markov chain over four states — off or on the charger, each in use or
 /// idle (its screen off for at least the launch model's `idleDelayMinutes`) — stepped at the
-/// launch model's evaluations (every 15 min), with transition chances by local hour.
+/// launch model's evaluations (every 15 min), with transition chances by local hour, and
+/// whether the phone is still locked since a restart (``Belief``).
 ///
 /// An app writes the phone's state only when it runs, so a log says whether the phone was
 /// charging at each record and not when it was plugged in or out in between; and it never
@@ -91,14 +92,56 @@ struct PhoneStateProfile: Sendable, Equatable {
         return PhoneStateProfile(shares: shares, transitions: transitions)
     }
 
-    /// The chain's step into an evaluation at `hour` from `belief` (chances of each state).
-    func step(_ belief: SIMD4<Double>, hour: Int) -> SIMD4<Double> {
-        let row = transitions[hour]
-        return belief[0] * row[0] + belief[1] * row[1] + belief[2] * row[2] + belief[3] * row[3]
+    /// The chances of the chain's states with whether the phone has stayed locked since it last
+    /// started: lanes 0 … 3 the four states (``offInUse`` …) after the first unlock, lanes 4 … 7
+    /// the same states before it.
+    ///
+    /// After a restart nothing launches in the background until the user first unlocks the
+    /// phone [Inf] (data under the default protection class cannot be read before it [A], Apple
+    /// Platform Security, "Data Protection classes"). A log cannot say when that was — the app
+    /// writes nothing until then — so the chain carries it: a restart leaves the phone locked
+    /// unless it is in use, the phone stays locked until the chain first enters an in-use
+    /// state, and every record (the app ran) says it was unlocked by then.
+    typealias Belief = SIMD8<Double>
+
+    /// The chain of users who live the same day `hours` later (earlier, for a negative shift):
+    /// at each hour they do what this chain's users did `hours` before.
+    func shifted(byHours hours: Int) -> PhoneStateProfile {
+        let turned = { (hour: Int) in ((hour - hours) % 24 + 24) % 24 }
+        return PhoneStateProfile(shares: (0..<24).map { shares[turned($0)] }, transitions: (0..<24).map { transitions[turned($0)] })
     }
 
-    /// The states on the charger (`true`) or off it, as a mask.
-    static func charging(_ charging: Bool) -> SIMD4<Double> { charging ? SIMD4(0, 0, 1, 1) : SIMD4(1, 1, 0, 0) }
-    /// The states in use, as a mask.
-    static let inUse = SIMD4<Double>(1, 0, 1, 0)
+    /// The belief at the start of a log: the shares at midnight, unlocked.
+    var initialBelief: Belief { Belief(lowHalf: shares[0], highHalf: .zero) }
+
+    /// The chain's step into an evaluation at `hour` from `belief`: each half moves by the
+    /// hour's transitions, and a locked phone that comes into use is unlocked.
+    func step(_ belief: Belief, hour: Int) -> Belief {
+        let row = transitions[hour]
+        func moved(_ from: SIMD4<Double>) -> SIMD4<Double> { from[0] * row[0] + from[1] * row[1] + from[2] * row[2] + from[3] * row[3] }
+        let unlocked = moved(belief.lowHalf), locked = moved(belief.highHalf)
+        return Belief(lowHalf: unlocked + locked * Self.inUseLanes, highHalf: locked * (1 - Self.inUseLanes))
+    }
+
+    /// The belief just after the phone started again in `hour`: the hour's shares, locked
+    /// unless in use.
+    func afterRestart(hour: Int) -> Belief {
+        Belief(lowHalf: shares[hour] * Self.inUseLanes, highHalf: shares[hour] * (1 - Self.inUseLanes))
+    }
+
+    /// The in-use states among the four.
+    private static let inUseLanes = SIMD4<Double>(1, 0, 1, 0)
+
+    /// What a record with the phone on the charger (`true`) or off it allows: those states,
+    /// unlocked.
+    static func charging(_ charging: Bool) -> Belief {
+        Belief(lowHalf: charging ? SIMD4(0, 0, 1, 1) : SIMD4(1, 1, 0, 0), highHalf: .zero)
+    }
+    /// What an open or close of the app allows: the in-use states, unlocked.
+    static let inUse = Belief(lowHalf: inUseLanes, highHalf: .zero)
+    /// A processing request's chance in each state: `battery` idle off the charger, `charger`
+    /// idle on it, after the first unlock; nothing otherwise.
+    static func processingChance(battery: Double, charger: Double) -> Belief {
+        Belief(lowHalf: SIMD4(0, battery, 0, charger), highHalf: .zero)
+    }
 }

@@ -37,7 +37,7 @@ struct ProcessingTape: Sendable {
         /// The chain steps into an evaluation in this local hour.
         case step(hour: Int)
         /// The log shows a state allowed by this mask (``PhoneStateProfile``).
-        case observe(SIMD4<Double>)
+        case observe(PhoneStateProfile.Belief)
         case evaluate(Evaluation)
         /// The phone started again: the belief becomes the shares of the states in this hour.
         case restart(hour: Int)
@@ -53,7 +53,7 @@ struct ProcessingTape: Sendable {
         precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .processing),
                      "ProcessingTape: scored under parameters it was not recorded for")
         var score = LaunchReplay.Score()
-        var belief = phone.shares[0]
+        var belief = phone.initialBelief
         for operation in operations {
             switch operation {
             case .step(let hour):
@@ -66,17 +66,41 @@ struct ProcessingTape: Sendable {
             case .evaluate(let evaluation):
                 Self.evaluate(evaluation, parameters: parameters, belief: &belief, score: &score)
             case .restart(let hour):
-                belief = phone.shares[hour]
+                belief = phone.afterRestart(hour: hour)
             }
         }
         return score
     }
 
+    /// The log-likelihood of what the tape shows of the phone (its charging at records, the app
+    /// in use at opens and closes) under `phone`, the launches left out: the forward algorithm
+    /// over the steps and observations alone.
+    func observationLogLikelihood(phone: PhoneStateProfile) -> Double {
+        var logLikelihood = 0.0
+        var belief = phone.initialBelief
+        for operation in operations {
+            switch operation {
+            case .step(let hour):
+                belief = phone.step(belief, hour: hour)
+            case .observe(let mask):
+                let kept = belief * mask
+                let mass = kept.sum()
+                logLikelihood += PortableMath.log(Swift.max(1e-300, mass))
+                belief = mass > 0 ? kept / mass : mask / mask.sum()
+            case .evaluate:
+                break
+            case .restart(let hour):
+                belief = phone.afterRestart(hour: hour)
+            }
+        }
+        return logLikelihood
+    }
+
     /// One evaluation: each due request has the chance `(0, b, 0, c)` in the chain's four
-    /// states (`b` 0 for one that requires power); the log's launches multiply in their chance,
+    /// states after the first unlock and 0 before it (`b` 0 for one that requires power); the log's launches multiply in their chance,
     /// the others the chance of not launching, and the belief is conditioned on the outcome.
     private static func evaluate(_ evaluation: Evaluation, parameters: HeuristicLaunchParameters,
-                                 belief: inout SIMD4<Double>, score: inout LaunchReplay.Score) {
+                                 belief: inout PhoneStateProfile.Belief, score: inout LaunchReplay.Score) {
         var unexplained = Int(evaluation.logged)
         defer {
             score.launches += Int(evaluation.logged)
@@ -87,15 +111,15 @@ struct ProcessingTape: Sendable {
         let battery = evaluation.batteryOpen ? parameters.processingBatteryChancePerEvaluation * fade : 0
         let charger = evaluation.chargerOpen ? parameters.processingChargingChancePerEvaluation * fade : 0
         guard battery > 0 || charger > 0 else { return }
-        var outcome = SIMD4<Double>(repeating: 1)
-        func multiply(_ requests: Requests, chance: SIMD4<Double>) {
+        var outcome = PhoneStateProfile.Belief(repeating: 1)
+        func multiply(_ requests: Requests, chance: PhoneStateProfile.Belief) {
             for _ in 0..<requests.launched { outcome *= chance }
             for _ in 0..<(requests.due - requests.launched) { outcome *= 1 - chance }
         }
         let anyPower = evaluation.anyPower.due > 0
         let externalPower = evaluation.externalPower.due > 0 && charger > 0
-        if anyPower { multiply(evaluation.anyPower, chance: SIMD4(0, battery, 0, charger)) }
-        if externalPower { multiply(evaluation.externalPower, chance: SIMD4(0, 0, 0, charger)) }
+        if anyPower { multiply(evaluation.anyPower, chance: PhoneStateProfile.processingChance(battery: battery, charger: charger)) }
+        if externalPower { multiply(evaluation.externalPower, chance: PhoneStateProfile.processingChance(battery: 0, charger: charger)) }
         guard anyPower || externalPower else { return }
         score.evaluations += 1
         if charger > 0 { score.chargerWeight += belief[PhoneStateProfile.onIdle] }

@@ -1,0 +1,69 @@
+import BackgroundSim
+import SimKernel
+
+extension LaunchFit {
+    /// Half the 95 % point of χ² with one degree of freedom (3.841): how far the log-likelihood
+    /// falls at the ends of a likelihood-ratio interval.
+    static let likelihoodRatioDrop = 1.920_729_410_347_062
+
+    /// `self` with each free parameter's interval widened to hold its likelihood-ratio
+    /// interval along its own axis (the other parameters at the fit): the values whose
+    /// log-likelihood is within ``likelihoodRatioDrop`` of the fit's, out to the parameter's
+    /// range where it never falls that far.
+    ///
+    /// The bootstrap's percentiles fail where the maximum sits on the edge of what the
+    /// parameter may be — a chance of 0 when the logs show no launch it could explain — because
+    /// most resamples pick the same edge (Andrews 2000); the likelihood ratio does not (at an
+    /// edge its reference distribution is half χ²₀ and half χ²₁, Self & Liang 1987, so χ²₁ is
+    /// conservative). Along one axis it can be narrower than the profile interval where the
+    /// parameters are correlated, which the bootstrap's spread then covers: the union is kept.
+    func spanningLikelihoodRatio(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> LaunchFit {
+        let coordinates = self.coordinates
+        let center = coordinates.start(parameters)
+        func logLikelihood(_ point: [Double]) -> Double { scorer.score(coordinates.applying(point, to: base)).logLikelihood }
+        let floor = logLikelihood(center) - Self.likelihoodRatioDrop
+        var result = self
+        for (axis, key) in coordinates.keys.enumerated() {
+            guard let index = result.fitted.firstIndex(where: { $0.key == key }),
+                  let low = result.fitted[index].low, let high = result.fitted[index].high else { continue }
+            let range = Coordinates.range(key)
+            /// The value at `distance` along the axis in `direction`.
+            func value(_ direction: Double, _ distance: Double) -> Double {
+                Coordinates.value(key, at: center[axis] + direction * distance)
+            }
+            func isInside(_ direction: Double, _ distance: Double) -> Bool {
+                var point = center
+                point[axis] += direction * distance
+                return logLikelihood(point) >= floor
+            }
+            /// The interval's end in `direction`: double the distance until the log-likelihood
+            /// falls below the floor or the range ends, then halve the bracket.
+            func end(_ direction: Double) -> Double {
+                var inside = 0.0, distance = 0.25
+                while isInside(direction, distance) {
+                    inside = distance
+                    let reached = value(direction, distance)
+                    if reached <= range.lowerBound || reached >= range.upperBound || distance >= Self.widestSearch {
+                        return direction < 0 ? range.lowerBound : range.upperBound
+                    }
+                    distance *= 2
+                }
+                var outside = distance
+                for _ in 0..<Self.bisections {
+                    let middle = (inside + outside) / 2
+                    if isInside(direction, middle) { inside = middle } else { outside = middle }
+                }
+                return value(direction, outside)
+            }
+            result.fitted[index].low = Swift.min(low, end(-1))
+            result.fitted[index].high = Swift.max(high, end(1))
+        }
+        return result
+    }
+
+    /// How far the search for an end goes in the optimiser's coordinates (a logit of ±64
+    /// reaches a chance's range; a logarithm's range is nearer) and how finely it resolves it:
+    /// 10 halvings, under 0.1 % of the bracket.
+    static let widestSearch = 64.0
+    static let bisections = 10
+}
