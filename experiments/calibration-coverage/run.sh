@@ -5,11 +5,12 @@
 # For each case in cases/ (NAME.users.json: the users and phones; NAME.truth.json: the launch
 # parameters that generate the logs, far from the defaults), each replication simulates 60
 # phones × 28 days with fresh seeds, writes their field log, and calibrates it from the preset's
-# default launch parameters with the same users (`--with NAME.users.json`). The summary goes to
-# results.md and every replication's values to replications.csv.
+# default launch parameters with the same users (`--with NAME.users.json`), or with other users
+# where the case gives them (`NAME.base.json`: the users' day must then be read from the logs).
+# The summary goes to results.md and every replication's values to replications.csv.
 #
 # Usage: experiments/calibration-coverage/run.sh [REPLICATIONS [OUT]]
-#   REPLICATIONS  per case (default 200: the committed results, about 40 minutes on 2 cores)
+#   REPLICATIONS  per case (default 200: the committed results, about an hour on 2 cores)
 #   OUT           where results.md and replications.csv go (default: this directory)
 # CI runs it with 3 replications into a temporary directory. Needs python3.
 set -euo pipefail
@@ -21,16 +22,19 @@ bgsim=${BGSIM:-}
 if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# case:preset:replications (the night-owl case, which does not converge, is run 20 times at most)
+# case:preset:replications
 cases="refresh-far:coverdrop-shipped:$replications refresh-heavy-mini:coverdrop-shipped:$replications
-processing-far:zashi-shipped:$replications processing-night-owl:zashi-shipped:$((replications < 20 ? replications : 20))"
+processing-far:zashi-shipped:$replications processing-night-owl:zashi-shipped:$replications
+processing-late:zashi-shipped:$replications"
 for entry in $cases; do
     IFS=: read -r name preset count <<< "$entry"
     for r in $(seq 0 $((count - 1))); do
         seed=$((100000 + r * 60))
         "$bgsim" run --preset "$preset" --with "$here/cases/$name.users.json" --with "$here/cases/$name.truth.json" \
             --seeds 60 --seed "$seed" --days 28 --field-log "$work/log.jsonl" --quiet > /dev/null
-        "$bgsim" calibrate "$work/log.jsonl" --preset "$preset" --with "$here/cases/$name.users.json" \
+        base="$here/cases/$name.users.json"
+        if [ -f "$here/cases/$name.base.json" ]; then base="$here/cases/$name.base.json"; fi
+        "$bgsim" calibrate "$work/log.jsonl" --preset "$preset" --with "$base" \
             --format json --quiet --output "$work/$name-$r.json"
         echo "$name $((r + 1))/$count" >&2
     done

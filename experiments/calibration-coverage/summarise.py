@@ -28,9 +28,11 @@ notes = []
 for name, preset, count in entries:
     count = int(count)
     truth = json.load(open(f"{cases}/{name}.truth.json"))["system"]["heuristic"]
-    covered, values, converged, small, flagged = {}, {}, 0, 0, {}
+    covered, values, converged, small, flagged, shifts = {}, {}, 0, 0, {}, {}
     for r in range(count):
         report = json.load(open(f"{work}/{name}-{r}.json"))
+        shift = int(report["usersDayShiftHours"])
+        shifts[shift] = shifts.get(shift, 0) + 1
         for kind in report["kinds"]:
             converged += kind["converged"]
             small += kind["tooSmall"] is not None
@@ -52,7 +54,9 @@ for name, preset, count in entries:
         lines.append(f"| {name} | `{key}` | {truth[key]:g} | {hits}/{count} | {100 * hits / count:.1f} % "
                      f"({100 * low:.1f}–{100 * high:.1f}) | {median:.4g} |")
     flagged_text = ", ".join(f"{k} {v}" for k, v in sorted(flagged.items())) or "none"
+    shifts_text = ", ".join(f"{k:+d} h {v}" if k else f"none {v}" for k, v in sorted(shifts.items()))
     notes.append(f"- {name} ({preset}): {converged}/{count} fits converged; {small} too small; "
+                 f"users' day read from the logs (replications): {shifts_text}; "
                  f"features flagged (replications): {flagged_text}")
 
 with open(f"{out}/results.md", "w") as f:

@@ -127,6 +127,14 @@ public struct Device {
             isPluggedIn = true
             chargingOvernight = true
             simulation.schedule(.device(.unplug), at: night.unplug)
+        } else if scenario.power.overnightPlugIn < scenario.power.overnightUnplug,
+                  let night = charging.overnight(of: firstDay - 1), night.plugIn > .start {
+            // Last night's charge is set to start after midnight, on the first day. (A usual
+            // plug-in before midnight whose jitter carries it past midnight is not: the run's
+            // first night then goes uncharged, as it always has — kept so that every preset's
+            // outcome stays the same.)
+            simulation.schedule(.device(.plugIn(overnight: true)), at: night.plugIn)
+            simulation.schedule(.device(.unplug), at: night.unplug)
         }
         // Home or away at the start.
         plannedNetwork = networkPlan.homeNetwork(night: firstDay - 1)

@@ -42,7 +42,9 @@ struct ChargingPlan {
     func overnight(of day: Int) -> Session? {
         var stream = RandomStream(seed: seed, label: Self.overnightLabel, entity: device, index: UInt64(bitPattern: Int64(day)))
         let charges = stream.chance(parameters.overnightChargeProbability)
-        let plugIn = calendar.midnight(ofDay: day) + parameters.overnightPlugIn.sinceMidnight
+        // A plug-in earlier on the clock than the unplug (02:00 for 10:00) is after midnight.
+        let plugInDay = parameters.overnightPlugIn < parameters.overnightUnplug ? day + 1 : day
+        let plugIn = calendar.midnight(ofDay: plugInDay) + parameters.overnightPlugIn.sinceMidnight
             + .seconds(plugInJitter.sample(using: &stream))
         let unplug = calendar.midnight(ofDay: day + 1) + parameters.overnightUnplug.sinceMidnight
             + .seconds(unplugJitter.sample(using: &stream))

@@ -12,7 +12,8 @@ public struct PowerParameters: Codable, Sendable, Equatable {
     /// Default 0.85; plausible 0.6–0.98; valid 0–1. [Inf].
     public var overnightChargeProbability: Double = 0.85
 
-    /// Usual time the phone is plugged in for the night, local time.
+    /// Usual time the phone is plugged in for the night, local time. A time earlier on the
+    /// clock than ``overnightUnplug`` (02:00 for 10:00) is in the early hours after midnight.
     ///
     /// Default 23:00; plausible 21:00–02:00. [Inf].
     public var overnightPlugIn: TimeOfDay = TimeOfDay(hour: 23)

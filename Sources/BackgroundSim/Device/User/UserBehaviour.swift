@@ -51,10 +51,12 @@ struct UserBehaviour {
     // MARK: Sleep
 
     /// The night that starts on the evening of `day`: when the user falls asleep, and when they
-    /// wake on the next day.
+    /// wake on the next day. A sleep start earlier on the clock than the wake time (02:30 for a
+    /// 10:00 wake) falls in the early hours of the next day, not the morning of `day`.
     func night(of day: Int) -> (sleep: SimInstant, wake: SimInstant) {
         var stream = RandomStream(seed: seed, label: Self.sleepLabel, entity: device, index: UInt64(bitPattern: Int64(day)))
-        let sleep = calendar.midnight(ofDay: day) + parameters.sleepStart.sinceMidnight
+        let sleepDay = parameters.sleepStart < parameters.wakeTime ? day + 1 : day
+        let sleep = calendar.midnight(ofDay: sleepDay) + parameters.sleepStart.sinceMidnight
             + .seconds(sleepJitter.sample(using: &stream))
         var wake = calendar.midnight(ofDay: day + 1) + parameters.wakeTime.sinceMidnight
             + .seconds(sleepJitter.sample(using: &stream))

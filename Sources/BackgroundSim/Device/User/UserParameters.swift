@@ -40,7 +40,8 @@ public struct UserParameters: Codable, Sendable, Equatable {
         1.1, 1.0, 1.0, 1.0, 1.05, 1.1, 1.15, 1.2, 1.3, 1.4, 1.3, 0.9,
     ]
 
-    /// When the user usually falls asleep, local time.
+    /// When the user usually falls asleep, local time. A time earlier on the clock than
+    /// ``wakeTime`` (02:30 for a 10:00 wake) is in the early hours after midnight.
     ///
     /// Default 23:30; plausible 21:30–02:00. [Inf].
     public var sleepStart: TimeOfDay = TimeOfDay(hour: 23, minute: 30)
