@@ -59,7 +59,7 @@ enum CalibrateCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let base = flags.string("preset") == nil && flags.string("scenario") == nil ? try context.overlaying(flags.strings("with"), on: Scenario())
             : try RunCommand.loadScenario(flags, context, for: "calibrate")
-        let records = try FieldLogFormat.read(paths: flags.positional)
+        let records = try FieldLogFormat.read(paths: flags.positional, jobs: jobs)
         var payloads: [MetricKitPayload] = []
         for path in (flags.string("metrickit") ?? "").split(separator: ",").map(String.init) { payloads += try MetricKitPayload.read(path: path) }
         if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }

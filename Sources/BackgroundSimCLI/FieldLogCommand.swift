@@ -40,7 +40,7 @@ enum FieldLogCommand {
         if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
         let format = try flags.format(["table", "json"], default: "table")
-        let ordered = try FieldLogFormat.read(paths: flags.positional)
+        let ordered = try FieldLogFormat.read(paths: flags.positional, jobs: Replications.defaultJobs)
         if let path = flags.string("replay") {
             guard let replay = FieldLogReplay.launches(ordered, device: flags.string("device")) else {
                 throw UsageError("--device: no device '\(flags.string("device") ?? "")' in the logs")

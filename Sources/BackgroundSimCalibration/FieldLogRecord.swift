@@ -25,22 +25,44 @@ package struct LocalTimestamp: Sendable, Hashable, Comparable {
     package static func < (a: LocalTimestamp, b: LocalTimestamp) -> Bool { a.milliseconds < b.milliseconds }
 
     /// Parses `"YYYY-MM-DDTHH:MM:SS"` (a space for `T`, and `.fff` after the seconds, accepted);
-    /// `nil` if malformed or not a real date and time.
+    /// `nil` if malformed or not a real date and time. (Byte by byte: a log has a timestamp on
+    /// every line.)
     package init?(parsing text: String) {
-        let characters = Array(text)
-        guard characters.count >= 19, characters[10] == "T" || characters[10] == " ",
-              characters[13] == ":", characters[16] == ":",
-              let date = CivilDate(parsing: String(characters[0..<10])),
-              let hour = Int(String(characters[11..<13])), let minute = Int(String(characters[14..<16])),
-              let second = Int(String(characters[17..<19])), (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+        var text = text
+        guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
+        guard bytes.count >= 19, bytes.count <= 29 else { return nil }
+        func digit(_ index: Int) -> Int? {
+            let byte = bytes[index]
+            return byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard let d = digit(index) else { return nil }
+                value = value * 10 + d
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let date = CivilDate(year: year, month: month, day: day),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              hour < 24, minute < 60, second < 60
         else { return nil }
         var fraction = 0.0
-        if characters.count > 19 {
-            guard characters[19] == ".", characters.count > 20, characters.count <= 29,
-                  characters[20...].allSatisfy(\.isNumber), let value = Double("0" + String(characters[19...])) else { return nil }
+        if bytes.count > 19 {
+            // The fraction as Double parses it, so that every digit rounds as it always has.
+            guard bytes[19] == UInt8(ascii: "."), bytes.count > 20, number(20..<bytes.count) != nil,
+                  let value = Double("0" + String(decoding: UnsafeBufferPointer(rebasing: bytes[19...]), as: UTF8.self)) else { return nil }
             fraction = value
         }
-        self.init(date: date, secondsSinceMidnight: Double(hour * 3_600 + minute * 60 + second) + fraction)
+        return LocalTimestamp(date: date, secondsSinceMidnight: Double(hour * 3_600 + minute * 60 + second) + fraction)
     }
 
     /// `"YYYY-MM-DDTHH:MM:SS"`, with `.fff` when there are milliseconds.

@@ -15,7 +15,9 @@ struct FieldLogTests {
         #expect(time.text == "2026-03-01T07:05:09.250")
         #expect(time.hour == 7 && time.date == CivilDate(year: 2026, month: 3, day: 1)!)
         #expect(LocalTimestamp(parsing: "2026-03-01 07:05:09")?.text == "2026-03-01T07:05:09")
-        for bad in ["2026-02-30T00:00:00", "2026-03-01T24:00:00", "2026-03-01T07:05", "2026-03-01T07:05:09Z", "yesterday"] {
+        #expect(LocalTimestamp(parsing: "2026-03-01T07:05:09.0005")?.milliseconds == LocalTimestamp(parsing: "2026-03-01T07:05:09.001")?.milliseconds)
+        for bad in ["2026-02-30T00:00:00", "2026-03-01T24:00:00", "2026-03-01T07:05", "2026-03-01T07:05:09Z", "yesterday",
+                    "2026-03-01T07:05:09.", "2026-03-01T07:05:09.1234567890", "+026-03-01T07:05:09", "2026-03-01T07:05:09.٣"] {
             #expect(LocalTimestamp(parsing: bad) == nil, "\(bad)")
         }
         #expect(LocalTimestamp(parsing: "1969-12-31T23:59:59")?.text == "1969-12-31T23:59:59")
@@ -29,6 +31,37 @@ struct FieldLogTests {
         #expect(records.contains { $0.event == .taskSubmitted && $0.requiresExternalPower == true })
         #expect(try FieldLogFormat.parse(FieldLogFormat.jsonLines(records), source: "log.jsonl") == records)
         #expect(try FieldLogFormat.parse(FieldLogFormat.csv(records), source: "log.csv") == records)
+    }
+
+    @Test("a log read in parallel runs of lines gives the records read at once, and names the first bad line for any number of jobs")
+    func parallelReading() throws {
+        let scenario = try #require(Presets.scenario(named: "zashi-designed"))
+        let records = try FieldLogRecorder.run(scenario, seeds: Array(1...40), days: 10, jobs: 2).records
+        let text = FieldLogFormat.jsonLines(records)
+        #expect(records.count > 3_000)
+        // Out of order (the last records first): sorted the same whichever way it is read.
+        let reordered = Array(records.suffix(1_000)) + Array(records.dropLast(1_000))
+        let shuffled = FieldLogFormat.jsonLines(reordered)
+        /// Sorted by device (as text: "10" before "2"), then time, then line.
+        func sorted(_ records: [FieldLogRecord]) -> [FieldLogRecord] {
+            records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }.map(\.element)
+        }
+        for jobs in [1, 3] {
+            #expect(try FieldLogFormat.parse(text, source: "log.jsonl", jobs: jobs) == sorted(records))
+            #expect(try FieldLogFormat.parse(shuffled, source: "log.jsonl", jobs: jobs) == sorted(reordered))
+        }
+        var lines = text.split(separator: "\n").map(String.init)
+        lines[2_100] = #"{"device": "a", "time": "2026-01-05T07:00:00", "event": "taskLaunched"}"#
+        lines[lines.count - 10] = "{not json"
+        let broken = lines.joined(separator: "\n")
+        for jobs in [1, 3] {
+            #expect(throws: ScenarioError.self) { try FieldLogFormat.parse(broken, source: "log.jsonl", jobs: jobs) }
+            do {
+                _ = try FieldLogFormat.parse(broken, source: "log.jsonl", jobs: jobs)
+            } catch {
+                #expect(error.description.hasPrefix("log.jsonl:2101: identifier"), "\(error.description)")
+            }
+        }
     }
 
     @Test("a bad record names the file, the line and the field", arguments: [
