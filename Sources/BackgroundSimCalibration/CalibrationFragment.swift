@@ -29,7 +29,7 @@ extension LaunchCalibration {
         var text = "Launch model fitted by bgsim calibrate (BackgroundSim \(BackgroundSimVersion.string)) to \(records) field-log records "
             + "from \(devices) devices over \(Format.significant(deviceDays)) device-days (\(files)), on the base scenario \"\(baseName)\". "
             + "Maximum likelihood of the logged launches given the logged use, submissions and phone state; 95 % intervals from "
-            + "\(LaunchFitBootstrap.resamples) bootstrap resamples of devices. "
+            + "\(LaunchFitBootstrap.resamples) bootstrap resamples of devices, joined with likelihood-ratio intervals. "
         if usersDay.hours != 0 {
             text += "The logged users' day runs \(usersDay.signedHours) from the base scenario's user (log-likelihood of their opens and "
                 + "charging \(Format.significant(usersDay.logLikelihoodGain)) higher); the base user's day is moved by as much. "

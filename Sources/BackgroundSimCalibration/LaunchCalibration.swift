@@ -4,7 +4,9 @@ import BackgroundSimLab
 
 /// The heuristic launch model calibrated to field logs (`bgsim calibrate`): per task kind, the
 /// parameters fitted by maximum likelihood (``LaunchReplay``, ``LaunchFit``) with 95 %
-/// intervals from a bootstrap over devices (``LaunchFitBootstrap``), and the goodness of fit
+/// intervals from a bootstrap over devices (``LaunchFitBootstrap``) joined with likelihood-ratio
+/// ends (``LaunchFit/spanningLikelihoodRatio(scorer:base:)``), on the phone's chain turned to the
+/// users' day (``UsersDayShift``), and the goodness of fit
 /// (``GoodnessOfFit``), on a base scenario that supplies everything else. A kind whose logs are
 /// too small (``minimumDevices``, ``minimumLaunchesPerParameter``), or whose search's starts do
 /// not agree (``LaunchFit/Convergence``), gets its best values without intervals, and says why.

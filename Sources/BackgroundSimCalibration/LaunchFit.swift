@@ -186,8 +186,9 @@ package struct FittedParameter: Sendable, Equatable {
     /// The parameter's key under `system.heuristic` in a scenario.
     package var key: String
     package var value: Double
-    /// The 95 % bootstrap interval over devices; `nil` when the parameter is held, or with one
-    /// device.
+    /// The 95 % interval: the bootstrap over devices joined with the likelihood-ratio interval
+    /// along the parameter's axis (``LaunchFit/spanningLikelihoodRatio(scorer:base:)``); `nil`
+    /// when the parameter is held, the fit is not identified, or with one device.
     package var low: Double?
     package var high: Double?
     /// Why the logs cannot inform it (it is then held at the base scenario's value); `nil` if

@@ -27,6 +27,9 @@ import BackgroundSimLab
 /// 16 of 20 replications (docs/CALIBRATION.md). A resample whose best point is on the grid's
 /// edge means the interval may be wider: while more than 5 % do, the grid's steps are doubled
 /// and the bootstrap run again (at most ``maximumWidenings`` times); those left are counted.
+/// Calibration then joins each interval with the likelihood-ratio one along its axis
+/// (``LaunchFit/spanningLikelihoodRatio(scorer:base:)``), which holds where the maximum sits on
+/// the edge of a parameter's range.
 enum LaunchFitBootstrap {
     /// Resamples: 200, from a fixed seed, so the same logs give the same intervals.
     static let resamples = 200
