@@ -14,7 +14,7 @@ extension Comparison {
                 rows.first { $0.metric.key == metric.key }?.values ?? names.map { _ in seeds.map { _ in nil } }
             }
         }
-        let confidence = "Holm-corrected over \(testCount) tests, \(Format.significant((1 - alpha) * 100)) % family-wise"
+        let confidence = "Holm-corrected over \(testCount) claims, \(Format.significant((1 - alpha) * 100)) % family-wise"
         func labels(_ index: Int, _ judgement: Judgement) -> [String] {
             rows.filter { self.judgement($0, candidate: index) == judgement }.map(\.metric.label)
         }

@@ -32,8 +32,8 @@ public struct Comparison: Sendable {
     /// The family-wise error rate of the verdicts (``defaultAlpha`` unless a run to a precision
     /// spreads it over its looks).
     public var alpha: Double
-    /// How many tests Holm's correction covered: every candidate on every metric that applies
-    /// to both sides.
+    /// How many claims Holm's correction covered: two for every candidate on every metric that
+    /// applies to both sides (one where the margin is zero).
     public var testCount: Int
     /// What the team wants, if said: the recommendation follows it (``recommendation(_:)``).
     public var objective: Objective?
