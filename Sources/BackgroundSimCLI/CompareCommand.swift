@@ -13,9 +13,10 @@ enum CompareCommand {
 
         Runs every scenario on the same seeds (the same user days, charging and network: common
         random numbers) and compares each with the first: means with 95 % confidence intervals,
-        paired differences, and a verdict per metric — better, worse, equivalent (within the
-        metric's margin, the smallest difference that matters) or inconclusive — Holm-corrected
-        across metrics and candidates. The output starts with one recommendation: under the
+        paired differences, and a verdict per metric — better or worse by at least the metric's
+        margin (the smallest difference that matters), a real difference perhaps smaller than
+        the margin, equivalent (within the margin), or inconclusive with the seeds that would
+        decide it — Holm-corrected across metrics and candidates. The output starts with one recommendation: under the
         objective if one is given, else from the verdicts.
         A SCENARIO is a preset name (see 'bgsim presets') or a scenario JSON file. With none, the
         built-in default: the Guardian's CoverDrop message sending as its design document

@@ -37,18 +37,41 @@ struct DecisionTests {
     @Test("a small difference shown to be within its margin is equivalent; the same difference with a smaller margin is not")
     func equivalence() throws {
         // Differences 0, 0, 0, 1: mean 0.25, sd 0.5, se 0.25. Margin 2: TOST t = (0.25 + 2)/0.25 = 9
-        // and (0.25 − 2)/0.25 = −7 on 3 df: p = max(0.00145, 0.00299) = 0.003.
+        // and (0.25 − 2)/0.25 = −7 on 3 df: p = max(0.00145, 0.00299) = 0.003, doubled by Holm:
+        // the test puts two claims in the family (real or equivalent; beyond the margin).
         let wide = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 2, better: .lower) { Double($0.seed) }
         let equivalent = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [wide])
         #expect(equivalent.judgement(equivalent.rows[0], candidate: 1) == .equivalent)
         #expect(abs(equivalent.rows[0].tests[0].equivalencePValue - 0.0029931278488535486) < 1e-12)
         #expect(equivalent.verdict(equivalent.rows[0], candidate: 1)
-                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.003)")
+                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.006)")
         // Margin 0.5: the interval reaches past it, so neither claim can be made.
         var narrow = wide
         narrow.margin = 0.5
         let undecided = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [narrow])
         #expect(undecided.judgement(undecided.rows[0], candidate: 1) == .inconclusive)
+    }
+
+    @Test("verdicts follow the interval, not the side of the margin the mean falls on: margins just below and above a real difference read the same")
+    func noJumpAtTheMargin() throws {
+        // Differences −10, −9, −11, −10, −12, −8, −10, −10: mean −10, sd 1.195, se 0.4226, on 7 df
+        // the 95 % interval is 9.0–11.0 lower.
+        let base: [UInt64] = Array(100...107), candidate: [UInt64] = zip(base, [10, 9, 11, 10, 12, 8, 10, 10]).map { $0 - $1 }
+        func judgement(margin: Double) throws -> Comparison.Judgement {
+            let metric = ComparedMetric(key: "x", label: "latency", unit: "min", margin: margin, better: .lower) { Double($0.seed) }
+            let comparison = try comparison(base, candidate, [metric])
+            return comparison.judgement(comparison.rows[0], candidate: 1)
+        }
+        // The interval straddles both 9.9 and 10.1: real, perhaps smaller than the margin, either way.
+        #expect(try judgement(margin: 9.9) == .perhapsBetter)
+        #expect(try judgement(margin: 10.1) == .perhapsBetter)
+        // Entirely beyond 5, entirely within 20.
+        #expect(try judgement(margin: 5) == .better)
+        #expect(try judgement(margin: 20) == .equivalent)
+        let metric = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 10.1, better: .lower) { Double($0.seed) }
+        let compared = try comparison(base, candidate, [metric])
+        #expect(compared.verdict(compared.rows[0], candidate: 1).hasSuffix("— better, but perhaps by less than ±10.1 min (a real difference; Holm-adjusted p < 0.001)"),
+                "\(compared.verdict(compared.rows[0], candidate: 1))")
     }
 
     @Test("a real difference smaller than its margin is not called better; one larger than the margin is")
@@ -201,6 +224,6 @@ struct PrecisionTests {
         let precision = try #require(comparison.precision)
         #expect(!precision.decided && precision.seeds == 16 && precision.undecided == ["x"])
         #expect(precision.line.hasPrefix("Precision: not decided at the maximum of 16 seeds (3 looks"))
-        #expect(precision.line.hasSuffix("still inconclusive: x"))
+        #expect(precision.line.hasSuffix("still undecided: x"))
     }
 }

@@ -11,7 +11,8 @@ extension Comparison {
         /// Whether every chosen verdict was decided (and, with an objective, the recommendation
         /// confident) before the maximum.
         public var decided: Bool
-        /// The labels of the chosen metrics still inconclusive at the end.
+        /// The labels of the chosen metrics still undecided at the end (inconclusive, or a real
+        /// difference not yet told from the margin).
         public var undecided: [String]
         /// The overall error rate, spread over the looks.
         public var overallAlpha: Double
@@ -25,7 +26,7 @@ extension Comparison {
             if decided {
                 return "Precision: decided after \(seeds) seeds (look \(looks) of at most \(maximumLooks); \(spread))"
             }
-            return "Precision: not decided at the maximum of \(maximumSeeds) seeds (\(looks) looks; \(spread)); still inconclusive: "
+            return "Precision: not decided at the maximum of \(maximumSeeds) seeds (\(looks) looks; \(spread)); still undecided: "
                 + (undecided.isEmpty ? "the recommendation's confidence" : Recommendation.list(undecided))
         }
     }
@@ -81,7 +82,7 @@ extension Comparison {
                                         results: results, metrics: metrics, alpha: perLook)
             comparison.objective = objective
             let undecided = comparison.rows.filter { row in
-                chosen.contains(row.metric.key) && (1..<scenarios.count).contains { comparison.judgement(row, candidate: $0) == .inconclusive }
+                chosen.contains(row.metric.key) && (1..<scenarios.count).contains { !comparison.judgement(row, candidate: $0).isDecided }
             }.map(\.metric.label)
             let confident = objective.map { comparison.recommendation($0).confident } ?? true
             let decided = undecided.isEmpty && confident

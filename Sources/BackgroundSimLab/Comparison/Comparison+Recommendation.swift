@@ -5,7 +5,7 @@ extension Comparison {
     ///
     /// With an objective, ``Recommendation/choose(names:objective:values:)`` over the scenarios.
     /// Without one, from the Holm-corrected verdicts against the baseline: a candidate better on
-    /// some metric and worse on none is recommended (the one better on most, the first on ties);
+    /// some metric by at least its margin and worse by at least the margin on none is recommended (the one better on most, the first on ties);
     /// if every candidate that differs is only worse, the baseline is; otherwise the line names
     /// the trade-off and asks for an objective.
     public func recommendation(_ objective: Objective? = nil) -> Recommendation {
@@ -14,7 +14,7 @@ extension Comparison {
                 rows.first { $0.metric.key == metric.key }?.values ?? names.map { _ in seeds.map { _ in nil } }
             }
         }
-        let confidence = "Holm-corrected over \(testCount) tests, \(Format.significant((1 - alpha) * 100)) % family-wise"
+        let confidence = "Holm-corrected over \(testCount) claims, \(Format.significant((1 - alpha) * 100)) % family-wise"
         func labels(_ index: Int, _ judgement: Judgement) -> [String] {
             rows.filter { self.judgement($0, candidate: index) == judgement }.map(\.metric.label)
         }
@@ -40,8 +40,12 @@ extension Comparison {
                                   line: "Recommendation: keep \(names[0]) — no candidate is better on any metric, and some are worse (\(confidence))")
         }
         let inconclusive = candidates.reduce(0) { $0 + labels($1, .inconclusive).count }
+        let perhaps = candidates.reduce(0) { $0 + labels($1, .perhapsBetter).count + labels($1, .perhapsWorse).count }
+        var notes: [String] = []
+        if perhaps > 0 { notes.append("\(perhaps) real difference\(perhaps == 1 ? "" : "s") perhaps smaller than the margin") }
+        if inconclusive > 0 { notes.append("\(inconclusive) verdict\(inconclusive == 1 ? "" : "s") inconclusive (each says what would decide it)") }
         return Recommendation(choice: nil, confident: false, indistinguishable: [],
-                              line: "Recommendation: none — no difference that matters"
-                                + (inconclusive > 0 ? "; \(inconclusive) verdict\(inconclusive == 1 ? " is" : "s are") inconclusive and more seeds would decide" : ", every metric equivalent or different only where no direction is better"))
+                              line: "Recommendation: none — no difference of at least the margin"
+                                + (notes.isEmpty ? ", every metric equivalent or different only where no direction is better" : "; " + notes.joined(separator: ", ")))
     }
 }

@@ -32,8 +32,8 @@ public struct Comparison: Sendable {
     /// The family-wise error rate of the verdicts (``defaultAlpha`` unless a run to a precision
     /// spreads it over its looks).
     public var alpha: Double
-    /// How many tests Holm's correction covered: every candidate on every metric that applies
-    /// to both sides.
+    /// How many claims Holm's correction covered: two for every candidate on every metric that
+    /// applies to both sides (one where the margin is zero).
     public var testCount: Int
     /// What the team wants, if said: the recommendation follows it (``recommendation(_:)``).
     public var objective: Objective?
@@ -99,13 +99,17 @@ public struct Comparison: Sendable {
                        differences: differences, unpairedHalfWidths: unpaired, tests: tests, values: values)
         }
         // Holm's correction over every test that can claim something.
+        // Two claims per test (real or equivalent; beyond the margin), in one family.
         let family = rows.indices.flatMap { r in rows[r].tests.indices.map { (r, $0) } }.filter { rows[$0.0].tests[$0.1].isInFamily }
-        let adjusted = HolmCorrection.adjusted(family.map { rows[$0.0].tests[$0.1].claimPValue })
-        for ((r, c), p) in zip(family, adjusted) {
-            rows[r].tests[c].decide(adjustedPValue: p, alpha: alpha, better: rows[r].metric.better)
+        let entries = family.map { rows[$0.0].tests[$0.1].familyPValues }
+        let adjusted = HolmCorrection.adjusted(entries.flatMap { $0 })
+        var start = 0
+        for ((r, c), entry) in zip(family, entries) {
+            rows[r].tests[c].decide(adjusted: adjusted[start..<(start + entry.count)], alpha: alpha, better: rows[r].metric.better)
+            start += entry.count
         }
         self.rows = rows
-        testCount = family.count
+        testCount = adjusted.count
     }
 
     /// The half-width of the Welch 95 % interval for the difference of two means.
@@ -121,19 +125,29 @@ public struct Comparison: Sendable {
 
     /// How a candidate's paired difference on a metric reads, after Holm's correction.
     public enum Judgement: Sendable, CaseIterable {
-        /// A difference at least the margin, on the side the metric prefers.
+        /// A difference of at least the margin, on the side the metric prefers.
         case better
-        /// A difference at least the margin, on the other side.
+        /// A difference of at least the margin, on the other side.
         case worse
-        /// A difference at least the margin, on a metric with no preferred direction.
+        /// A difference of at least the margin, on a metric with no preferred direction.
         case different
+        /// A real difference on the side the metric prefers, perhaps smaller than the margin.
+        case perhapsBetter
+        /// A real difference on the other side, perhaps smaller than the margin.
+        case perhapsWorse
+        /// A real difference on a metric with no preferred direction, perhaps smaller than the
+        /// margin.
+        case perhapsDifferent
         /// The difference is within the margin (an equivalence test), or zero on every seed.
         case equivalent
-        /// Neither shown: more seeds would decide, or the difference is real but may be below
-        /// the margin.
+        /// Nothing shown yet.
         case inconclusive
         /// No values on one side.
         case notApplicable
+
+        /// Whether the verdict is settled: beyond the margin, or within it. (A real difference
+        /// perhaps smaller than the margin may still turn out either.)
+        public var isDecided: Bool { [.better, .worse, .different, .equivalent, .notApplicable].contains(self) }
     }
 
     /// How candidate `index` (1…) compares with the baseline on `row`.
@@ -173,13 +187,15 @@ public struct Comparison: Sendable {
             : "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(relative)\(interval))"
         switch test.judgement {
         case .better, .worse, .different:
-            return "\(change) — \(test.judgement) (\(p))"
+            let size = row.metric.margin > 0 ? " by at least \(Format.significant(row.metric.margin))\(unit)" : ""
+            return "\(change) — \(test.judgement)\(size) (\(p))"
+        case .perhapsBetter, .perhapsWorse, .perhapsDifferent:
+            let side = test.judgement == .perhapsBetter ? "better" : test.judgement == .perhapsWorse ? "worse" : "different"
+            return "\(change) — \(side), but perhaps by less than \(margin) (a real difference; \(p))"
         case .equivalent:
             return "\(change) — equivalent: within \(margin) (\(p))"
-        case .inconclusive where abs(difference.mean) < row.metric.margin && (low > 0 || high < 0):
-            return "\(change) — inconclusive: real, but perhaps not beyond \(margin)"
         case .inconclusive, .notApplicable:
-            return "\(change) — inconclusive: more seeds would decide (margin \(margin))"
+            return "\(change) — inconclusive: " + SeedsToDecide.reason(difference, margin: row.metric.margin, seeds: difference.count, marginText: margin)
         }
     }
 

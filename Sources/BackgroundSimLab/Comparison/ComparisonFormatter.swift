@@ -27,8 +27,9 @@ package enum ComparisonFormatter {
 
     /// How the verdicts were reached, in a phrase.
     static func verdictsMethod(_ comparison: Comparison) -> String {
-        "paired differences against \(comparison.names[0]) with 95 % CIs; each judged against its metric's margin by a paired "
-            + "t-test or an equivalence test (TOST), Holm-corrected over \(comparison.testCount) tests at \(Format.significant(comparison.alpha * 100)) % family-wise"
+        "paired differences against \(comparison.names[0]) with 95 % CIs; each judged against its metric's margin — a real difference "
+            + "(paired t-test), one of at least the margin, or equivalence (TOST) — Holm-corrected over \(comparison.testCount) claims at "
+            + "\(Format.significant(comparison.alpha * 100)) % family-wise"
     }
 
     /// Every candidate's verdict on every metric, with how much pairing narrowed the interval

@@ -1,0 +1,39 @@
+import BackgroundSim
+
+/// How many seeds an inconclusive verdict would need, said truthfully.
+///
+/// If the paired differences keep their mean d̄ and standard deviation s, a claim is decided
+/// once the interval clears what separates it: zero for a real difference (a gap of |d̄|), the
+/// margin for equivalence (m − |d̄|) or for a difference beyond it (|d̄| − m). The nearest claim
+/// has the widest gap g, and about n = ((z₀.₉₇₅ + z₀.₈₀) · s / g)² seeds give it an 80 % chance
+/// (the usual sample-size formula for a paired t-test, before the correction for multiple
+/// claims, so a lower bound). Above ``affordable`` seeds no run is worth it, and the verdict says
+/// so rather than "more seeds would decide".
+enum SeedsToDecide {
+    /// z₀.₉₇₅ + z₀.₈₀: a two-sided 5 % test with 80 % power.
+    static let z = 1.959_963_984_540_054 + 0.841_621_233_572_914_3
+    /// More seeds than this are not a run anyone makes: 10,000 [Inf] (the comparison's
+    /// `--max-seeds` is 640 by default).
+    static let affordable = 10_000.0
+
+    /// The seeds the nearest claim needs; `nil` when no number would do (no spread, or the mean
+    /// sits exactly on zero and on the margin).
+    static func needed(_ difference: SampleSummary, margin: Double) -> Double? {
+        let size = abs(difference.mean)
+        let gap = Swift.max(size, abs(margin - size))
+        guard difference.standardDeviation > 0, gap > 0 else { return nil }
+        let root = z * difference.standardDeviation / gap
+        return (root * root).rounded(.up)
+    }
+
+    /// Why the verdict is inconclusive, and what would decide it: "about 80 seeds would decide
+    /// (here 20; margin ±1 min)".
+    static func reason(_ difference: SampleSummary, margin: Double, seeds: Int, marginText text: String) -> String {
+        guard difference.count >= 2 else { return "one seed shows no spread; more seeds would decide (margin \(text))" }
+        guard let needed = needed(difference, margin: margin) else { return "more seeds would decide (margin \(text))" }
+        if needed > affordable {
+            return "no affordable number of seeds would decide: about \(Format.significant(needed)) would (here \(seeds); margin \(text))"
+        }
+        return "about \(Format.significant(Swift.max(needed, Double(seeds) + 1))) seeds would decide (here \(seeds); margin \(text))"
+    }
+}
