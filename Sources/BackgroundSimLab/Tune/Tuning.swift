@@ -62,6 +62,14 @@ public struct Tuning: Sendable {
                                 bounds: objective.bounds.map { bound in runs.map { $0.map(bound.metric.value) } })
     }
 
+    /// Whether a bound the chosen configuration meets is met only within its tolerance: not
+    /// shown by the first stage's interval, and decided by a mean within `tolerance` of the
+    /// bound, where the guarantee does not say which side the true mean is on.
+    static func metOnlyWithinTolerance(mean: Double?, bound: Double, tolerance: Double, shownAtFirstStage: Bool) -> Bool {
+        guard !shownAtFirstStage, let mean else { return false }
+        return abs(mean - bound) <= tolerance
+    }
+
     /// The one line: the chosen configuration, its objective with interval and bounds, the
     /// guarantee (or why it does not hold), and the configurations it cannot be told apart from.
     public var recommendation: String {
@@ -81,8 +89,12 @@ public struct Tuning: Sendable {
         var line = "Recommendation: \(names[best]) — \(superlative) \(objective.metric.label), \(Format.significant(summary.mean))\(unit)"
             + " (95 % CI \(Format.significant(summary.mean - summary.halfWidth95))–\(Format.significant(summary.mean + summary.halfWidth95)))"
         if !objective.bounds.isEmpty {
-            let held = zip(objective.bounds, outcome.boundMeans[best]).map { bound, mean in
-                "\(bound.metric.label) \(mean.map(Format.significant) ?? "n/a")\(bound.metric.unit.isEmpty ? "" : " " + bound.metric.unit) \(bound.atMost ? "≤" : "≥") \(Format.significant(bound.value))"
+            let held = objective.bounds.indices.map { index -> String in
+                let bound = objective.bounds[index], mean = outcome.boundMeans[best][index]
+                let text = "\(bound.metric.label) \(mean.map(Format.significant) ?? "n/a")\(bound.metric.unit.isEmpty ? "" : " " + bound.metric.unit) \(bound.atMost ? "≤" : "≥") \(Format.significant(bound.value))"
+                return text + (Self.metOnlyWithinTolerance(mean: mean, bound: bound.value, tolerance: procedure.tolerances[index],
+                                                         shownAtFirstStage: screening.feasibility[best][index] == .meets)
+                    ? " only within the tolerance (±\(Format.significant(procedure.tolerances[index])): a mean this close may be on either side)" : "")
             }
             line += ", with \(Recommendation.list(held))"
         }
