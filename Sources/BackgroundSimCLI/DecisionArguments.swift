@@ -14,8 +14,10 @@ enum DecisionArguments {
           --subject-to B     Bounds on other metrics' means, comma-separated KEY<=VALUE or KEY>=VALUE
                              (such as energy.appBatteryPercentPerDay<=0.05).
           --margins M        The smallest differences that matter, comma-separated KEY=VALUE in the
-                             metric's difference unit (percentage points for a percentage), or a JSON
-                             file {"KEY": VALUE, …}; the rest keep their defaults (docs/OUTPUT.md).
+                             metric's difference unit (percentage points for a percentage) or, in
+                             compare, as a share of the baseline's mean (work.latencyMinutes.p90=5%);
+                             or a JSON file {"KEY": VALUE, …}; the rest keep their defaults
+                             (docs/OUTPUT.md).
         """
 
     /// The objective the flags give, if any.

@@ -97,7 +97,9 @@ enum SweepCommand {
     /// The definition with the objective the flags give, if they give one (it replaces the file's).
     static func withObjective(_ definition: SweepDefinition, _ flags: Flags) throws -> SweepDefinition {
         var definition = definition
-        if let objective = try DecisionArguments.objective(flags, metrics: DecisionArguments.metrics(flags)) {
+        let metrics = try DecisionArguments.metrics(flags)
+        try Objective.requireAbsoluteMargins(metrics, source: "--margins", path: "")
+        if let objective = try DecisionArguments.objective(flags, metrics: metrics) {
             definition.objective = objective
         }
         return definition

@@ -74,6 +74,26 @@ struct DecisionTests {
                 "\(compared.verdict(compared.rows[0], candidate: 1))")
     }
 
+    @Test("a margin given as a percentage is that share of the baseline's mean; sweeps and tuning, with no baseline, refuse one")
+    func relativeMargins() throws {
+        let metric = ComparedMetric(key: "x", label: "latency", unit: "min", better: .lower) { Double($0.seed) }
+        let relative = try Objective.applyingMargins("x=9.5%", to: [metric], source: "--margins")
+        #expect(relative[0].relativeMargin == 0.095 && relative[0].margin == 0)
+        let fromFile = try Objective.applyingMargins(document: .object([("x", .string("9.5%"))]), to: [metric], source: "m.json", path: "")
+        #expect(fromFile[0].relativeMargin == 0.095)
+        // The baseline's mean is 103.5 (seeds 100 … 107): 9.5 % of it is 9.83, within the
+        // interval 9.0–11.0 of the difference (noJumpAtTheMargin's data).
+        let base: [UInt64] = Array(100...107), candidate: [UInt64] = zip(base, [10, 9, 11, 10, 12, 8, 10, 10]).map { $0 - $1 }
+        let compared = try comparison(base, candidate, relative)
+        #expect(abs(compared.rows[0].metric.margin - 0.095 * 103.5) < 1e-12)
+        #expect(compared.judgement(compared.rows[0], candidate: 1) == .perhapsBetter)
+        for bad in ["x=5x%", "x=-5%", "x=%"] {
+            #expect(throws: ScenarioError.self) { try Objective.applyingMargins(bad, to: [metric], source: "--margins") }
+        }
+        #expect(throws: ScenarioError.self) { try Objective.requireAbsoluteMargins(relative, source: "sweep.json", path: "margins") }
+        #expect(throws: Never.self) { try Objective.requireAbsoluteMargins([metric], source: "sweep.json", path: "margins") }
+    }
+
     @Test("a real difference smaller than its margin is not called better; one larger than the margin is")
     func practicalSignificance() throws {
         // The metric reads seed / 10.

@@ -21,6 +21,9 @@ public struct ComparedMetric: Sendable {
     /// this is "equivalent" when the data show it is, however significant. 0 means every real
     /// difference matters (nothing but an identical result is equivalent).
     public var margin: Double
+    /// The margin as a share of the baseline's mean (0.05 for `5%`), when it was given so; a
+    /// comparison resolves ``margin`` from it: ``margin`` = share × |baseline mean|.
+    public var relativeMargin: Double?
     /// Reads the value, already in `unit`; `nil` where the metric does not apply (latency with no
     /// completed work).
     public var value: @Sendable (RunResult) -> Double?

@@ -80,9 +80,14 @@ public struct Comparison: Sendable {
         self.seeds = seeds
         self.days = days
         profiles = results.map(ScenarioProfile.init)
-        var rows = metrics.map { metric in
-            let values = results.map { $0.map(metric.value) }
+        var rows = metrics.map { given in
+            let values = results.map { $0.map(given.value) }
             let baseline = values[0]
+            // A relative margin becomes its share of the baseline's mean.
+            var metric = given
+            if let share = given.relativeMargin {
+                metric.margin = share * abs(SampleSummary(baseline.compactMap { $0 }).mean)
+            }
             var differences: [SampleSummary] = []
             var unpaired: [Double] = []
             var tests: [DifferenceTest] = []

@@ -109,9 +109,30 @@ public struct Objective: Sendable {
         return metric
     }
 
-    /// Margins from comma-separated `KEY=VALUE` pairs, applied to `metrics`.
+    /// A margin as written: a finite number ≥ 0 in the metric's difference unit, or a share of
+    /// the baseline's mean, `"5%"`; `nil` if neither.
+    static func margin(_ text: String) -> (absolute: Double?, relative: Double?)? {
+        if text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite, percent >= 0 else { return nil }
+            return (nil, percent / 100)
+        }
+        guard let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return (value, nil)
+    }
+
+    /// `metrics` with `key`'s margin set from `margin`.
+    static func setting(_ margin: (absolute: Double?, relative: Double?), of key: String, in metrics: inout [ComparedMetric]) {
+        for position in metrics.indices where metrics[position].key == key {
+            metrics[position].margin = margin.absolute ?? 0
+            metrics[position].relativeMargin = margin.relative
+        }
+    }
+
+    /// Margins from comma-separated `KEY=VALUE` pairs, applied to `metrics`; a VALUE ending in
+    /// `%` is a share of the baseline's mean (`work.latencyMinutes.p90=5%`).
     ///
-    /// - Throws: ``ScenarioError`` for an unknown key or a value that is not a finite number ≥ 0.
+    /// - Throws: ``ScenarioError`` for an unknown key or a value that is not a finite number ≥ 0
+    ///   or a percentage.
     public static func applyingMargins(_ text: String, to metrics: [ComparedMetric], source: String,
                                        path: String = "margins") throws(ScenarioError) -> [ComparedMetric] {
         var result = metrics
@@ -122,18 +143,29 @@ public struct Objective: Sendable {
                 throw ScenarioError(source: source, issues: [ScenarioIssue(path: "\(path)[\(index)]", message: "expected KEY=VALUE, got \"\(piece)\"")])
             }
             let metric = try Self.metric(parts[0], in: metrics, source: source, path: "\(path)[\(index)]")
-            guard let value = Double(parts[1]), value.isFinite, value >= 0 else {
-                throw ScenarioError(source: source, issues: [ScenarioIssue(path: "\(path).\(parts[0])", message: "expected a finite number ≥ 0, got \"\(parts[1])\"")])
+            guard let value = margin(parts[1]) else {
+                throw ScenarioError(source: source, issues: [ScenarioIssue(path: "\(path).\(parts[0])",
+                                                                           message: "expected a finite number ≥ 0 or a percentage (\"5%\"), got \"\(parts[1])\"")])
             }
-            for position in result.indices where result[position].key == metric.key { result[position].margin = value }
+            setting(value, of: metric.key, in: &result)
         }
         return result
     }
 
-    /// Margins from a JSON object `{"KEY": VALUE, …}` (a file's, or a sweep's `margins`).
+    /// Throws if any of `metrics` has a margin relative to a baseline (`"5%"`): sweeps and
+    /// tuning rank configurations with no baseline to take a share of.
+    package static func requireAbsoluteMargins(_ metrics: [ComparedMetric], source: String, path: String) throws(ScenarioError) {
+        guard let relative = metrics.first(where: { $0.relativeMargin != nil }) else { return }
+        throw ScenarioError(source: source, issues: [ScenarioIssue(
+            path: path.isEmpty ? relative.key : "\(path).\(relative.key)",
+            message: "a margin as a percentage needs a baseline to take the share of (bgsim compare); give it in \(relative.differenceUnit.isEmpty ? "the metric's unit" : relative.differenceUnit)")])
+    }
+
+    /// Margins from a JSON object `{"KEY": VALUE, …}` (a file's, or a sweep's `margins`); a
+    /// VALUE may be a string percentage, `"5%"`, a share of the baseline's mean.
     ///
     /// - Throws: ``ScenarioError`` naming `path.KEY` for an unknown key or a value that is not a
-    ///   finite number ≥ 0.
+    ///   finite number ≥ 0 or a percentage.
     package static func applyingMargins(document: JSONValue, to metrics: [ComparedMetric], source: String,
                                        path: String) throws(ScenarioError) -> [ComparedMetric] {
         let prefix = path.isEmpty ? "" : path + "."
@@ -143,10 +175,15 @@ public struct Objective: Sendable {
         var result = metrics
         for (key, value) in members {
             let metric = try Self.metric(key, in: metrics, source: source, path: prefix + key)
-            guard case .number(let margin) = value, margin.isFinite, margin >= 0 else {
-                throw ScenarioError(source: source, issues: [ScenarioIssue(path: prefix + key, message: "expected a finite number ≥ 0")])
+            let parsed: (absolute: Double?, relative: Double?)? = switch value {
+            case .number(let number): number.isFinite && number >= 0 ? (number, nil) : nil
+            case .string(let text) where text.hasSuffix("%"): margin(text)
+            default: nil
             }
-            for position in result.indices where result[position].key == metric.key { result[position].margin = margin }
+            guard let parsed else {
+                throw ScenarioError(source: source, issues: [ScenarioIssue(path: prefix + key, message: "expected a finite number ≥ 0 or a percentage (\"5%\")")])
+            }
+            setting(parsed, of: metric.key, in: &result)
         }
         return result
     }

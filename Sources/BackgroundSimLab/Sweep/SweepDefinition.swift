@@ -152,6 +152,7 @@ package struct SweepDefinition: Sendable {
         var metrics = ComparedMetric.standard
         if let margins = document["margins"] {
             metrics = try Objective.applyingMargins(document: margins, to: metrics, source: source, path: "margins")
+            try Objective.requireAbsoluteMargins(metrics, source: source, path: "margins")
         }
         let objective = try document["objective"].map { document throws(ScenarioError) in
             try Objective.decode(document, metrics: metrics, source: source, path: "objective")

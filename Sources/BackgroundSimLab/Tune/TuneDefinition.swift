@@ -129,6 +129,7 @@ package struct TuneDefinition: Sendable {
         var metrics = ComparedMetric.standard
         if let margins = document["margins"] {
             metrics = try Objective.applyingMargins(document: margins, to: metrics, source: source, path: "margins")
+            try Objective.requireAbsoluteMargins(metrics, source: source, path: "margins")
         }
         guard let objectiveDocument = document["objective"] else {
             throw fail("objective", "expected {\"minimize\": KEY} or {\"maximize\": KEY}, with \"subjectTo\": [\"KEY<=VALUE\", …]")
