@@ -27,13 +27,15 @@ import BackgroundSimLab
 /// does not depend on the phone's charging except at the battery floor, where the last
 /// record's state is used; simulating refresh, a drawn launch's charging state comes from the
 /// chain below. For processing, whether the phone is on the charger and idle between records is a hidden Markov
-/// chain over four states (``PhoneStateProfile``), stepped at every evaluation with the base
-/// scenario's transition chances by hour. A record's `charging` keeps only the states that agree
-/// with it, and an open or close of the app only the in-use states; scoring adds the chance of
-/// each such observation given the past to the likelihood (the forward algorithm of a hidden
-/// Markov model; Rabiner 1989), simulating moves a drawn state that disagrees. The model's chance
-/// applies in the idle states only, its charging or battery chance by state; a request that
-/// requires external power has no chance off the charger.
+/// chain over four states, each unlocked or still locked since a restart (``PhoneStateProfile``),
+/// stepped at every evaluation with the base scenario's transition chances by hour (turned to
+/// the users' day, ``UsersDayShift``). A record's `charging` keeps only the unlocked states that
+/// agree with it, and an open or close of the app, or a record with the phone unlocked, only the
+/// unlocked in-use states; scoring adds the chance of each such observation given the past to
+/// the likelihood (the forward algorithm of a hidden Markov model; Rabiner 1989), simulating
+/// moves a drawn state that disagrees. The model's chance applies in the unlocked idle states
+/// only, its charging or battery chance by state; a request that requires external power has no
+/// chance off the charger.
 enum LaunchReplay {
     /// What a scoring replay found.
     struct Score: Sendable {
@@ -294,7 +296,8 @@ enum LaunchReplay {
                 guard let chances, isEligible(request, at: time) else { return (0, 0) }
                 return (request.requiresExternalPower ? 0 : chances.battery, chances.charger)
             }
-            /// A request's chance in each of the four states.
+            /// A request's chance in each of the chain's states (refresh: the same in all, the
+            /// lock after a restart included; processing: idle and unlocked only).
             func emission(_ request: DeviceHistory.Submission) -> PhoneStateProfile.Belief {
                 let p = chance(request)
                 return kind == .refresh ? PhoneStateProfile.Belief(repeating: p.charger)

@@ -39,7 +39,8 @@ struct ProcessingTape: Sendable {
         /// The log shows a state allowed by this mask (``PhoneStateProfile``).
         case observe(PhoneStateProfile.Belief)
         case evaluate(Evaluation)
-        /// The phone started again: the belief becomes the shares of the states in this hour.
+        /// The phone started again: the belief becomes the shares of the states in this hour,
+        /// locked unless in use (``PhoneStateProfile/afterRestart(hour:)``).
         case restart(hour: Int)
     }
 
