@@ -18,8 +18,11 @@ package enum CalibrationFormatter {
         }
         let unconverged = calibration.kinds.filter { !$0.convergence.converged }
         if !unconverged.isEmpty {
+            let cause = unconverged.allSatisfy(\.convergence.startsAgree)
+                ? "the starts agree, so the logs most likely do not bound the value there (users who seldom go days without the app say little of the fade, for example); not evidence against the model"
+                : "this is the optimiser's failure, not evidence against the model"
             return "Verdict: the fit did not converge for " + unconverged.map { "\($0.kind.rawValue) (\($0.convergence.problem!))" }.joined(separator: "; ")
-                + ". The values are the best found, without intervals; this is the optimiser's failure, not evidence against the model." + metricKit
+                + ". The values are the best found, without intervals; " + cause + "." + metricKit
         }
         if misfits.isEmpty {
             return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)." + metricKit

@@ -23,6 +23,10 @@ extension LaunchFit {
         package var problem: String?
 
         package var converged: Bool { problem == nil }
+        /// Whether at least two starts ended within ``agreement`` of the best: when they do and
+        /// the fit has not converged, the problem is a value on the edge of its range — most
+        /// often where the logs do not bound it — not the optimiser.
+        package var startsAgree = true
 
         /// The ends within ``agreement`` of the best, the best included: the maxima the data
         /// cannot tell apart, which a parameter's interval must span.
@@ -111,7 +115,9 @@ extension LaunchFit {
         for edge in edges(of: top.point, coordinates: coordinates, base: base) {
             problem = problem.map { $0 + "; " + edge } ?? edge
         }
-        return (top.point, evaluations, Convergence(starts: ends, problem: problem))
+        var convergence = Convergence(starts: ends, problem: problem)
+        convergence.startsAgree = agreeing >= 2
+        return (top.point, evaluations, convergence)
     }
 
     /// What lies on the edge of its valid range at `point` (within 0.1 % of the range in the

@@ -113,12 +113,18 @@ struct LaunchFitTests {
         #expect(single.convergence.converged && abs(single.point[0] - wide) < 0.01)
     }
 
-    @Test("a maximum on the edge of a parameter's valid range is not a converged fit")
+    @Test("a maximum on the edge of a parameter's valid range is not a converged fit, and the search tells starts that agree on it (a likelihood the logs do not bound) from starts that do not")
     func edgeIsNotConverged() {
         let coordinates = LaunchFit.Coordinates(kind: .refresh, keys: ["refreshFadeHalfLifeDays"])
         // Rising without bound towards short fades: the best value is the range's 0.5 days.
         let result = LaunchFit.search(coordinates: coordinates, base: HeuristicLaunchParameters()) { -$0[0] }
         #expect(result.convergence.problem?.contains("refreshFadeHalfLifeDays is on the edge of its valid range") == true, "\(result.convergence)")
+        // Rising towards short fades and flat beyond the range's edge, as a likelihood the logs
+        // do not bound: every start ends at the edge, equally likely, so they agree.
+        let flat = LaunchFit.search(coordinates: coordinates, base: HeuristicLaunchParameters()) { -Swift.max($0[0], -0.693_147_180_559_945_3) }
+        #expect(flat.convergence.problem?.contains("on the edge of its valid range") == true, "\(flat.convergence)")
+        #expect(flat.convergence.startsAgree)
+        #expect(!result.convergence.startsAgree)   // without bound, each start ends somewhere else
     }
 
     @Test("a processing log whose requests all need power cannot inform the battery chance: it is held, and said to be")
