@@ -119,6 +119,8 @@ struct PhoneStateProfile: Sendable, Equatable {
     func step(_ belief: Belief, hour: Int) -> Belief {
         let row = transitions[hour]
         func moved(_ from: SIMD4<Double>) -> SIMD4<Double> { from[0] * row[0] + from[1] * row[1] + from[2] * row[2] + from[3] * row[3] }
+        // Nearly always nothing is locked: the same result, at half the work.
+        guard belief.highHalf != .zero else { return Belief(lowHalf: moved(belief.lowHalf), highHalf: .zero) }
         let unlocked = moved(belief.lowHalf), locked = moved(belief.highHalf)
         return Belief(lowHalf: unlocked + locked * Self.inUseLanes, highHalf: locked * (1 - Self.inUseLanes))
     }
