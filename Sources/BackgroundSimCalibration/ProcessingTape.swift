@@ -54,21 +54,8 @@ struct ProcessingTape: Sendable {
         precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .processing),
                      "ProcessingTape: scored under parameters it was not recorded for")
         var score = LaunchReplay.Score()
-        var belief = phone.initialBelief
-        for operation in operations {
-            switch operation {
-            case .step(let hour):
-                belief = phone.step(belief, hour: hour)
-            case .observe(let mask):
-                let kept = belief * mask
-                let mass = kept.sum()
-                score.logLikelihood += PortableMath.log(Swift.max(1e-300, mass))
-                belief = mass > 0 ? kept / mass : mask / mask.sum()
-            case .evaluate(let evaluation):
-                Self.evaluate(evaluation, parameters: parameters, belief: &belief, score: &score)
-            case .restart(let hour):
-                belief = phone.afterRestart(hour: hour)
-            }
+        forward(phone: phone, into: &score, observed: { $0.logLikelihood += $1 }) { evaluation, belief, score in
+            Self.evaluate(evaluation, parameters: parameters, belief: &belief, score: &score)
         }
         return score
     }
@@ -78,6 +65,16 @@ struct ProcessingTape: Sendable {
     /// over the steps and observations alone.
     func observationLogLikelihood(phone: PhoneStateProfile) -> Double {
         var logLikelihood = 0.0
+        forward(phone: phone, into: &logLikelihood, observed: { $0 += $1 }) { _, _, _ in }
+        return logLikelihood
+    }
+
+    /// The forward algorithm over the tape: the chain's steps, restarts and observations, each
+    /// observation's log chance given the past passed to `observed`, each evaluation to
+    /// `evaluate` with the belief to condition, in the tape's order.
+    private func forward<Accumulator>(phone: PhoneStateProfile, into accumulator: inout Accumulator,
+                                      observed: (inout Accumulator, Double) -> Void,
+                                      evaluate: (Evaluation, inout PhoneStateProfile.Belief, inout Accumulator) -> Void) {
         var belief = phone.initialBelief
         for operation in operations {
             switch operation {
@@ -86,15 +83,14 @@ struct ProcessingTape: Sendable {
             case .observe(let mask):
                 let kept = belief * mask
                 let mass = kept.sum()
-                logLikelihood += PortableMath.log(Swift.max(1e-300, mass))
+                observed(&accumulator, PortableMath.log(Swift.max(1e-300, mass)))
                 belief = mass > 0 ? kept / mass : mask / mask.sum()
-            case .evaluate:
-                break
+            case .evaluate(let evaluation):
+                evaluate(evaluation, &belief, &accumulator)
             case .restart(let hour):
                 belief = phone.afterRestart(hour: hour)
             }
         }
-        return logLikelihood
     }
 
     /// One evaluation: each due request has the chance `(0, b, 0, c)` in the chain's four
