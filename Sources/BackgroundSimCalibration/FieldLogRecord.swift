@@ -130,8 +130,9 @@ package struct FieldLogRecord: Sendable, Equatable {
     /// phone was off, or restarting and then locked, in between.
     package var bootTime: LocalTimestamp?
     /// Whether the phone was unlocked at the record: `UIApplication.isProtectedDataAvailable`,
-    /// which turns false about 10 s after the phone locks and true when it is unlocked [A]
-    /// (Apple Platform Security, "Data Protection classes"). True says the phone was in use.
+    /// which turns false about 10 s after the phone locks (when it asks for the passcode at
+    /// once) and true when it is unlocked [A] (Apple Platform Security, "Data Protection
+    /// classes"). True says the phone was in use.
     package var protectedDataAvailable: Bool?
 
     package init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
