@@ -16,19 +16,21 @@ package enum CalibrationFormatter {
             return "Verdict: the logs are too small to tell: " + small.map { "\($0.kind.rawValue) has \($0.tooSmall!)" }.joined(separator: "; ")
                 + ". The values are the likeliest given these logs, without intervals; log more phones or more days." + metricKit
         }
-        let unconverged = calibration.kinds.filter { !$0.convergence.converged }
+        let unconverged = calibration.kinds.filter { !$0.convergence.converged && !$0.convergence.startsAgree }
         if !unconverged.isEmpty {
-            let cause = unconverged.allSatisfy(\.convergence.startsAgree)
-                ? "the starts agree, so the logs most likely do not bound the value there (users who seldom go days without the app say little of the fade, for example); not evidence against the model"
-                : "this is the optimiser's failure, not evidence against the model"
             return "Verdict: the fit did not converge for " + unconverged.map { "\($0.kind.rawValue) (\($0.convergence.problem!))" }.joined(separator: "; ")
-                + ". The values are the best found, without intervals; " + cause + "." + metricKit
+                + ". The values are the best found, without intervals; this is the optimiser's failure, not evidence against the model." + metricKit
         }
+        let edges = calibration.kinds.flatMap { $0.parameters.filter(\.onRangeEdge) }
+        let edgeNote = edges.isEmpty ? "" : " "
+            + edges.map { "\($0.key) is on the edge of its range (\(Format.significant($0.value)))" }.joined(separator: "; ")
+            + ", where every start agrees: the logs bound it from one side only (users who seldom go days without the app say little of "
+            + "the fade, for example), and its interval runs to the range's end; not evidence against the model."
         if misfits.isEmpty {
-            return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)." + metricKit
+            return "Verdict: the fitted model reproduces every feature of the logs it can be compared on (within ±\(Int(GoodnessOfFit.tolerance * 100)) %)." + edgeNote + metricKit
         }
         return "Verdict: the fitted model does not reproduce \(misfits.count) feature\(misfits.count == 1 ? "" : "s") of the logs: "
-            + misfits.map(\.verdict).joined(separator: "; ") + ". Use it with care, and see what the model cannot express." + metricKit
+            + misfits.map(\.verdict).joined(separator: "; ") + ". Use it with care, and see what the model cannot express." + edgeNote + metricKit
     }
 
     /// What the model cannot express, named rather than hidden.
@@ -82,10 +84,11 @@ package enum CalibrationFormatter {
     /// The parameters' rows: key, value, 95 % interval, note.
     static func parameterRows(_ kind: LaunchCalibration.KindCalibration) -> [[String]] {
         let unidentified: String? = kind.tooSmall != nil ? "no interval: the logs are too small"
-            : kind.convergence.converged ? nil : "no interval: the fit did not converge"
+            : kind.convergence.startsAgree ? nil : "no interval: the fit did not converge"
         return kind.parameters.map { parameter in
             [parameter.key, Format.significant(parameter.value), interval(parameter.low, parameter.high),
-             parameter.heldBecause.map { "held at the base value: " + $0 } ?? unidentified.map { "fitted; " + $0 } ?? "fitted"]
+             parameter.heldBecause.map { "held at the base value: " + $0 } ?? unidentified.map { "fitted; " + $0 }
+                ?? (parameter.onRangeEdge ? "fitted; on the edge of its range: bounded from one side only" : "fitted")]
         }
     }
 
@@ -97,7 +100,7 @@ package enum CalibrationFormatter {
         if let best = starts.first {
             let ends = starts.map { "\($0.origin) \(Format.significant($0.logLikelihood - best.logLikelihood))" }.joined(separator: ", ")
             notes.append("Search: \(starts.count) starts (log-likelihood relative to the best: \(ends)); "
-                         + (kind.convergence.problem.map { "did not converge: " + $0 } ?? "converged"))
+                         + (kind.convergence.problem.map { (kind.convergence.startsAgree ? "the starts agree; " : "did not converge: ") + $0 } ?? "converged"))
         }
         if let small = kind.tooSmall { notes.append("The logs are too small to identify the parameters: " + small + ".") }
         if let warning = kind.gridEdgeWarning { notes.append("Warning: " + warning + ".") }
@@ -210,13 +213,15 @@ package enum CalibrationFormatter {
                 ("logLikelihood", .number(kind.logLikelihood)),
                 ("resamplesAtGridEdge", .number(Double(kind.resamplesAtGridEdge))),
                 ("converged", .bool(kind.convergence.converged)),
+                ("startsAgree", .bool(kind.convergence.startsAgree)),
                 ("convergenceProblem", kind.convergence.problem.map(JSONValue.string) ?? .null),
                 ("starts", .array(kind.convergence.starts.map { .object([("origin", .string($0.origin)), ("logLikelihood", .number($0.logLikelihood))]) })),
                 ("tooSmall", kind.tooSmall.map(JSONValue.string) ?? .null),
                 ("warnings", .array(kind.gridEdgeWarning.map { [JSONValue.string($0)] } ?? [])),
                 ("parameters", .array(kind.parameters.map { parameter in
                     .object([("key", .string(parameter.key)), ("value", .number(parameter.value)), ("low", number(parameter.low)),
-                             ("high", number(parameter.high)), ("heldBecause", parameter.heldBecause.map(JSONValue.string) ?? .null)])
+                             ("high", number(parameter.high)), ("heldBecause", parameter.heldBecause.map(JSONValue.string) ?? .null),
+                             ("onRangeEdge", .bool(parameter.onRangeEdge))])
                 })),
                 ("features", .array(kind.goodness.rows.map { row in
                     .object([("feature", .string(row.feature.key)), ("title", .string(row.feature.title)), ("logs", estimate(row.data)),

@@ -96,7 +96,7 @@ package enum FieldLogFormat {
     /// Parses a field log's text, JSON lines in `jobs` parallel runs of lines; `source` names it
     /// in messages, and the first problem in the file is the one reported, for any `jobs`.
     package static func parse(_ text: String, source: String, jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let lines = Self.lines(of: text, jobs: jobs)
         let first = lines.firstIndex { !isBlank($0) }
         guard let first else { return [] }
         var records: [(record: FieldLogRecord, line: Int)] = []
@@ -141,6 +141,35 @@ package enum FieldLogFormat {
         let inOrder = zip(records, records.dropFirst()).allSatisfy { ($0.record.device, $0.record.time) <= ($1.record.device, $1.record.time) }
         if inOrder { return records.map(\.record) }
         return records.sorted { ($0.record.device, $0.record.time, $0.line) < ($1.record.device, $1.record.time, $1.line) }.map(\.record)
+    }
+
+    /// `text`'s lines, split at each line feed, a carriage return before it left out (CRLF, as
+    /// spreadsheets write CSV). Split on the UTF-8 bytes, with each line's string made in
+    /// `jobs` parallel runs: splitting by `Character` took a fifth of reading a large log (and
+    /// never split at "\r\n", one `Character`).
+    static func lines(of text: String, jobs: Int) -> [String] {
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        let whole = contiguous
+        let ranges = whole.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>] in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == 10 {
+                ranges.append(start..<(index > start && bytes[index - 1] == 13 ? index - 1 : index))
+                start = index + 1
+            }
+            ranges.append(start..<bytes.count)
+            return ranges
+        } ?? []
+        let runs = Swift.max(1, Swift.min(4 * jobs, ranges.count / 1_000))
+        let parts = (try? ParallelRuns.map(count: runs, jobs: jobs) { run -> [String] in
+            whole.utf8.withContiguousStorageIfAvailable { bytes in
+                ranges[run * ranges.count / runs ..< (run + 1) * ranges.count / runs].map {
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+                }
+            } ?? []
+        }) ?? []
+        return parts.flatMap { $0 }
     }
 
     /// The records of JSON lines `start ..< end`, or the first problem among them.

@@ -9,7 +9,9 @@ import BackgroundSimLab
 /// users' day (``UsersDayShift``), and the goodness of fit
 /// (``GoodnessOfFit``), on a base scenario that supplies everything else. A kind whose logs are
 /// too small (``minimumDevices``, ``minimumLaunchesPerParameter``), or whose search's starts do
-/// not agree (``LaunchFit/Convergence``), gets its best values without intervals, and says why.
+/// not agree (``LaunchFit/Convergence``), gets its best values without intervals, and says why;
+/// one whose starts agree on a maximum at the edge of a parameter's range gets that parameter's
+/// interval from one side, to the range's end (``LaunchFit/withIntervals(scorer:base:)``).
 ///
 ///     let records = try FieldLogFormat.read(path: "logs.jsonl")
 ///     let calibration = try LaunchCalibration.run(records, sources: ["logs.jsonl"], base: Scenario(), jobs: 2)
@@ -37,9 +39,9 @@ package struct LaunchCalibration: Sendable {
         /// Why the logs are too small to identify the parameters; `nil` when they are not.
         package var tooSmall: String?
 
-        /// Whether the intervals may be read: the logs are large enough and the search
-        /// converged.
-        package var isIdentified: Bool { tooSmall == nil && convergence.converged }
+        /// Whether the intervals may be read: the logs are large enough and the search's starts
+        /// agree (converged, or on the edge of a parameter's range, whose interval is one-sided).
+        package var isIdentified: Bool { tooSmall == nil && convergence.startsAgree }
 
         /// The share of resamples on the bootstrap grid's edge above which the intervals are said
         /// to be possibly too narrow: 5 % [Inf].
@@ -112,11 +114,9 @@ package struct LaunchCalibration: Sendable {
             notice("\(kind.rawValue): \(fit.optimiserEvaluations) likelihood evaluations from \(fit.convergence.starts.count) starts")
             let small = tooSmall(devices: fit.devices, launches: fit.score.launches, parameters: fit.coordinates.keys.count)
             var withIntervals = fit, atGridEdge = 0
-            if small == nil && fit.convergence.converged {
+            if small == nil && fit.convergence.startsAgree {
                 notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
-                (withIntervals, atGridEdge) = LaunchFitBootstrap.intervals(for: fit, scorer: scorer, base: base.system.heuristic)
-                withIntervals = withIntervals.spanningAgreeingMaxima(base: base.system.heuristic)
-                    .spanningLikelihoodRatio(scorer: scorer, base: base.system.heuristic)
+                (withIntervals, atGridEdge) = fit.withIntervals(scorer: scorer, base: base.system.heuristic)
             }
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
             var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)

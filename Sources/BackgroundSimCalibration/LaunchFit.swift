@@ -194,4 +194,8 @@ package struct FittedParameter: Sendable, Equatable {
     /// Why the logs cannot inform it (it is then held at the base scenario's value); `nil` if
     /// fitted.
     package var heldBecause: String?
+    /// Whether the fit lies on the edge of the parameter's valid range, the starts agreeing
+    /// (``LaunchFit/Convergence/startsAgree``): the logs bound it from one side only, and its
+    /// interval runs to the range's end (``LaunchFit/withEdgeIntervals(scorer:base:)``).
+    package var onRangeEdge = false
 }

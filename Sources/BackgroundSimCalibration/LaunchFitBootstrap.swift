@@ -48,8 +48,13 @@ enum LaunchFitBootstrap {
         let k = coordinates.keys.count
         guard k > 0, scorer.devices > 1 else { return (fit, 0) }
         let center = coordinates.start(fit.parameters)
+        // Each point's per-device log-likelihoods, kept: the axes' lines are part of the grid.
+        var computed: [[Double]: [Double]] = [:]
         func perDevice(_ point: [Double]) -> [Double] {
-            scorer.scores(coordinates.applying(point, to: base)).map(\.logLikelihood)
+            if let known = computed[point] { return known }
+            let values = scorer.scores(coordinates.applying(point, to: base)).map(\.logLikelihood)
+            computed[point] = values
+            return values
         }
         func shifted(_ moves: [(axis: Int, by: Double)]) -> [Double] {
             var point = center
@@ -57,9 +62,20 @@ enum LaunchFitBootstrap {
             return point
         }
         var steps = gridSteps(center: perDevice(center), k: k, h: differenceStep, at: { perDevice(shifted($0)) })
+        let tooMany = LaunchCalibration.KindCalibration.gridEdgeWarningShare * Double(resamples)
+        // Each axis's line alone first (7 of the grid's points): where the resamples' best
+        // points along it crowd its ends, its step is doubled before the whole grid is computed.
+        for axis in 0..<k {
+            for _ in 0..<maximumWidenings {
+                let line = resample(fit: fit, k: 1, devices: scorer.devices, steps: [steps[axis]],
+                                    at: { moves in perDevice(shifted(moves.map { (axis, $0.by) })) })
+                guard Double(line.atEdge) > tooMany else { break }
+                steps[axis] = Swift.min(4, 2 * steps[axis])
+            }
+        }
         // The grid must hold the resamples' fits: while too many end on its edge, double it.
         var outcome = resample(fit: fit, k: k, devices: scorer.devices, steps: steps, at: { perDevice(shifted($0)) })
-        for _ in 0..<maximumWidenings where Double(outcome.atEdge) > LaunchCalibration.KindCalibration.gridEdgeWarningShare * Double(resamples) {
+        for _ in 0..<maximumWidenings where Double(outcome.atEdge) > tooMany {
             steps = steps.map { Swift.min(4, 2 * $0) }
             outcome = resample(fit: fit, k: k, devices: scorer.devices, steps: steps, at: { perDevice(shifted($0)) })
         }

@@ -26,7 +26,22 @@ struct PhoneStateProfile: Sendable, Equatable {
     var shares: [SIMD4<Double>]
     /// The chance of each state at an evaluation at `hour`, by `[hour][state at the evaluation
     /// before]`; half a pseudo-count in each cell, so no transition is impossible.
-    var transitions: [[SIMD4<Double>]]
+    var transitions: [[SIMD4<Double>]] {
+        didSet { table = Self.flattened(transitions) }
+    }
+    /// `transitions` in one flat table (row `4 × hour + state before`): stepping reads a row
+    /// without touching an inner array (and its reference count) 100,000s of times a fit.
+    private var table: ContiguousArray<SIMD4<Double>>
+
+    init(shares: [SIMD4<Double>], transitions: [[SIMD4<Double>]]) {
+        self.shares = shares
+        self.transitions = transitions
+        table = Self.flattened(transitions)
+    }
+
+    private static func flattened(_ transitions: [[SIMD4<Double>]]) -> ContiguousArray<SIMD4<Double>> {
+        ContiguousArray(transitions.joined())
+    }
 
     /// How long a record's network is taken to hold: 15 min [Inf]; after that the network is
     /// taken as available (it is on 98 % of the default user's day).
@@ -117,8 +132,10 @@ struct PhoneStateProfile: Sendable, Equatable {
     /// The chain's step into an evaluation at `hour` from `belief`: each half moves by the
     /// hour's transitions, and a locked phone that comes into use is unlocked.
     func step(_ belief: Belief, hour: Int) -> Belief {
-        let row = transitions[hour]
-        func moved(_ from: SIMD4<Double>) -> SIMD4<Double> { from[0] * row[0] + from[1] * row[1] + from[2] * row[2] + from[3] * row[3] }
+        let row = 4 * hour
+        func moved(_ from: SIMD4<Double>) -> SIMD4<Double> {
+            from[0] * table[row] + from[1] * table[row + 1] + from[2] * table[row + 2] + from[3] * table[row + 3]
+        }
         // Nearly always nothing is locked: the same result, at half the work.
         guard belief.highHalf != .zero else { return Belief(lowHalf: moved(belief.lowHalf), highHalf: .zero) }
         let unlocked = moved(belief.lowHalf), locked = moved(belief.highHalf)

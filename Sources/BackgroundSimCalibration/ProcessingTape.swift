@@ -54,6 +54,8 @@ struct ProcessingTape: Sendable {
         precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .processing),
                      "ProcessingTape: scored under parameters it was not recorded for")
         var score = LaunchReplay.Score()
+        var chances = DeferredLogarithm()
+        var fades = FadeSteps(halfLife: parameters.processingFadeHalfLifeDays, stepMinutes: parameters.evaluationMinutes)
         var belief = phone.initialBelief
         for operation in operations {
             switch operation {
@@ -62,14 +64,15 @@ struct ProcessingTape: Sendable {
             case .observe(let mask):
                 let kept = belief * mask
                 let mass = kept.sum()
-                score.logLikelihood += PortableMath.log(Swift.max(1e-300, mass))
+                chances.multiply(by: mass)
                 belief = mass > 0 ? kept / mass : mask / mask.sum()
             case .evaluate(let evaluation):
-                Self.evaluate(evaluation, parameters: parameters, belief: &belief, score: &score)
+                Self.evaluate(evaluation, parameters: parameters, belief: &belief, score: &score, chances: &chances, fades: &fades)
             case .restart(let hour):
                 belief = phone.afterRestart(hour: hour)
             }
         }
+        score.logLikelihood += chances.logarithm
         return score
     }
 
@@ -103,14 +106,16 @@ struct ProcessingTape: Sendable {
     /// states after the first unlock and 0 before it (`b` 0 for one that requires power); the log's launches multiply in their chance,
     /// the others the chance of not launching, and the belief is conditioned on the outcome.
     private static func evaluate(_ evaluation: Evaluation, parameters: HeuristicLaunchParameters,
-                                 belief: inout PhoneStateProfile.Belief, score: inout LaunchReplay.Score) {
+                                 belief: inout PhoneStateProfile.Belief, score: inout LaunchReplay.Score,
+                                 chances: inout DeferredLogarithm, fades: inout FadeSteps) {
         var unexplained = Int(evaluation.logged)
         defer {
             score.launches += Int(evaluation.logged)
             score.unexplained += unexplained
             score.logLikelihood += LaunchReplay.unexplainedLogChance * Double(unexplained)
         }
-        let fade = HeuristicLaunchModel.fade(days: evaluation.daysSinceUse, halfLife: parameters.processingFadeHalfLifeDays)
+        guard evaluation.batteryOpen || evaluation.chargerOpen else { return }
+        let fade = fades.fade(days: evaluation.daysSinceUse)
         let battery = evaluation.batteryOpen ? parameters.processingBatteryChancePerEvaluation * fade : 0
         let charger = evaluation.chargerOpen ? parameters.processingChargingChancePerEvaluation * fade : 0
         guard battery > 0 || charger > 0 else { return }
@@ -130,7 +135,35 @@ struct ProcessingTape: Sendable {
         let total = (belief * outcome).sum()
         guard total > 0 else { return }
         unexplained -= Int(anyPower ? evaluation.anyPower.launched : 0) + Int(externalPower ? evaluation.externalPower.launched : 0)
-        score.logLikelihood += PortableMath.log(total)
+        chances.multiply(by: total)
         belief = belief * outcome / total
     }
+}
+
+/// A product of chances whose logarithm is wanted: multiplied as they come and its logarithm
+/// taken only when the product grows small, not once a factor — a likelihood over a log is a
+/// product of hundreds of thousands of chances, and the logarithm was a fifth of calibration's
+/// time. The sum of logarithms and the logarithm of the product differ by rounding only.
+struct DeferredLogarithm {
+    /// The logarithm of the factors already taken out of `product`.
+    private var taken = 0.0
+    /// The factors not yet taken, at least 1e-200.
+    private var product = 1.0
+
+    /// Multiplies in `chance` (≥ 0); one below 1e-100 (0 counted as 1e-300) goes straight to
+    /// the logarithm, so the product never underflows.
+    mutating func multiply(by chance: Double) {
+        guard chance >= 1e-100 else {
+            taken += PortableMath.log(Swift.max(1e-300, chance))
+            return
+        }
+        product *= chance
+        if product < 1e-100 {
+            taken += PortableMath.log(product)
+            product = 1
+        }
+    }
+
+    /// The logarithm of every factor multiplied in.
+    var logarithm: Double { taken + PortableMath.log(product) }
 }

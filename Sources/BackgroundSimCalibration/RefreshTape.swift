@@ -36,9 +36,11 @@ struct RefreshTape: Sendable {
                      "RefreshTape: scored under parameters it was not recorded for")
         var score = LaunchReplay.Score()
         var tokens = HeuristicLaunchModel.initialRefreshTokens(parameters, generosity: 1)
+        var fades = FadeSteps(halfLife: parameters.refreshFadeHalfLifeDays, stepMinutes: parameters.evaluationMinutes)
         for point in points {
             var unexplained = Int(point.logged)
-            if let use = point.use, case .expected(let hazard) = HeuristicLaunchModel.refreshHazard(use, parameters: parameters, generosity: 1, tokens: &tokens) {
+            if let use = point.use, case .expected(let hazard) = HeuristicLaunchModel.refreshHazard(
+                use, parameters: parameters, generosity: 1, tokens: &tokens, fade: fades.fade(days: use.daysSinceUse)) {
                 // Each due request has the same chance p = 1 − exp(−hazard): the launched ones add
                 // log p, the others log(1 − p) = −hazard. A chance of 0 counts no evaluation; one of
                 // exactly 1 makes a request left unlaunched impossible.

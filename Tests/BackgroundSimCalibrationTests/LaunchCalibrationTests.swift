@@ -172,6 +172,30 @@ struct LaunchCalibrationTests {
         }
     }
 
+    @Test("a fade the logs bound from one side only (generated at the range's end, 30 days) gets an interval to the range's end, the other parameters theirs, in every format", TestBuild.optimizedOnly)
+    func edgeGetsAOneSidedInterval() throws {
+        var scenario = SimulatedLogs.clean("coverdrop-shipped")
+        scenario.system.heuristic.refreshFadeHalfLifeDays = 30
+        let records = SimulatedLogs.records(scenario, devices: 24, days: 14)
+        let calibration = try LaunchCalibration.run(records, sources: ["fade30"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
+        let kind = try #require(calibration.kinds.first)
+        // These logs' likelihood rises towards the range's end: every start ends there.
+        try #require(!kind.convergence.converged && kind.convergence.startsAgree, "\(kind.convergence)")
+        #expect(kind.isIdentified)
+        let fade = try #require(kind.parameters.first { $0.key == "refreshFadeHalfLifeDays" })
+        #expect(fade.onRangeEdge && fade.value == 30 && fade.high == 30, "\(fade)")
+        #expect((fade.low ?? 30) < 20, "\(fade)")
+        for parameter in kind.parameters where parameter.key != "refreshFadeHalfLifeDays" {
+            let generating = LaunchFit.Coordinates.value(parameter.key, of: scenario.system.heuristic)
+            let low = try #require(parameter.low), high = try #require(parameter.high)
+            #expect(!parameter.onRangeEdge && low <= generating && generating <= high, "\(parameter)")
+        }
+        let verdict = CalibrationFormatter.verdict(calibration)
+        #expect(verdict.contains("refreshFadeHalfLifeDays is on the edge of its range (30)") && !verdict.contains("did not converge"), "\(verdict)")
+        #expect(CalibrationFormatter.table(calibration, fragmentPath: nil).contains("on the edge of its range: bounded from one side only"))
+        #expect(JSONWriter.pretty(CalibrationFormatter.json(calibration)).contains("\"onRangeEdge\": true"))
+    }
+
     @Test("3 phones × 2 days are too small to tell: the values come without intervals, no feature is judged, and the verdict says so in every format")
     func tinyLogsAreNotIdentified() throws {
         let records = SimulatedLogs.records(SimulatedLogs.clean("coverdrop-shipped"), devices: 3, days: 2)

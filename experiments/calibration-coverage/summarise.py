@@ -28,13 +28,14 @@ notes = []
 for name, preset, count in entries:
     count = int(count)
     truth = json.load(open(f"{cases}/{name}.truth.json"))["system"]["heuristic"]
-    covered, values, converged, small, flagged, shifts = {}, {}, 0, 0, {}, {}
+    covered, values, converged, edge, small, flagged, shifts = {}, {}, 0, 0, 0, {}, {}
     for r in range(count):
         report = json.load(open(f"{work}/{name}-{r}.json"))
         shift = int(report["usersDayShiftHours"])
         shifts[shift] = shifts.get(shift, 0) + 1
         for kind in report["kinds"]:
             converged += kind["converged"]
+            edge += not kind["converged"] and kind["startsAgree"]
             small += kind["tooSmall"] is not None
             for feature in kind["features"]:
                 if not feature["fits"]:
@@ -55,15 +56,17 @@ for name, preset, count in entries:
                      f"({100 * low:.1f}–{100 * high:.1f}) | {median:.4g} |")
     flagged_text = ", ".join(f"{k} {v}" for k, v in sorted(flagged.items())) or "none"
     shifts_text = ", ".join(f"{k:+d} h {v}" if k else f"none {v}" for k, v in sorted(shifts.items()))
-    notes.append(f"- {name} ({preset}): {converged}/{count} fits converged; {small} too small; "
+    notes.append(f"- {name} ({preset}): {converged}/{count} fits converged; {edge} ended with every start agreeing on the "
+                 f"edge of a parameter's range (one-sided interval for it); {small} too small; "
                  f"users' day read from the logs (replications): {shifts_text}; "
                  f"features flagged (replications): {flagged_text}")
 
 with open(f"{out}/results.md", "w") as f:
     f.write("# Calibration coverage: results\n\n")
     f.write("Written by run.sh; each replication is 60 phones × 28 days with fresh seeds, calibrated from the "
-            "preset's default launch parameters. A fit that did not converge, or logs too small, give no interval "
-            "and count as a miss.\n\n")
+            "preset's default launch parameters. A fit whose starts disagree, or logs too small, give no interval "
+            "and count as a miss; a fit whose starts agree on the edge of a parameter's range gives that parameter "
+            "an interval to the range's end.\n\n")
     f.write("\n".join(lines) + "\n\n" + "\n".join(notes) + "\n")
 with open(f"{out}/replications.csv", "w", newline="") as f:
     writer = csv.writer(f, lineterminator="\n")

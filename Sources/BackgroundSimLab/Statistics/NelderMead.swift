@@ -10,9 +10,10 @@ package enum NelderMead {
     }
 
     /// Minimises `f` from `start`, the initial simplex `start` plus `step` along each axis;
-    /// stops when the simplex's values span less than `tolerance` or after `maximumEvaluations`.
+    /// stops when the simplex's values span less than `tolerance`, when every point lies within
+    /// `sizeTolerance` of the best along every axis (0: never), or after `maximumEvaluations`.
     package static func minimise(_ f: ([Double]) -> Double, start: [Double], step: Double, tolerance: Double = 1e-6,
-                         maximumEvaluations: Int = 400) -> Result {
+                         sizeTolerance: Double = 0, maximumEvaluations: Int = 400) -> Result {
         let n = start.count
         var simplex = [start] + (0..<n).map { axis in start.enumerated().map { $0.offset == axis ? $0.element + step : $0.element } }
         var values = simplex.map(f)
@@ -26,6 +27,7 @@ package enum NelderMead {
             simplex = order.map { simplex[$0] }
             values = order.map { values[$0] }
             if values[n] - values[0] < tolerance { break }
+            if simplex.dropFirst().allSatisfy({ vertex in zip(vertex, simplex[0]).allSatisfy { abs($0 - $1) < sizeTolerance } }) { break }
             let center = centroid(excluding: n)
             let reflected = along(simplex[n], center, 2)
             let reflectedValue = f(reflected)

@@ -279,12 +279,20 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// the hazard `B · p(h + lead) · φ · Δt`, or the empty bucket's denial.
     package static func refreshHazard(_ use: RefreshUse, parameters: HeuristicLaunchParameters, generosity: Double,
                                       tokens: inout Double) -> RefreshHazard {
+        refreshHazard(use, parameters: parameters, generosity: generosity, tokens: &tokens,
+                      fade: fade(days: use.daysSinceUse, halfLife: parameters.refreshFadeHalfLifeDays))
+    }
+
+    /// ``refreshHazard(_:parameters:generosity:tokens:)`` with the fade at `use.daysSinceUse`
+    /// given (``FadeSteps`` computes it for a run of evaluations).
+    package static func refreshHazard(_ use: RefreshUse, parameters: HeuristicLaunchParameters, generosity: Double,
+                                      tokens: inout Double, fade: Double) -> RefreshHazard {
         let budget = dailyBudget(sessionsPerDay: use.sessionsPerDay, parameters: parameters, generosity: generosity)
         // Refill the bucket at the daily budget's rate, up to one day's worth (and at least one
         // launch, or a budget below one a day could never be spent).
         tokens = Swift.min(Swift.max(1, budget), tokens + use.elapsedDays * budget)
         guard tokens >= 1 else { return .denied(.budgetExhausted) }
-        let hazardPerHour = budget * use.shareAhead * fade(days: use.daysSinceUse, halfLife: parameters.refreshFadeHalfLifeDays)
+        let hazardPerHour = budget * use.shareAhead * fade
         return .expected(hazardPerHour * parameters.evaluationMinutes / 60)
     }
 
