@@ -1,3 +1,4 @@
+import Foundation
 import BackgroundSim
 import SimKernel
 @testable import BackgroundSimCalibration
@@ -31,6 +32,17 @@ struct FieldLogTests {
         #expect(records.contains { $0.event == .taskSubmitted && $0.requiresExternalPower == true })
         #expect(try FieldLogFormat.parse(FieldLogFormat.jsonLines(records), source: "log.jsonl") == records)
         #expect(try FieldLogFormat.parse(FieldLogFormat.csv(records), source: "log.csv") == records)
+    }
+
+    @Test("lines ending in a carriage return and a line feed (CSV as spreadsheets export it) read as lines ending in a line feed")
+    func carriageReturns() throws {
+        let scenario = try #require(Presets.scenario(named: "zashi-designed"))
+        let records = try FieldLogRecorder.run(scenario, seed: 3, days: 3, device: "d").records
+        for text in [FieldLogFormat.jsonLines(records), FieldLogFormat.csv(records)] {
+            let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+            #expect(crlf.contains("\r\n"))
+            #expect(try FieldLogFormat.parse(crlf, source: "log", jobs: 2) == records)
+        }
     }
 
     @Test("a log read in parallel runs of lines gives the records read at once, and names the first bad line for any number of jobs")
