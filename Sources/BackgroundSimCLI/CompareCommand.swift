@@ -60,7 +60,7 @@ enum CompareCommand {
     static let defaultDays = 365
     /// The built-in comparison's objective: the sooner a source's message leaves, the better,
     /// within a twentieth of a percent of the battery a day.
-    static let defaultObjective = ("minimize", "work.latencyMinutes.p90", "energy.appBatteryPercentPerDay<=0.05")
+    static let defaultObjective = ("minimize", "work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay<=0.05")
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet"], repeatable: ["with"], allowsPositional: true)

@@ -9,13 +9,16 @@ enum DecisionArguments {
 
     static let help = """
           --minimize KEY     The objective: the metric to make as low as possible (such as
-                             work.latencyMinutes.p90); the output starts with one recommendation.
+                             work.allItemsLatencyMinutes.p90, which counts an item that never
+                             completed at its deadline or the run's end, so dropping work does not
+                             lower it; work.latencyMinutes.p90 counts completed items only); the
+                             output starts with one recommendation.
           --maximize KEY     The same, as high as possible (such as work.completionRatio).
           --subject-to B     Bounds on other metrics' means, comma-separated KEY<=VALUE or KEY>=VALUE
                              (such as energy.appBatteryPercentPerDay<=0.05).
           --margins M        The smallest differences that matter, comma-separated KEY=VALUE in the
                              metric's difference unit (percentage points for a percentage) or, in
-                             compare, as a share of the baseline's mean (work.latencyMinutes.p90=5%);
+                             compare, as a share of the baseline's mean (work.allItemsLatencyMinutes.p90=5%);
                              or a JSON file {"KEY": VALUE, …}; the rest keep their defaults
                              (docs/OUTPUT.md).
         """

@@ -224,7 +224,7 @@ struct SweepReportTests {
             #expect(refresh.waits.map(\.perDay) == refresh.waits.map(\.perDay).sorted(by: >), "most frequent first")
         }
         #expect(document.elements(named: "li").count == 2, "the best cell for each objective")
-        #expect(document.text.contains("p90 work latency (min)"))
+        #expect(document.text.contains("p90 latency, all items (min)"))
     }
 
     @Test("the Markdown, CSV and JSON summaries agree on the front and the best cells")
@@ -241,6 +241,6 @@ struct SweepReportTests {
         let markdown = SweepFormatter.markdown(summary)
         #expect(markdown.split(separator: "\n").filter { $0.hasSuffix("★ |") }.count == front.count)
         let best = try #require(summary.best(for: 0))
-        #expect(markdown.contains("p90 work latency: cell \(best.index) ("))
+        #expect(markdown.contains("p90 latency, all items: cell \(best.index) ("))
     }
 }

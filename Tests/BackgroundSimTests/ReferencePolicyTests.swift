@@ -32,6 +32,9 @@ struct ReferencePolicyTests {
         let work = run.result.work
         #expect(work.created > 50)
         #expect(work.completed + work.metrics.failed + work.metrics.backlogAtEnd == work.created)
+        // Every item that never completed counts once, censored at the run's end.
+        #expect(work.metrics.censoredLatency.count == UInt64(work.metrics.failed + work.metrics.backlogAtEnd))
+        #expect(work.metrics.censoredLatency.maximum <= 120 * 86_400)
         #expect(work.metrics.latency.maximum <= 3 * 3_600, "nothing completes after its URL expired")
         #expect(work.metrics.failedDeadline > 0, "some URLs expire")
         #expect(run.result.os.metrics.assertionsBegun > 0)

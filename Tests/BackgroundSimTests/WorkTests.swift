@@ -132,6 +132,11 @@ struct WorkTests {
         #expect(metrics.completed == 10)
         #expect(limitAt == .at(7_505))
         #expect(metrics.backlogAtEnd == 96)
+        // The 96 left (created at 75 s × 11 … 106) count as censored at the end, 8,000 s:
+        // 96 × 8,000 − 75 × (11 + … + 106) = 768,000 − 421,200 seconds in all.
+        #expect(metrics.censoredLatency.count == 96)
+        #expect(metrics.censoredLatency.sum == 346_800)
+        #expect(metrics.censoredLatency.minimum == 50 && metrics.censoredLatency.maximum == 7_175)
     }
 }
 

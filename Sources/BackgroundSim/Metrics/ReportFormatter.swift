@@ -81,11 +81,15 @@ package enum ReportFormatter {
         }
         let work = result.work
         if work.created > 0 || work.metrics.coverSent > 0 {
-            let latency = work.metrics.latency
+            let latency = work.metrics.latency, allItems = work.metrics.latencyOverAllItems
+            func quantiles(_ histogram: LogHistogram) -> String {
+                "p50 \(minutes(histogram.quantile(0.5))), p90 \(minutes(histogram.quantile(0.9))), p99 \(minutes(histogram.quantile(0.99)))"
+            }
             var workRows: [(String, String)] = [
                 ("Items created / completed", "\(work.created) / \(work.completed)"),
                 ("Items failed (deadline, queue full)", "\(work.metrics.failedDeadline), \(work.metrics.failedQueueFull)"),
-                ("Latency p50 / p90 / p99", "\(minutes(latency.quantile(0.5))) / \(minutes(latency.quantile(0.9))) / \(minutes(latency.quantile(0.99)))"),
+                ("Latency, all items", quantiles(allItems)),
+                ("Latency, completed items", quantiles(latency)),
                 ("App energy per day", fixed(result.energy.appJoulesPerDay, 1) + " J"),
                 ("App battery per day", fixed(result.energy.appBatteryPercentPerDay, 2) + " % of capacity"),
             ]

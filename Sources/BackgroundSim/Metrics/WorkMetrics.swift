@@ -21,6 +21,20 @@ public struct WorkMetrics: Sendable, Equatable {
     package var uploadTraffic = UploadTraffic()
     /// Seconds from creation to completion of each completed item.
     public var latency = LogHistogram()
+    /// Each item that never completed — failed (its deadline, a full queue, a kill, the policy
+    /// giving up) or still queued at the run's end — as a censored latency: seconds from its
+    /// creation to the run's end (it was not delivered by then). Not to its deadline: a policy
+    /// that set short deadlines would then shorten its latency by failing work. One value per
+    /// item of ``failed`` and ``backlogAtEnd``; cover traffic is left out, as from ``latency``.
+    public var censoredLatency = LogHistogram()
+
+    /// The latency over every item: ``latency`` and ``censoredLatency`` together. A policy
+    /// cannot shorten it by dropping work, as it can the completed items' latency.
+    public var latencyOverAllItems: LogHistogram {
+        var all = latency
+        all.merge(censoredLatency)
+        return all
+    }
 
     public var failed: Int { failedDeadline + failedQueueFull + failedKilled + failedGivenUp }
 }

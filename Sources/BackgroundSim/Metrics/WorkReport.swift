@@ -23,7 +23,7 @@ public struct WorkReport: Sendable, Equatable {
 
     /// The `work` group.
     package var json: JSONValue {
-        let latency = metrics.latency
+        let latency = metrics.latency, allItems = metrics.latencyOverAllItems
         return .object([
             ("itemsCreated", .number(Double(metrics.created))),
             ("itemsCompleted", .number(Double(metrics.completed))),
@@ -40,6 +40,12 @@ public struct WorkReport: Sendable, Equatable {
                 ("p99", .number(rounded(latency.quantile(0.99)))),
                 ("max", .number(rounded(latency.count > 0 ? latency.maximum : 0))),
                 ("mean", .number(rounded(latency.mean))),
+            ])),
+            ("allItemsLatencySeconds", .object([
+                ("p50", .number(rounded(allItems.quantile(0.5)))),
+                ("p90", .number(rounded(allItems.quantile(0.9)))),
+                ("p99", .number(rounded(allItems.quantile(0.99)))),
+                ("censored", .number(Double(metrics.censoredLatency.count))),
             ])),
             ("backlogAtEnd", .number(Double(metrics.backlogAtEnd))),
             ("coverItems", .object([

@@ -48,10 +48,11 @@ public enum SimulationRunner {
         var setup = try RunSetup(scenario: scenario, seed: seed, policy: policy, policies: policies)
         setup.simulation.tracer = tracer
         let system = setup.world.system
+        let end = SimInstant.start + .days(days)
+        system.work.runEnd = end
         system.log = log
         configure(system)
         setup.world.observer = observer
-        let end = SimInstant.start + .days(days)
         try setup.simulation.run(until: end, handler: &setup.world)
         precondition(setup.simulation.now <= end, "SimulationRunner: the clock ran past the run's end")
         var finished = setup.world.device

@@ -12,8 +12,8 @@ import Foundation
 ///         { "path": "app.policy.parameters.messagesPerRun", "values": [1, 5] }
 ///       ],
 ///       "seeds": 20, "days": 90,
-///       "objectives": ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"],
-///       "objective": { "minimize": "work.latencyMinutes.p90",
+///       "objectives": ["work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay"],
+///       "objective": { "minimize": "work.allItemsLatencyMinutes.p90",
 ///                      "subjectTo": ["energy.appBatteryPercentPerDay<=0.05"] }
 ///     }
 ///
@@ -146,7 +146,7 @@ package struct SweepDefinition: Sendable {
                 objectives.append(metric)
             }
         } else {
-            objectives = ComparedMetric.standard.filter { ["work.latencyMinutes.p90", "energy.appBatteryPercentPerDay"].contains($0.key) }
+            objectives = ComparedMetric.standard.filter { ["work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay"].contains($0.key) }
         }
         guard objectives.count == 2 else { throw fail("objectives", "expected two metric keys to trade off") }
         var metrics = ComparedMetric.standard

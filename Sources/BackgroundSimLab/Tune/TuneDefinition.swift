@@ -11,7 +11,7 @@ import Foundation
 ///         { "path": "app.policy.parameters.meanDelayMinutes", "from": 5, "to": 120, "count": 6 },
 ///         { "path": "app.policy.parameters.minimumRunIntervalMinutes", "values": [30, 60, 120] }
 ///       ],
-///       "objective": { "minimize": "work.latencyMinutes.p90",
+///       "objective": { "minimize": "work.allItemsLatencyMinutes.p90",
 ///                      "subjectTo": ["energy.appBatteryPercentPerDay<=0.05"] },
 ///       "indifferenceZone": 10,
 ///       "days": 90, "firstStageSeeds": 10, "maximumSeeds": 100

@@ -5,7 +5,7 @@ import BackgroundSim
 public struct WhatIfStudy: Sendable {
     /// The figures every what-if reports, in order: the app's battery use first.
     public static let metrics: [ComparedMetric] = ["energy.appBatteryPercentPerDay", "energy.appJoulesPerDay",
-                                                   "device.batteryDrainPercentPerDay", "work.latencyMinutes.p90",
+                                                   "device.batteryDrainPercentPerDay", "work.allItemsLatencyMinutes.p90",
                                                    "work.completionRatio"].map { key in
         ComparedMetric.standard.first { $0.key == key }!
     }

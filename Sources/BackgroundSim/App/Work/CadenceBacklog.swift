@@ -34,15 +34,17 @@ struct CadenceBacklog {
 
     var count: Int { Int(next - head) }
 
-    /// Items that arrived up to `now`, dropping the oldest beyond the capacity.
+    /// Items that arrived up to `now`, dropping the oldest beyond the capacity; `dropped` hears
+    /// each dropped item's creation.
     /// - Returns: (arrived, dropped).
-    mutating func arrive(upTo now: SimInstant) -> (arrived: Int, dropped: Int) {
+    mutating func arrive(upTo now: SimInstant, dropped: (_ created: SimInstant) -> Void) -> (arrived: Int, dropped: Int) {
         let last = now.nanosecondsSinceStart / interval.nanoseconds
         guard last >= next else { return (0, 0) }
         let arrived = Int(last - next + 1)
         next = last + 1
         let excess = count - capacity
         guard excess > 0 else { return (arrived, 0) }
+        for index in head..<(head + Int64(excess)) { dropped(created(index)) }
         head += Int64(excess)
         partial = nil
         return (arrived, excess)
@@ -53,16 +55,18 @@ struct CadenceBacklog {
         guard head < next else { return nil }
         var item = partial ?? template
         item.created = created(head)
-        item.deadline = deadlineHours > 0 ? item.created + .hours(deadlineHours) : .distantFuture
+        item.deadline = deadline(created: item.created)
         return item
     }
 
     /// Works from `cursor` to `now`, completing items and failing those whose deadline passed
-    /// before work on them started. Calls `completed(at, latency)` for each completion.
+    /// before work on them started. Calls `completed(at, latency)` for each completion and
+    /// `failed(created)` for each failure.
     ///
     /// - Returns: the items completed and failed, and whether `limit` items completed.
     mutating func work(from cursor: SimInstant, to now: SimInstant, uploadRate: Double, downloadRate: Double,
-                       limit: Int?, completed: (_ at: SimInstant, _ latencySeconds: Double) -> Void) -> (completed: Int, failed: Int, bytes: Double) {
+                       limit: Int?, completed: (_ at: SimInstant, _ latencySeconds: Double) -> Void,
+                       failed failedItem: (_ created: SimInstant) -> Void) -> (completed: Int, failed: Int, bytes: Double) {
         var cursor = cursor
         var done = 0
         var failed = 0
@@ -75,6 +79,7 @@ struct CadenceBacklog {
                 if cursor >= now { break }
             }
             if deadlineHours > 0 && createdAt + .hours(deadlineHours) <= cursor {
+                failedItem(createdAt)
                 failed += 1
                 head += 1
                 partial = nil
@@ -119,17 +124,27 @@ struct CadenceBacklog {
     /// Loses the head item's progress.
     mutating func restartHead() { partial = nil }
 
-    /// Drops the head item (it failed).
-    mutating func dropHead() {
-        guard head < next else { return }
-        head += 1
+    /// Drops the head item (it failed); returns its creation.
+    @discardableResult
+    mutating func dropHead() -> SimInstant? {
+        guard head < next else { return nil }
+        defer { head += 1; partial = nil }
+        return created(head)
+    }
+
+    /// Drops every queued item; `dropped` hears each one's creation.
+    mutating func dropAll(_ dropped: (_ created: SimInstant) -> Void) {
+        for index in head..<next { dropped(created(index)) }
+        head = next
         partial = nil
     }
 
-    /// Drops every queued item.
-    mutating func dropAll() {
-        head = next
-        partial = nil
+    /// The deadline of an item created at `created`.
+    func deadline(created: SimInstant) -> SimInstant { deadlineHours > 0 ? created + .hours(deadlineHours) : .distantFuture }
+
+    /// Each queued item's creation, oldest first.
+    func forEachQueued(_ body: (_ created: SimInstant) -> Void) {
+        for index in head..<next { body(created(index)) }
     }
 
     /// Items queued at `end` whose deadline has passed, and those still within it.

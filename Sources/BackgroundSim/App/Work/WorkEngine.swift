@@ -35,6 +35,9 @@ package final class WorkEngine {
     private var cadence: CadenceBacklog?
     private var itemStream = RandomStream(seed: 0)
     private var itemStreamDay = Int.min
+    /// When the simulation ends (``SimulationRunner`` sets it before running): an item that
+    /// never completes counts in ``WorkMetrics/censoredLatency`` from its creation to it.
+    var runEnd = SimInstant.distantFuture
 
     // MARK: The run (per process)
 
@@ -152,18 +155,19 @@ package final class WorkEngine {
     /// Adds the cadence items created up to `now`.
     private func materialize(upTo now: SimInstant) {
         guard cadence != nil else { return }
-        let counts = cadence!.arrive(upTo: now)
+        let counts = cadence!.arrive(upTo: now) { censor(created: $0) }
         metrics.created += counts.arrived
         metrics.failedQueueFull += counts.dropped
     }
 
     private func append(created: SimInstant, stream: inout RandomStream) {
         metrics.created += 1
+        let p = parameters
         guard items.count - head < parameters.maximumQueuedItems else {
             metrics.failedQueueFull += 1
+            censor(created: created)
             return
         }
-        let p = parameters
         let random = p.arrivals == .appSessions
         func size(_ median: Double, _ sigma: Double, _ scale: Double) -> Double {
             guard median > 0 else { return 0 }
@@ -206,13 +210,18 @@ package final class WorkEngine {
             }
         }
         if !request.isCover { metrics.created += 1 }
+        let deadline = request.deadline.map { now + $0 }
+            ?? (parameters.deadlineHours > 0 ? now + .hours(parameters.deadlineHours) : .distantFuture)
         guard items.count - head < parameters.maximumQueuedItems else {
-            if request.isCover { metrics.coverUnsent += 1 } else { metrics.failedQueueFull += 1 }
+            if request.isCover {
+                metrics.coverUnsent += 1
+            } else {
+                metrics.failedQueueFull += 1
+                censor(created: now)
+            }
             if label > 0 { progressByLabel[Int(label) - 1].failed += 1 }
             return
         }
-        let deadline = request.deadline.map { now + $0 }
-            ?? (parameters.deadlineHours > 0 ? now + .hours(parameters.deadlineHours) : .distantFuture)
         compactQueue()
         var item = WorkItem(created: now, deadline: deadline, cpuSeconds: request.cpuSeconds,
                             uploadBytes: request.uploadBytes, downloadBytes: request.downloadBytes)
@@ -253,6 +262,9 @@ package final class WorkEngine {
         case (.deadline, false): metrics.failedDeadline += 1
         case (.killed, false): metrics.failedKilled += 1
         case (.givenUp, false): metrics.failedGivenUp += 1
+        }
+        if case .completed = ending {} else if !item.isCover {
+            censor(created: item.created)
         }
         if case .completed = ending { count(item.label, failed: false) } else { count(item.label, failed: true) }
     }
@@ -420,16 +432,13 @@ package final class WorkEngine {
         guard let since = activeSince, now > since else { return }
         materialize(upTo: now)
         if cadence != nil {
-            var latency = metrics.latency
-            var traffic = metrics.uploadTraffic
+            // The histograms are updated in place: a local copy of one would copy its buckets.
             let uploads = cadence!.uploads
             let result = cadence!.work(from: since, to: now, uploadRate: uploadRate, downloadRate: downloadRate,
-                                       limit: remainingInRun) { at, seconds in
-                latency.record(seconds)
-                if uploads { traffic.record(at: at, isCover: false) }
-            }
-            metrics.latency = latency
-            metrics.uploadTraffic = traffic
+                                       limit: remainingInRun, completed: { at, seconds in
+                metrics.latency.record(seconds)
+                if uploads { metrics.uploadTraffic.record(at: at, isCover: false) }
+            }, failed: { censor(created: $0) })
             dataBudgetBytes += result.bytes * dataBudgetWeight
             metrics.completed += result.completed
             metrics.failedDeadline += result.failed
@@ -543,7 +552,9 @@ package final class WorkEngine {
         for index in head..<items.count { end(items[index], .givenUp) }
         items.removeAll()
         head = 0
-        if cadence != nil { cadence!.dropAll() }
+        if cadence != nil {
+            cadence!.dropAll { censor(created: $0) }
+        }
     }
 
     /// The process ended. With `killed`, a non-resumable item in progress fails (`killed`);
@@ -554,7 +565,7 @@ package final class WorkEngine {
         if killed && wasActive && !parameters.resumable && queuedCount > 0 {
             if cadence != nil {
                 metrics.failedKilled += 1
-                cadence!.dropHead()
+                if let created = cadence!.dropHead() { censor(created: created) }
             } else {
                 end(items[head], .killed)
                 head += 1
@@ -594,19 +605,34 @@ package final class WorkEngine {
             let counts = cadence.expiredAndLive(at: end)
             result.failedDeadline += counts.expired
             result.backlogAtEnd = counts.live
+            cadence.forEachQueued { Self.censor(created: $0, runEnd: end, in: &result.censoredLatency) }
             return result
         }
         let inFlight = transfers.expiredAndLive(at: end)
         result.failedDeadline += inFlight.expired
         result.backlogAtEnd += inFlight.live
         result.coverUnsent += transfers.transfers.count { $0.item.isCover }
+        for transfer in transfers.transfers where !transfer.item.isCover {
+            Self.censor(created: transfer.item.created, runEnd: end, in: &result.censoredLatency)
+        }
         for item in items[head...] {
             switch (item.isCover, item.deadline <= end) {
             case (true, _): result.coverUnsent += 1
             case (false, true): result.failedDeadline += 1
             case (false, false): result.backlogAtEnd += 1
             }
+            if !item.isCover { Self.censor(created: item.created, runEnd: end, in: &result.censoredLatency) }
         }
         return result
+    }
+
+    /// Counts an item that never completed, created at `created`, as a censored latency
+    /// (``WorkMetrics/censoredLatency``): from its creation to the run's end.
+    private func censor(created: SimInstant) {
+        Self.censor(created: created, runEnd: runEnd, in: &metrics.censoredLatency)
+    }
+
+    private static func censor(created: SimInstant, runEnd: SimInstant, in histogram: inout LogHistogram) {
+        histogram.record(Swift.max(0, created.duration(to: runEnd).seconds))
     }
 }
