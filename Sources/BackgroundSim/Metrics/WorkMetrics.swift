@@ -19,6 +19,9 @@ public struct WorkMetrics: Sendable, Equatable {
     public var completedBySession = 0
     /// Uploads day by day, and how much of them is real work.
     package var uploadTraffic = UploadTraffic()
+    /// Bytes the completed items carried, uploads and downloads (cover traffic left out): the
+    /// work delivered, for energy per byte.
+    public var completedBytes = 0.0
     /// Seconds from creation to completion of each completed item.
     public var latency = LogHistogram()
     /// Each item that never completed — failed (its deadline, a full queue, a kill, the policy

@@ -34,6 +34,7 @@ public struct WorkReport: Sendable, Equatable {
                 ("givenUp", .number(Double(metrics.failedGivenUp))),
             ])),
             ("completionRatio", .number(rounded(completionRatio))),
+            ("completedMegabytes", .number(rounded(metrics.completedBytes / 1e6))),
             ("latencySeconds", .object([
                 ("p50", .number(rounded(latency.quantile(0.5)))),
                 ("p90", .number(rounded(latency.quantile(0.9)))),

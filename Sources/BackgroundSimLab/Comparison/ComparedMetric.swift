@@ -47,7 +47,8 @@ public struct ComparedMetric: Sendable {
     /// - 0.01 % of the battery a day (about 4.7 J/day on the default iPhone 15's 3,349 mAh
     ///   battery, the scale of a short background run a day), whether for the app alone or the
     ///   whole phone: one quantity, one margin, so the same change cannot be "worse" as the
-    ///   app's and "equivalent" as the phone's; 5 J/day of app energy, 0.5 J an item;
+    ///   app's and "equivalent" as the phone's; 5 J/day of app energy, 0.5 J an item, 0.1 J a
+    ///   megabyte (a few percent of what a megabyte costs over LTE with its tail);
     /// - a launch or wake every ten days (0.1 a day), 0.1 expirations or unsuccessful
     ///   completions a day;
     /// - half a crash or kill per run, so that any systematic crash counts.
@@ -84,8 +85,14 @@ public struct ComparedMetric: Sendable {
         ComparedMetric(key: "energy.appJoulesPerDay", label: "app energy", unit: "J/day", margin: 5, better: .lower) {
             $0.energy.appJoulesPerDay
         },
-        // Energy per completed item: a door that completes more work costs more a day, not
-        // necessarily more an item.
+        // Energy per megabyte the completed items carried: a door that completes more work
+        // costs more a day, not necessarily more a byte; unlike energy per item, an arm that
+        // completes only the small items does not look cheaper for it. Defaults use this one.
+        ComparedMetric(key: "energy.appJoulesPerMegabyteDelivered", label: "app energy per MB delivered", unit: "J/MB", margin: 0.1, better: .lower) {
+            $0.work.metrics.completedBytes > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / ($0.work.metrics.completedBytes / 1e6) : nil
+        },
+        // Energy per completed item: it favours an arm that completes only small items; kept for
+        // work that carries no bytes.
         ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", unit: "J", margin: 0.5, better: .lower) {
             $0.work.completed > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / Double($0.work.completed) : nil
         },

@@ -258,6 +258,7 @@ package final class WorkEngine {
         case (_, true): metrics.coverUnsent += 1
         case (.completed(let latency, _), false):
             metrics.completed += 1
+            metrics.completedBytes += item.totalUploadBytes + item.totalDownloadBytes
             metrics.latency.record(latency)
         case (.deadline, false): metrics.failedDeadline += 1
         case (.killed, false): metrics.failedKilled += 1
@@ -434,9 +435,11 @@ package final class WorkEngine {
         if cadence != nil {
             // The histograms are updated in place: a local copy of one would copy its buckets.
             let uploads = cadence!.uploads
+            let bytesPerItem = cadence!.template.totalUploadBytes + cadence!.template.totalDownloadBytes
             let result = cadence!.work(from: since, to: now, uploadRate: uploadRate, downloadRate: downloadRate,
                                        limit: remainingInRun, completed: { at, seconds in
                 metrics.latency.record(seconds)
+                metrics.completedBytes += bytesPerItem
                 if uploads { metrics.uploadTraffic.record(at: at, isCover: false) }
             }, failed: { censor(created: $0) })
             dataBudgetBytes += result.bytes * dataBudgetWeight
