@@ -105,6 +105,52 @@ struct NumberFieldTests {
         #expect(checked > 60)
     }
 
+    /// Each property's doc comment, by property name (a name in two sections has two).
+    static func docComments() throws -> [String: [(file: String, text: String)]] {
+        var stated: [String: [(file: String, text: String)]] = [:]
+        let files = FileManager.default.enumerator(at: root.appendingPathComponent("Sources/BackgroundSim"), includingPropertiesForKeys: nil)!
+        for case let file as URL in files where file.pathExtension == "swift" {
+            var comment = ""
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("///") { comment += " " + trimmed.dropFirst(3); continue }
+                if trimmed.hasPrefix("public var "), let name = trimmed.dropFirst("public var ".count).split(separator: ":").first {
+                    stated[String(name), default: []].append((file.lastPathComponent, comment))
+                }
+                comment = ""
+            }
+        }
+        return stated
+    }
+
+    @Test("every number of the iOS model that is our inference or observed, not Apple's, has a plausible range: inside its valid range, around its default, and as its doc comment states it")
+    func plausibleRanges() throws {
+        let stated = try Self.docComments()
+        // The model's own step, not a fact about iOS: its chances are per evaluation.
+        let notFacts: Set<String> = ["system.heuristic.evaluationMinutes"]
+        let pattern = /[Pp]lausible ([0-9][0-9,.]*)–([0-9][0-9,.]*)/
+        var ranged = 0
+        for row in Scenario.numberRows where row.path.hasPrefix("system.") {
+            let key = String(row.path.split(separator: ".").last!)
+            let comments = (stated[key] ?? []).map(\.text)
+            let tagged = comments.contains { ($0.contains("[Inf]") || $0.contains("[O]")) && !$0.contains("[A]") }
+            if tagged && !notFacts.contains(row.path) { #expect(row.plausible != nil, "\(row.path) is [Inf] or [O] with no plausible range") }
+            guard let plausible = row.plausible else { continue }
+            ranged += 1
+            #expect(row.valid.contains(plausible.lowerBound) && row.valid.contains(plausible.upperBound), "\(row.path): \(plausible) outside \(row.valid)")
+            #expect(plausible.contains(row.defaultValue), "\(row.path): default \(row.defaultValue) outside \(plausible)")
+            #expect(plausible.lowerBound < plausible.upperBound, "\(row.path): \(plausible) is a point")
+            for text in comments {
+                guard let match = text.firstMatch(of: pattern),
+                      let low = Double(match.1.replacingOccurrences(of: ",", with: "")),
+                      let high = Double(String(match.2.replacingOccurrences(of: ",", with: "")).trimmingCharacters(in: CharacterSet(charactersIn: "."))) else { continue }
+                #expect(low == plausible.lowerBound && high == plausible.upperBound, "\(row.path): the doc comment says plausible \(match.1)–\(match.2), the field \(plausible)")
+            }
+        }
+        #expect(ranged >= 35)
+        #expect(Scenario.numberRows.allSatisfy { $0.path.hasPrefix("system.") || $0.plausible == nil })
+    }
+
     @Test("docs/SCENARIOS.md prints every number's unit, default and valid range as the code has them")
     func scenariosTableIsCurrent() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("docs/SCENARIOS.md"), encoding: .utf8)

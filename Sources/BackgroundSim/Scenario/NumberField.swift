@@ -15,6 +15,11 @@ package struct NumberField<Section>: Sendable {
     package let key: String
     /// The values validation accepts.
     package let valid: ClosedRange<Double>
+    /// For a number of the iOS model that is our inference [Inf] or observed in the field [O],
+    /// the values we hold as plausible for the real system: what `--model-uncertainty` draws it
+    /// from (``ModelUncertainty``). `nil` for a number Apple states, a scenario's own choice,
+    /// or one outside the iOS model.
+    package let plausible: ClosedRange<Double>?
     /// Whether the number is a whole number (an `Int` property).
     package let isWholeNumber: Bool
     /// The unit, for a key whose last word does not name it (`chargeMinutesTo50`).
@@ -22,19 +27,23 @@ package struct NumberField<Section>: Sendable {
     private let value: @Sendable (Section) -> Double
 
     /// A `Double` property; `unit` only where the key's last word does not name it.
-    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Double, valid: ClosedRange<Double>, unit: String? = nil) {
+    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Double, valid: ClosedRange<Double>,
+                 plausible: ClosedRange<Double>? = nil, unit: String? = nil) {
         self.key = key
         self.value = value
         self.valid = valid
+        self.plausible = plausible
         isWholeNumber = false
         statedUnit = unit
     }
 
     /// An `Int` property.
-    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Int, valid: ClosedRange<Int>, unit: String? = nil) {
+    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Int, valid: ClosedRange<Int>,
+                 plausible: ClosedRange<Int>? = nil, unit: String? = nil) {
         self.key = key
         self.value = { Double(value($0)) }
         self.valid = Double(valid.lowerBound)...Double(valid.upperBound)
+        self.plausible = plausible.map { Double($0.lowerBound)...Double($0.upperBound) }
         isWholeNumber = true
         statedUnit = unit
     }
@@ -94,6 +103,10 @@ package struct NumberRow: Sendable, Equatable {
     package var unit: String
     package var defaultValue: Double
     package var valid: ClosedRange<Double>
+    /// What the real system plausibly has, for the iOS model's inferred and observed numbers
+    /// (``NumberField/plausible``).
+    package var plausible: ClosedRange<Double>?
+    package var isWholeNumber: Bool
 }
 
 extension Scenario {
@@ -103,7 +116,8 @@ extension Scenario {
         let defaults = Scenario()
         func rows<Section: ScenarioSection>(_ path: String, _ section: Section) -> [NumberRow] {
             Section.numberFields.map {
-                NumberRow(path: "\(path).\($0.key)", unit: $0.unit, defaultValue: $0.value(in: section), valid: $0.valid)
+                NumberRow(path: "\(path).\($0.key)", unit: $0.unit, defaultValue: $0.value(in: section), valid: $0.valid,
+                          plausible: $0.plausible, isWholeNumber: $0.isWholeNumber)
             }
         }
         let s = defaults.system
@@ -134,8 +148,11 @@ extension Scenario {
             }
             return (negative ? "−" : "") + body + result
         }
-        return (["| field | unit | default | valid |", "|---|---|---:|---|"]
-            + numberRows.map { "| `\($0.path)` | \($0.unit) | \(number($0.defaultValue)) | \(number($0.valid.lowerBound))–\(number($0.valid.upperBound)) |" })
+        func range(_ range: ClosedRange<Double>?) -> String {
+            range.map { "\(number($0.lowerBound))–\(number($0.upperBound))" } ?? ""
+        }
+        return (["| field | unit | default | valid | plausible |", "|---|---|---:|---|---|"]
+            + numberRows.map { "| `\($0.path)` | \($0.unit) | \(number($0.defaultValue)) | \(range($0.valid)) | \(range($0.plausible)) |" })
             .joined(separator: "\n")
     }
 }

@@ -68,12 +68,12 @@ public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
 
 extension ContinuedProcessingParameters: ScenarioSection {
     package static let numberFields: [NumberField<ContinuedProcessingParameters>] = [
-        NumberField("maximumConcurrentTasks", \.maximumConcurrentTasks, valid: 1...16),
-        NumberField("progressTimeoutSeconds", \.progressTimeoutSeconds, valid: 1...3_600),
-        NumberField("userCancelProbability", \.userCancelProbability, valid: 0...1),
-        NumberField("userCancelMeanMinutes", \.userCancelMeanMinutes, valid: 0.1...1_440),
-        NumberField("neverStartsProbability", \.neverStartsProbability, valid: 0...1),
-        NumberField("earlyExpiryProbability", \.earlyExpiryProbability, valid: 0...1),
-        NumberField("earlyExpirySeconds", \.earlyExpirySeconds, valid: 0...600),
+        NumberField("maximumConcurrentTasks", \.maximumConcurrentTasks, valid: 1...16, plausible: 1...4),
+        NumberField("progressTimeoutSeconds", \.progressTimeoutSeconds, valid: 1...3_600, plausible: 10...300),
+        NumberField("userCancelProbability", \.userCancelProbability, valid: 0...1, plausible: 0...0.3),
+        NumberField("userCancelMeanMinutes", \.userCancelMeanMinutes, valid: 0.1...1_440, plausible: 1...30),
+        NumberField("neverStartsProbability", \.neverStartsProbability, valid: 0...1, plausible: 0...0.2),
+        NumberField("earlyExpiryProbability", \.earlyExpiryProbability, valid: 0...1, plausible: 0...0.3),
+        NumberField("earlyExpirySeconds", \.earlyExpirySeconds, valid: 0...600, plausible: 1...30),
     ]
 }

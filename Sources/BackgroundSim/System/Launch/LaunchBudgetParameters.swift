@@ -37,9 +37,9 @@ public struct LaunchBudgetParameters: Codable, Sendable, Equatable {
 
 extension LaunchBudgetParameters: ScenarioSection {
     package static let numberFields: [NumberField<LaunchBudgetParameters>] = [
-        NumberField("energyJoulesPerDay", \.energyJoulesPerDay, valid: 1...100_000),
-        NumberField("cellularMegabytesPerDay", \.cellularMegabytesPerDay, valid: 0.1...100_000),
-        NumberField("lowDataModeCostMultiplier", \.lowDataModeCostMultiplier, valid: 1...100),
-        NumberField("kneeShare", \.kneeShare, valid: 0.01...1),
+        NumberField("energyJoulesPerDay", \.energyJoulesPerDay, valid: 1...100_000, plausible: 50...500),
+        NumberField("cellularMegabytesPerDay", \.cellularMegabytesPerDay, valid: 0.1...100_000, plausible: 5...100),
+        NumberField("lowDataModeCostMultiplier", \.lowDataModeCostMultiplier, valid: 1...100, plausible: 2...10),
+        NumberField("kneeShare", \.kneeShare, valid: 0.01...1, plausible: 0.2...0.8),
     ]
 }

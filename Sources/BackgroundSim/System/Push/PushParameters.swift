@@ -48,9 +48,9 @@ public struct PushParameters: Codable, Sendable, Equatable {
 
 extension PushParameters: ScenarioSection {
     package static let numberFields: [NumberField<PushParameters>] = [
-        NumberField("burstDeliveries", \.burstDeliveries, valid: 1...60),
-        NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440),
-        NumberField("dailyDeliveries", \.dailyDeliveries, valid: 0...1_000),
+        NumberField("burstDeliveries", \.burstDeliveries, valid: 1...60, plausible: 2...10),
+        NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440, plausible: 30...120),
+        NumberField("dailyDeliveries", \.dailyDeliveries, valid: 0...1_000, plausible: 2...24),
         NumberField("runSeconds", \.runSeconds, valid: 1...30),
     ]
 }

@@ -48,7 +48,7 @@ public struct BackgroundURLSessionParameters: Codable, Sendable, Equatable {
 
 extension BackgroundURLSessionParameters: ScenarioSection {
     package static let numberFields: [NumberField<BackgroundURLSessionParameters>] = [
-        NumberField("resumeDelaySeconds", \.resumeDelaySeconds, valid: 0...3_600),
-        NumberField("eventsSeconds", \.eventsSeconds, valid: 1...600),
+        NumberField("resumeDelaySeconds", \.resumeDelaySeconds, valid: 0...3_600, plausible: 0...300),
+        NumberField("eventsSeconds", \.eventsSeconds, valid: 1...600, plausible: 5...30),
     ]
 }
