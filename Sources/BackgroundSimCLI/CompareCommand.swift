@@ -9,7 +9,7 @@ enum CompareCommand {
         USAGE: bgsim compare [SCENARIO SCENARIO...] [--with FRAGMENT]... [--seeds N] [--first-seed S] [--days D] [--jobs J]
                              [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
                              [--minimize KEY | --maximize KEY] [--subject-to BOUNDS] [--margins MARGINS]
-                             [--precision KEYS|all|objective [--max-seeds N]]
+                             [--precision KEYS|all|objective [--max-seeds N]] [--model-uncertainty]
 
         Runs every scenario on the same seeds (the same user days, charging and network: common
         random numbers) and compares each with the first: means with 95 % confidence intervals,
@@ -46,9 +46,18 @@ enum CompareCommand {
                              at 5 % divided by the number of possible looks, so the verdicts hold at
                              95 % overall. The output says whether it decided, after how many seeds.
           --max-seeds N      The most seeds --precision may run (default 640).
+          --model-uncertainty
+                             Draw, for each seed, every number of the iOS model that is our inference
+                             or observed in the field from its plausible range (docs/SCENARIOS.md,
+                             "Every number"; the same draw for every scenario, so the pairing holds):
+                             the intervals then include what we do not know about iOS. With an
+                             objective, the output ranks the numbers the decision is most sensitive
+                             to and says whether the recommendation holds across them or where it
+                             flips (docs/OUTPUT.md, "Under model uncertainty").
 
         EXAMPLES:
           bgsim compare --report comparison.html
+          bgsim compare --model-uncertainty --report robust.html
           bgsim compare coverdrop-shipped my-coverdrop.json --seeds 40 --days 120 --format markdown
           bgsim compare proton-upload-designed proton-upload-urlsession --maximize work.completionRatio \\
                         --subject-to 'energy.appBatteryPercentPerDay<=0.1' --margins work.completionRatio=2
@@ -63,7 +72,7 @@ enum CompareCommand {
     static let defaultObjective = ("minimize", "work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay<=0.05")
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet"], repeatable: ["with"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet", "model-uncertainty"], repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         let builtIn = flags.positional.isEmpty
         guard builtIn || flags.positional.count >= 2 else {
@@ -87,6 +96,7 @@ enum CompareCommand {
             Output.error("bgsim compare: no scenarios given; comparing the built-in default, \(defaultScenarios.joined(separator: " vs ")), "
                          + "over \(count) seeds × \(days) days, to \(objective?.description ?? "")")
         }
+        let uncertainty = flags.isSet("model-uncertainty") ? ModelUncertainty.standard : nil
         let comparison: Comparison
         if let precision = flags.string("precision") {
             let maximum = try flags.integer("max-seeds", default: Swift.max(640, count), in: count...100_000)
@@ -102,14 +112,14 @@ enum CompareCommand {
             let meter = ProgressMeter(total: scenarios.count * maximum, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, firstSeed: first, initialSeeds: count, maximumSeeds: maximum, deciding: keys,
                                             days: days, jobs: jobs, metrics: metrics, objective: objective,
-                                            progress: meter.advance).comparison
+                                            modelUncertainty: uncertainty, progress: meter.advance).comparison
             meter.finish()
         } else {
             guard flags.string("max-seeds") == nil else { throw UsageError("--max-seeds needs --precision") }
             let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
                                       quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, metrics: metrics, objective: objective,
-                                            progress: meter.advance)
+                                            modelUncertainty: uncertainty, progress: meter.advance)
             meter.finish()
         }
         let text = switch format {

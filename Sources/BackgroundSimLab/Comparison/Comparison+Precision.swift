@@ -54,7 +54,7 @@ extension Comparison {
     ///   scenario or `days`, an unknown key, seed counts out of order, or `alpha` outside (0, 0.5).
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], firstSeed: UInt64, initialSeeds: Int, maximumSeeds: Int,
                            deciding keys: [String], days: Int, jobs: Int, metrics: [ComparedMetric] = ComparedMetric.standard,
-                           objective: Objective? = nil, alpha: Double = defaultAlpha,
+                           objective: Objective? = nil, alpha: Double = defaultAlpha, modelUncertainty: ModelUncertainty? = nil,
                            progress: (@Sendable () -> Void)? = nil) throws -> (comparison: Comparison, precision: Precision) {
         guard alpha > 0, alpha < 0.5 else {
             throw ScenarioError(source: "Comparison", issues: [ScenarioIssue(path: "alpha", message: "expected 0 < alpha < 0.5, got \(alpha)")])
@@ -75,12 +75,14 @@ extension Comparison {
         for (look, count) in counts.enumerated() {
             let seeds = (done..<count).map { firstSeed &+ UInt64($0) }
             for index in scenarios.indices {
-                results[index] += try Replications.run(scenarios[index].scenario, seeds: seeds, days: days, jobs: jobs, progress: progress)
+                results[index] += try Replications.run(scenarios[index].scenario, seeds: seeds, days: days, jobs: jobs,
+                                                       modelUncertainty: modelUncertainty, progress: progress)
             }
             done = count
             var comparison = Comparison(names: scenarios.map(\.name), seeds: (0..<count).map { firstSeed &+ UInt64($0) }, days: days,
                                         results: results, metrics: metrics, alpha: perLook)
             comparison.objective = objective
+            comparison.modelUncertainty = modelUncertainty
             let undecided = comparison.rows.filter { row in
                 chosen.contains(row.metric.key) && (1..<scenarios.count).contains { !comparison.judgement(row, candidate: $0).isDecided }
             }.map(\.metric.label)

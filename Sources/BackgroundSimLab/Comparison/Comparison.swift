@@ -37,6 +37,10 @@ public struct Comparison: Sendable {
     public var testCount: Int
     /// What the team wants, if said: the recommendation follows it (``recommendation(_:)``).
     public var objective: Objective?
+    /// The iOS model's uncertain numbers each seed drew, when the runs drew them
+    /// (`--model-uncertainty`): the intervals then include what we do not know about iOS, and
+    /// ``sensitivity`` says which numbers the decision hangs on.
+    public var modelUncertainty: ModelUncertainty?
     /// How a run to a precision ended (``run(_:firstSeed:initialSeeds:maximumSeeds:deciding:days:jobs:metrics:objective:alpha:progress:)``); `nil` for a fixed number of seeds.
     public var precision: Precision?
     /// One profile per scenario, for the charts of the HTML report.
@@ -48,11 +52,14 @@ public struct Comparison: Sendable {
     ///   of them or `days` is invalid.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], seeds: [UInt64], days: Int, jobs: Int,
                            metrics: [ComparedMetric] = ComparedMetric.standard, objective: Objective? = nil,
-                           progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
+                           modelUncertainty: ModelUncertainty? = nil, progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
         try requireComparable(scenarios)
-        let results = try scenarios.map { try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, progress: progress) }
+        let results = try scenarios.map {
+            try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
+        }
         var comparison = Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
         comparison.objective = objective
+        comparison.modelUncertainty = modelUncertainty
         return comparison
     }
 
@@ -80,8 +87,29 @@ public struct Comparison: Sendable {
         self.seeds = seeds
         self.days = days
         profiles = results.map(ScenarioProfile.init)
-        var rows = metrics.map { given in
-            let values = results.map { $0.map(given.value) }
+        (rows, testCount) = Self.rows(metrics: metrics, values: metrics.map { metric in results.map { $0.map(metric.value) } }, alpha: alpha)
+    }
+
+    /// The comparison on the seeds at `indices` of ``seeds`` alone (their values, the margins
+    /// as resolved on every seed): what the decision would be on part of the runs.
+    public func restricted(toSeedsAt indices: [Int]) -> Comparison {
+        var subset = self
+        subset.seeds = indices.map { seeds[$0] }
+        let metrics = rows.map { row -> ComparedMetric in
+            var metric = row.metric
+            metric.relativeMargin = nil
+            return metric
+        }
+        (subset.rows, subset.testCount) = Self.rows(metrics: metrics, values: rows.map { row in row.values.map { arm in indices.map { arm[$0] } } },
+                                                   alpha: alpha)
+        subset.precision = nil
+        return subset
+    }
+
+    /// Each metric's row from its values (`values[metric][arm][seed]`), the verdicts decided
+    /// by Holm over every claim; and how many claims.
+    private static func rows(metrics: [ComparedMetric], values allValues: [[[Double?]]], alpha: Double) -> (rows: [Row], testCount: Int) {
+        var rows = zip(metrics, allValues).map { given, values in
             let baseline = values[0]
             // A relative margin becomes its share of the baseline's mean.
             var metric = given
@@ -113,8 +141,7 @@ public struct Comparison: Sendable {
             rows[r].tests[c].decide(adjusted: adjusted[start..<(start + entry.count)], alpha: alpha, better: rows[r].metric.better)
             start += entry.count
         }
-        self.rows = rows
-        testCount = adjusted.count
+        return (rows, adjusted.count)
     }
 
     /// The half-width of the Welch 95 % interval for the difference of two means.

@@ -9,6 +9,7 @@ package enum ComparisonFormatter {
         var lines = [comparison.recommendation(comparison.objective).line, ""]
         if let precision = comparison.precision { lines += [precision.line, ""] }
         if let objective = comparison.objective { lines += ["Objective: \(objective.description)", ""] }
+        if let uncertainty = uncertaintyLines(comparison) { lines += uncertainty + [""] }
         lines += ["Comparison over \(comparison.seeds.count) seeds × \(comparison.days) days (the same seeds for every scenario)", ""]
         let labelWidth = (comparison.rows.map { $0.metric.label.count + $0.metric.unit.count + 3 }.max() ?? 10) + 2
         let widestCell = comparison.rows.flatMap { $0.summaries.map { cell($0).count } }.max() ?? 0
@@ -43,6 +44,59 @@ package enum ComparisonFormatter {
         }
     }
 
+    /// What the model's uncertainty does to the decision, for the text and Markdown formats;
+    /// `nil` unless the runs drew the iOS model's uncertain numbers.
+    static func uncertaintyLines(_ comparison: Comparison, markdown: Bool = false) -> [String]? {
+        guard let uncertainty = comparison.modelUncertainty else { return nil }
+        var lines = ["Model uncertainty: \(uncertainty.parameters.count) numbers of the iOS model drawn per seed from their plausible "
+                     + "ranges (the same draw for every scenario); the intervals include them."]
+        guard let objective = comparison.objective, let sensitivity = comparison.sensitivity(objective) else {
+            return lines + ["Sensitivity: give an objective (--minimize or --maximize) and at least 8 seeds to rank the numbers it hangs on."]
+        }
+        lines.append(markdown ? "**\(sensitivity.line).**" : sensitivity.line + ".")
+        let figures = sensitivity.entries.first?.correlations.map(\.figure) ?? []
+        if markdown {
+            lines += ["", "Spearman ρ over the seeds; |ρ| below about \(rho(2 / Double(comparison.seeds.count).squareRoot())) may be chance.",
+                      "", "| number | plausible | " + figures.map { "ρ with \($0)" }.joined(separator: " | ") + " |",
+                      "|---|---|" + String(repeating: "---:|", count: figures.count)]
+            for entry in sensitivity.entries.prefix(Sensitivity.listed) {
+                lines.append("| `\(entry.path)` | \(Format.significant(entry.plausible.lowerBound))–\(Format.significant(entry.plausible.upperBound)) | "
+                             + entry.correlations.map { rho($0.rho) }.joined(separator: " | ") + " |")
+            }
+        } else {
+            lines.append("Most sensitive to (Spearman ρ over the seeds with " + figures.joined(separator: "; ")
+                         + "; |ρ| below about \(rho(2 / Double(comparison.seeds.count).squareRoot())) may be chance):")
+            for entry in sensitivity.entries.prefix(Sensitivity.listed) {
+                lines.append("  \(entry.path) (\(Format.significant(entry.plausible.lowerBound))–\(Format.significant(entry.plausible.upperBound))): "
+                             + entry.correlations.map { rho($0.rho) }.joined(separator: ", "))
+            }
+        }
+        return lines
+    }
+
+    /// ρ to two decimals.
+    static func rho(_ value: Double) -> String { Format.significant((value * 100).rounded() / 100) }
+
+    static func uncertaintyJSON(_ comparison: Comparison, _ uncertainty: ModelUncertainty) -> JSONValue {
+        let sensitivity = comparison.objective.flatMap(comparison.sensitivity)
+        return .object([
+            ("parameters", .array(uncertainty.parameters.map { parameter in
+                .object([("path", .string(parameter.path)), ("plausible", .array([.number(parameter.plausible.lowerBound), .number(parameter.plausible.upperBound)])),
+                         ("logarithmic", .bool(parameter.isLogarithmic))])
+            })),
+            ("line", sensitivity.map { .string($0.line) } ?? .null),
+            ("sensitivity", .array((sensitivity?.entries ?? []).map { entry in
+                .object([("path", .string(entry.path)), ("strength", .number(entry.strength)),
+                         ("correlations", .array(entry.correlations.map { .object([("figure", .string($0.figure)), ("rho", .number($0.rho))]) }))])
+            })),
+            ("quarters", .array((sensitivity?.quarters ?? []).map { quarter in
+                .object([("path", .string(quarter.path)), ("values", .array([.number(quarter.values.lowerBound), .number(quarter.values.upperBound)])),
+                         ("seeds", .number(Double(quarter.seeds))), ("choice", quarter.choice.map { .string(comparison.names[$0]) } ?? .null),
+                         ("confident", .bool(quarter.confident))])
+            })),
+        ])
+    }
+
     /// "mean ± half-width", or "n/a" where the metric does not apply.
     static func cell(_ summary: SampleSummary) -> String {
         summary.count == 0 ? "n/a" : "\(Format.significant(summary.mean)) ± \(Format.significant(summary.halfWidth95))"
@@ -53,6 +107,7 @@ package enum ComparisonFormatter {
         var lines = ["# Comparison", "", "**\(comparison.recommendation(comparison.objective).line)**", ""]
         if let precision = comparison.precision { lines += [precision.line + ".", ""] }
         if let objective = comparison.objective { lines += ["Objective: \(objective.description).", ""] }
+        if let uncertainty = uncertaintyLines(comparison, markdown: true) { lines += uncertainty + [""] }
         lines += ["\(comparison.seeds.count) seeds × \(comparison.days) days; the same seeds for every scenario (common random numbers). Values: mean ± 95 % CI half-width across seeds.", ""]
         lines.append("| metric | margin | " + comparison.names.joined(separator: " | ") + " |")
         lines.append("|---|---:|" + String(repeating: "---:|", count: comparison.names.count))
@@ -70,6 +125,10 @@ package enum ComparisonFormatter {
     package static func csv(_ comparison: Comparison) -> String {
         var lines = ["# " + comparison.recommendation(comparison.objective).line]
         if let precision = comparison.precision { lines.append("# " + precision.line) }
+        if let uncertainty = comparison.modelUncertainty {
+            lines.append("# Model uncertainty: \(uncertainty.parameters.count) numbers of the iOS model drawn per seed from their plausible ranges")
+            if let sensitivity = comparison.objective.flatMap(comparison.sensitivity) { lines.append("# " + sensitivity.line) }
+        }
         lines.append("scenario,metric,unit,margin,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width,judgement,holm_adjusted_p")
         for row in comparison.rows {
             for (index, summary) in row.summaries.enumerated() {
@@ -102,11 +161,27 @@ package enum ComparisonFormatter {
                      ("p10", .number(s.p10)), ("median", .number(s.median)), ("p90", .number(s.p90))])
         }
         let recommendation = comparison.recommendation(comparison.objective)
+        let uncertainty: JSONValue = comparison.modelUncertainty.map { uncertaintyJSON(comparison, $0) } ?? .null
+        let metrics: [JSONValue] = comparison.rows.map { row in
+            let verdicts: [JSONValue] = (1..<comparison.names.count).map { .string(comparison.verdict(row, candidate: $0)) }
+            return .object([
+                ("key", .string(row.metric.key)),
+                ("unit", .string(row.metric.unit)),
+                ("margin", .number(row.metric.margin)),
+                ("summaries", .array(row.summaries.map(summary))),
+                ("pairedDifferences", .array(row.differences.map(summary))),
+                ("unpairedCI95HalfWidths", .array(row.unpairedHalfWidths.map { .number($0) })),
+                ("judgements", .array(row.tests.map { .string("\($0.judgement)") })),
+                ("holmAdjustedPValues", .array(row.tests.map { .number($0.adjustedPValue) })),
+                ("verdicts", .array(verdicts)),
+            ])
+        }
         return .object([
             ("recommendation", .object([("line", .string(recommendation.line)),
                                         ("choice", recommendation.choice.map { .string(comparison.names[$0]) } ?? .null),
                                         ("confident", .bool(recommendation.confident))])),
             ("objective", comparison.objective.map { .string($0.description) } ?? .null),
+            ("modelUncertainty", uncertainty),
             ("precision", comparison.precision.map { precision in
                 .object([("line", .string(precision.line)), ("decided", .bool(precision.decided)),
                          ("looks", .number(Double(precision.looks))), ("maximumLooks", .number(Double(precision.maximumLooks))),
@@ -119,19 +194,7 @@ package enum ComparisonFormatter {
             ("scenarios", .array(comparison.names.map { .string($0) })),
             ("seeds", .array(comparison.seeds.map { .string(String($0)) })),
             ("days", .number(Double(comparison.days))),
-            ("metrics", .array(comparison.rows.map { row in
-                .object([
-                    ("key", .string(row.metric.key)),
-                    ("unit", .string(row.metric.unit)),
-                    ("margin", .number(row.metric.margin)),
-                    ("summaries", .array(row.summaries.map(summary))),
-                    ("pairedDifferences", .array(row.differences.map(summary))),
-                    ("unpairedCI95HalfWidths", .array(row.unpairedHalfWidths.map { .number($0) })),
-                    ("judgements", .array(row.tests.map { .string("\($0.judgement)") })),
-                    ("holmAdjustedPValues", .array(row.tests.map { .number($0.adjustedPValue) })),
-                    ("verdicts", .array((1..<comparison.names.count).map { .string(comparison.verdict(row, candidate: $0)) })),
-                ])
-            })),
+            ("metrics", .array(metrics)),
         ])
     }
 }

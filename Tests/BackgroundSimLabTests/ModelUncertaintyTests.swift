@@ -1,0 +1,105 @@
+import BackgroundSim
+import SimKernel
+@testable import BackgroundSimLab
+import Testing
+
+@Suite("Model uncertainty: draws of the iOS model's uncertain numbers, and what a decision hangs on")
+struct ModelUncertaintyTests {
+    static let uncertainty = ModelUncertainty.standard
+
+    @Test("every uncertain number of the iOS model is drawn, inside its plausible range, the same for a seed every time and different across seeds")
+    func draws() throws {
+        let parameters = Self.uncertainty.parameters
+        #expect(parameters.count == Scenario.numberRows.filter { $0.plausible != nil }.count && parameters.count >= 35)
+        #expect(parameters.allSatisfy { $0.path.hasPrefix("system.") })
+        let first = Self.uncertainty.draw(seed: 7)
+        #expect(first == Self.uncertainty.draw(seed: 7))
+        #expect(first != Self.uncertainty.draw(seed: 8))
+        for seed in UInt64(1)...200 {
+            for (parameter, value) in zip(parameters, Self.uncertainty.draw(seed: seed)) {
+                #expect(parameter.plausible.contains(value), "\(parameter.path) = \(value)")
+                if parameter.isWholeNumber { #expect(value == value.rounded()) }
+            }
+        }
+    }
+
+    @Test("a range spanning a factor of three or more is drawn on the logarithm: the budget's 50–500 J/day has its median near √(50 × 500) ≈ 158, not 275")
+    func logarithmicDraws() throws {
+        let index = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.budget.energyJoulesPerDay" })
+        #expect(Self.uncertainty.parameters[index].isLogarithmic)
+        let values = (UInt64(1)...2_000).map { Self.uncertainty.draw(seed: $0)[index] }.sorted()
+        let median = values[values.count / 2]
+        // The sample median of 2,000 draws lies, with 99.9 % probability, between the 0.463 and
+        // 0.537 quantiles (0.5 ± 3.29 × √(0.25 / 2,000)): 50 × 10^0.463 = 145 to 50 × 10^0.537 = 172.
+        #expect(median > 145 && median < 172, "\(median)")
+        // 15–30 min spans a factor of two: drawn uniformly.
+        let linear = try #require(Self.uncertainty.parameters.first { $0.path == "system.heuristic.refreshMinimumSpacingMinutes" })
+        #expect(!linear.isLogarithmic)
+    }
+
+    @Test("a draw applied to a scenario sets each number at its path and keeps the scenario's name; two scenarios get the same iOS")
+    func applying() throws {
+        let values = Self.uncertainty.draw(seed: 3)
+        let index = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.heuristic.refreshBasePerDay" })
+        for name in ["coverdrop-designed", "zashi-shipped"] {
+            let scenario = try #require(Presets.scenario(named: name))
+            let varied = try Self.uncertainty.applying(values, to: scenario)
+            #expect(varied.name == scenario.name)
+            #expect(varied.system.heuristic.refreshBasePerDay == values[index])
+            #expect(varied.app == scenario.app && varied.user == scenario.user)
+        }
+    }
+
+    /// One-day runs whose seeds carry the arm: B's seeds are A's plus `offset`.
+    static let offset: UInt64 = 1_000_000
+
+    /// A comparison of A and B on 200 seeds whose "latency" is 2 for A and `b(draw)` for B, under
+    /// model uncertainty, minimising latency.
+    func comparison(_ b: @escaping @Sendable ([Double]) -> Double) throws -> (Comparison, Objective) {
+        let seeds = Array(UInt64(1)...200)
+        let uncertainty = Self.uncertainty
+        let latency = ComparedMetric(key: "latency", label: "latency", unit: "min", margin: 0.01, better: .lower) { result in
+            // A little noise, so that no difference is exactly constant.
+            let noise = Double(result.seed % 7) * 0.001
+            return result.seed < Self.offset ? 2 + noise : b(uncertainty.draw(seed: result.seed - Self.offset)) + noise
+        }
+        let a = try Replications.run(Scenario(), seeds: seeds, days: 1, jobs: 2)
+        let bRuns = try Replications.run(Scenario(), seeds: seeds.map { $0 + Self.offset }, days: 1, jobs: 2)
+        var comparison = Comparison(names: ["A", "B"], seeds: seeds, days: 1, results: [a, bRuns], metrics: [latency])
+        comparison.modelUncertainty = uncertainty
+        return (comparison, Objective(.minimize, latency))
+    }
+
+    @Test("B's latency is the drawn refresh base budget (0.5–3, mean 1.4) against A's 2: B is recommended, the budget ranks first, and the top quarter (above 2) flips the decision to A")
+    func dependsOnTheModel() throws {
+        let index = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.heuristic.refreshBasePerDay" })
+        let (comparison, objective) = try comparison { $0[index] }
+        #expect(comparison.recommendation(objective).choice == 1)
+        let sensitivity = try #require(comparison.sensitivity(objective))
+        #expect(sensitivity.entries.first?.path == "system.heuristic.refreshBasePerDay")
+        #expect((sensitivity.entries.first?.strength ?? 0) > 0.95)
+        #expect((sensitivity.entries.dropFirst().first?.strength ?? 1) < 0.3, "every other number correlates by chance only")
+        #expect(sensitivity.line.hasPrefix("Depends on the model: with heuristic.refreshBasePerDay drawn in "), "\(sensitivity.line)")
+        #expect(sensitivity.line.contains("the recommendation is A, not B"), "\(sensitivity.line)")
+        let top = try #require(sensitivity.quarters.first { $0.path == "system.heuristic.refreshBasePerDay" && $0.choice == 0 })
+        #expect(top.values.lowerBound > 1.9 && top.values.upperBound <= 3 && top.confident)
+    }
+
+    @Test("B's latency is 1 whatever iOS does: the recommendation (B) holds across the plausible model")
+    func robust() throws {
+        let (comparison, objective) = try comparison { _ in 1 }
+        let sensitivity = try #require(comparison.sensitivity(objective))
+        #expect(sensitivity.choice == 1)
+        #expect(sensitivity.line.hasPrefix("Robust: the recommendation (B) holds across the plausible model"), "\(sensitivity.line)")
+        #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers && sensitivity.quarters.allSatisfy { $0.choice == 1 })
+    }
+
+    @Test("Spearman's ρ by hand: a monotone relation is 1, a reversed one −1, ties take their mean rank")
+    func spearman() {
+        #expect(Comparison.spearman([1, 2, 3, 4], [10, 20, 35, 1_000]) == 1)
+        #expect(Comparison.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == -1)
+        // x ranks 1, 2, 3, 4; y = 1, 1, 2, 2 ranks 1.5, 1.5, 3.5, 3.5: ρ = 4 / √(5 × 4) = 0.894…
+        #expect(abs(Comparison.spearman([1, 2, 3, 4], [1, 1, 2, 2]) - 4 / 20.0.squareRoot()) < 1e-12)
+        #expect(Comparison.spearman([1, 2], [2, 1]) == 0)
+    }
+}
