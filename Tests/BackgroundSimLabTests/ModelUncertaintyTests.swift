@@ -94,6 +94,23 @@ struct ModelUncertaintyTests {
         #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers && sensitivity.quarters.allSatisfy { $0.choice == 1 })
     }
 
+    @Test("every format says it: the table and Markdown the line and the ranking, CSV the line, JSON the parameters, line and quarters, HTML a section with the chart")
+    func everyFormat() throws {
+        let index = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.heuristic.refreshBasePerDay" })
+        var (comparison, objective) = try comparison { $0[index] }
+        comparison.objective = objective
+        let line = try #require(comparison.sensitivity(objective)).line
+        #expect(ComparisonFormatter.table(comparison).contains(line + "."))
+        #expect(ComparisonFormatter.table(comparison).contains("  system.heuristic.refreshBasePerDay (0.5–3): 1"))
+        #expect(ComparisonFormatter.markdown(comparison).contains("**\(line).**"))
+        #expect(ComparisonFormatter.csv(comparison).contains("# " + line))
+        let json = JSONWriter.pretty(ComparisonFormatter.json(comparison))
+        #expect(json.contains("\"modelUncertainty\"") && json.contains("\"quarters\"") && json.contains("system.budget.energyJoulesPerDay"))
+        let html = ComparisonReport.html(comparison)
+        #expect(html.contains("Under model uncertainty") && html.contains("id=\"sensitivity\""))
+        #expect(html == ComparisonReport.html(comparison), "the same comparison gives the same bytes")
+    }
+
     @Test("Spearman's ρ by hand: a monotone relation is 1, a reversed one −1, ties take their mean rank")
     func spearman() {
         #expect(Comparison.spearman([1, 2, 3, 4], [10, 20, 35, 1_000]) == 1)
