@@ -7,7 +7,7 @@ import CommandLineSupport
 enum WhatIfCommand {
     static let usage = """
         USAGE: bgsim whatif SCENARIO... [--with FRAGMENT]... [--conditions FILE] [--seeds N] [--first-seed S] [--days D] [--jobs J]
-                            [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
+                            [--format table|markdown|csv|json] [--output FILE] [--report FILE.html] [--model-uncertainty]
 
         Runs each scenario in every cell of a grid of conditions — network mix (mostly Wi-Fi,
         typical, mostly cellular with poor signal) × charging habits (every night, most nights,
@@ -24,6 +24,10 @@ enum WhatIfCommand {
                              merge key by key, other values replace; for example the fragment
                              'bgsim calibrate --fragment' writes. docs/SCENARIOS.md, "Fragments".
           --conditions FILE  Your own grid of conditions instead of the standard one (docs/WHATIF.md).
+          --model-uncertainty
+                             Draw, for each seed, the iOS model's uncertain numbers from their plausible
+                             ranges (as bgsim compare does; the same draw in every cell and for every
+                             scenario), so the intervals include what we do not know about iOS.
           --seeds N          Seeds per cell (default 8).
           --first-seed S     The first seed; seeds are S, S+1, … (default 1).
           --days D           Simulated days per run (default 30).
@@ -40,7 +44,7 @@ enum WhatIfCommand {
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "conditions"],
-                              switches: ["quiet"], repeatable: ["with"], allowsPositional: true)
+                              switches: ["quiet", "model-uncertainty"], repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         guard !flags.positional.isEmpty else {
             throw UsageError("whatif needs at least one scenario (a preset name or a file); try 'bgsim whatif proton-upload-designed'")
@@ -62,7 +66,9 @@ enum WhatIfCommand {
         }
         let meter = ProgressMeter(total: scenarios.count * grid.cellCount * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))
-        let study = try WhatIfStudy.run(scenarios, grid: grid, seeds: seeds, days: days, jobs: jobs, progress: meter.advance)
+        let study = try WhatIfStudy.run(scenarios, grid: grid, seeds: seeds, days: days, jobs: jobs,
+                                        modelUncertainty: flags.isSet("model-uncertainty") ? ModelUncertainty.standard : nil,
+                                        progress: meter.advance)
         meter.finish()
         if let path = flags.string("report") {
             let command = CommandOutput.commandLine("whatif", flags, context)

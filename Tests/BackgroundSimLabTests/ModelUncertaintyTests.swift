@@ -50,6 +50,24 @@ struct ModelUncertaintyTests {
         }
     }
 
+    @Test("a number the compared scenarios differ in is what they compare: each keeps its own, the rest are drawn as before")
+    func differingNumbersAreKept() throws {
+        let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        var other = base
+        other.system.heuristic.refreshBasePerDay = 2.5
+        let fixed = Self.uncertainty.fixing(Self.uncertainty.pathsDiffering(among: [base, other]))
+        #expect(fixed.fixedPaths == ["system.heuristic.refreshBasePerDay"])
+        #expect(fixed.varied.count == Self.uncertainty.parameters.count - 1)
+        let values = fixed.draw(seed: 5)
+        #expect(values == Self.uncertainty.draw(seed: 5))
+        let perSession = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.heuristic.refreshPerAppSession" })
+        for (scenario, own) in [(base, 1.0), (other, 2.5)] {
+            let varied = try fixed.applying(values, to: scenario)
+            #expect(varied.system.heuristic.refreshBasePerDay == own)
+            #expect(varied.system.heuristic.refreshPerAppSession == values[perSession])
+        }
+    }
+
     /// One-day runs whose seeds carry the arm: B's seeds are A's plus `offset`.
     static let offset: UInt64 = 1_000_000
 

@@ -35,6 +35,30 @@ public struct ModelUncertainty: Sendable, Equatable {
     }
 
     public var parameters: [Parameter]
+    /// Paths left as the scenario has them — a number the user set on purpose: one a
+    /// comparison's scenarios differ in, a sweep's or a tuning's axis. They are still drawn (so
+    /// every other number's draw stays the same) but not applied.
+    public var fixedPaths: Set<String> = []
+
+    /// The parameters applied, in order: those not fixed.
+    public var varied: [Parameter] { parameters.filter { !fixedPaths.contains($0.path) } }
+
+    /// This uncertainty with `paths` left as the scenario has them.
+    public func fixing(_ paths: some Sequence<String>) -> ModelUncertainty {
+        var result = self
+        result.fixedPaths.formUnion(paths)
+        return result
+    }
+
+    /// The paths among ``parameters`` at which `scenarios` do not all hold the same value.
+    public func pathsDiffering(among scenarios: [Scenario]) -> [String] {
+        let documents = scenarios.map { ScenarioLoader.document(of: $0) }
+        return parameters.map(\.path).filter { path in
+            let keys = path.split(separator: ".").map(String.init)
+            let values = documents.map { ScenarioLoader.value(at: keys, in: $0) }
+            return values.contains { $0 != values.first! }
+        }
+    }
 
     /// Every number of the iOS model with a plausible range, in docs/SCENARIOS.md's order.
     public static var standard: ModelUncertainty {
@@ -62,7 +86,7 @@ public struct ModelUncertainty: Sendable, Equatable {
     public func applying(_ values: [Double], to scenario: Scenario, policies: PolicyRegistry = .builtIn) throws(ScenarioError) -> Scenario {
         precondition(values.count == parameters.count, "ModelUncertainty: \(values.count) values for \(parameters.count) parameters")
         var document = ScenarioLoader.document(of: scenario)
-        for (parameter, value) in zip(parameters, values) {
+        for (parameter, value) in zip(parameters, values) where !fixedPaths.contains(parameter.path) {
             document = ScenarioLoader.setting(.number(value), at: parameter.path.split(separator: ".").map(String.init), in: document)
         }
         var varied = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(scenario.name) (model uncertainty)", policies: policies)

@@ -193,6 +193,13 @@ public enum ScenarioLoader {
         return .object(members)
     }
 
+    /// The value at `path` in `document`, or `nil` where there is none.
+    package static func value(at path: [String], in document: JSONValue) -> JSONValue? {
+        guard let key = path.first else { return document }
+        guard case .object(let members) = document, let child = members.first(where: { $0.key == key })?.value else { return nil }
+        return value(at: Array(path.dropFirst()), in: child)
+    }
+
     /// The scenario as a JSON document with every parameter, in a stable order.
     package static func document(of scenario: Scenario) -> JSONValue {
         document(of: scenario as any Encodable)

@@ -57,7 +57,7 @@ extension Comparison {
     /// The sensitivity of the decision under `objective` to the iOS model's uncertain numbers;
     /// `nil` unless the runs drew them (``modelUncertainty``) on at least 8 seeds.
     public func sensitivity(_ objective: Objective) -> Sensitivity? {
-        guard let uncertainty = modelUncertainty, seeds.count >= 8, !uncertainty.parameters.isEmpty else { return nil }
+        guard let uncertainty = modelUncertainty, seeds.count >= 8, !uncertainty.varied.isEmpty else { return nil }
         let draws = seeds.map { uncertainty.draw(seed: $0) }
         let recommendation = recommendation(objective)
         let chosen = recommendation.choice
@@ -75,7 +75,7 @@ extension Comparison {
             guard let row = rows.first(where: { $0.metric.key == bound.metric.key }) else { continue }
             figures.append(("\(row.metric.label), \(names[chosen ?? 0])", row.values[chosen ?? 0]))
         }
-        let entries = uncertainty.parameters.indices.map { index in
+        let entries = uncertainty.parameters.indices.filter { !uncertainty.fixedPaths.contains(uncertainty.parameters[$0].path) }.map { index in
             Sensitivity.Entry(path: uncertainty.parameters[index].path, plausible: uncertainty.parameters[index].plausible,
                               correlations: figures.map { figure in
                                   let pairs = zip(draws.map { $0[index] }, figure.values).compactMap { x, y in y.map { (x, $0) } }

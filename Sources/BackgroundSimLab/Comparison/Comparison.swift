@@ -54,6 +54,7 @@ public struct Comparison: Sendable {
                            metrics: [ComparedMetric] = ComparedMetric.standard, objective: Objective? = nil,
                            modelUncertainty: ModelUncertainty? = nil, progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
         try requireComparable(scenarios)
+        let modelUncertainty = modelUncertainty.map { $0.fixing($0.pathsDiffering(among: scenarios.map(\.scenario))) }
         let results = try scenarios.map {
             try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
         }

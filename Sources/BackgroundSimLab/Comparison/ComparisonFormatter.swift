@@ -48,8 +48,10 @@ package enum ComparisonFormatter {
     /// `nil` unless the runs drew the iOS model's uncertain numbers.
     static func uncertaintyLines(_ comparison: Comparison, markdown: Bool = false) -> [String]? {
         guard let uncertainty = comparison.modelUncertainty else { return nil }
-        var lines = ["Model uncertainty: \(uncertainty.parameters.count) numbers of the iOS model drawn per seed from their plausible "
-                     + "ranges (the same draw for every scenario); the intervals include them."]
+        let fixed = uncertainty.parameters.map(\.path).filter(uncertainty.fixedPaths.contains)
+        var lines = ["Model uncertainty: \(uncertainty.varied.count) numbers of the iOS model drawn per seed from their plausible "
+                     + "ranges (the same draw for every scenario); the intervals include them."
+                     + (fixed.isEmpty ? "" : " Left as the scenarios set them, since they differ in them: \(fixed.joined(separator: ", ")).")]
         guard let objective = comparison.objective, let sensitivity = comparison.sensitivity(objective) else {
             return lines + ["Sensitivity: give an objective (--minimize or --maximize) and at least 8 seeds to rank the numbers it hangs on."]
         }
@@ -80,7 +82,8 @@ package enum ComparisonFormatter {
     static func uncertaintyJSON(_ comparison: Comparison, _ uncertainty: ModelUncertainty) -> JSONValue {
         let sensitivity = comparison.objective.flatMap(comparison.sensitivity)
         return .object([
-            ("parameters", .array(uncertainty.parameters.map { parameter in
+            ("fixed", .array(uncertainty.parameters.map(\.path).filter(uncertainty.fixedPaths.contains).map(JSONValue.string))),
+            ("parameters", .array(uncertainty.varied.map { parameter in
                 .object([("path", .string(parameter.path)), ("plausible", .array([.number(parameter.plausible.lowerBound), .number(parameter.plausible.upperBound)])),
                          ("logarithmic", .bool(parameter.isLogarithmic))])
             })),
@@ -126,7 +129,7 @@ package enum ComparisonFormatter {
         var lines = ["# " + comparison.recommendation(comparison.objective).line]
         if let precision = comparison.precision { lines.append("# " + precision.line) }
         if let uncertainty = comparison.modelUncertainty {
-            lines.append("# Model uncertainty: \(uncertainty.parameters.count) numbers of the iOS model drawn per seed from their plausible ranges")
+            lines.append("# Model uncertainty: \(uncertainty.varied.count) numbers of the iOS model drawn per seed from their plausible ranges")
             if let sensitivity = comparison.objective.flatMap(comparison.sensitivity) { lines.append("# " + sensitivity.line) }
         }
         lines.append("scenario,metric,unit,margin,mean,ci95_low,ci95_high,sd,p10,median,p90,paired_difference,paired_ci95_low,paired_ci95_high,unpaired_ci95_half_width,judgement,holm_adjusted_p")

@@ -38,7 +38,7 @@ package enum ComparisonReport {
         var section = Markup()
         guard let uncertainty = comparison.modelUncertainty else { return section }
         section.element("h2", [("id", "model-uncertainty")], "Under model uncertainty")
-        section.element("p", [("class", "note")], "\(uncertainty.parameters.count) numbers of the iOS model that are our inference or observed "
+        section.element("p", [("class", "note")], "\(uncertainty.varied.count) numbers of the iOS model that are our inference or observed "
                         + "in the field were drawn per seed from their plausible ranges (the same draw for every scenario); every figure "
                         + "below includes them (docs/OUTPUT.md, \"Under model uncertainty\").")
         guard let objective = comparison.objective, let sensitivity = comparison.sensitivity(objective) else {

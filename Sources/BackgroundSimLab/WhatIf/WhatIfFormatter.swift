@@ -9,6 +9,7 @@ package enum WhatIfFormatter {
         let shape = study.grid.dimensions.map { "\($0.levels.count) \($0.name)" }.joined(separator: " × ")
         return "\(study.names.joined(separator: ", ")) in \(study.grid.cellCount) conditions (\(shape)), "
             + "\(study.seeds.count) seeds × \(study.days) days each, the same seeds in every cell"
+            + (study.modelUncertainty.map { "; under model uncertainty (\($0.varied.count) numbers of the iOS model drawn per seed from their plausible ranges)" } ?? "")
     }
 
     /// For each scenario: its app battery use in typical conditions and the range across the grid.
@@ -101,6 +102,7 @@ package enum WhatIfFormatter {
             ("scenarios", .array(study.names.map { .string($0) })),
             ("seeds", .array(study.seeds.map { .string(String($0)) })),
             ("days", .number(Double(study.days))),
+            ("modelUncertainty", .bool(study.modelUncertainty != nil)),
             ("dimensions", .array(study.grid.dimensions.map { dimension in
                 .object([
                     ("name", .string(dimension.name)),

@@ -19,28 +19,36 @@ public struct WhatIfStudy: Sendable {
     /// For each scenario, its runs in the typical cell (``WhatIfGrid/typicalCell``) as the
     /// reports draw them: the launch decisions per day by reason among the rest.
     package var typicalProfiles: [ScenarioProfile] = []
+    /// The iOS model's uncertain numbers each seed drew, if the runs drew them: every interval
+    /// then includes what we do not know about iOS.
+    public var modelUncertainty: ModelUncertainty?
 
     /// Runs every scenario in every cell of `grid` with `seeds`.
     ///
     /// - Throws: ``ScenarioError`` before any run when a base scenario is invalid or a cell's
     ///   settings do not make a valid scenario with it.
     public static func run(_ scenarios: [(name: String, scenario: Scenario)], grid: WhatIfGrid = .standard, seeds: [UInt64],
-                           days: Int, jobs: Int, progress: (@Sendable () -> Void)? = nil) throws -> WhatIfStudy {
+                           days: Int, jobs: Int, modelUncertainty: ModelUncertainty? = nil,
+                           progress: (@Sendable () -> Void)? = nil) throws -> WhatIfStudy {
         try SimulationRunner.requireValid(days: days)
         let cells = try scenarios.map { entry in
             try entry.scenario.requireValid()
             return try (0..<grid.cellCount).map { cell in try grid.scenario(entry.scenario, cell: cell) }
         }
+        // A number a condition sets is the condition: it is not drawn over.
+        let modelUncertainty = modelUncertainty.map { $0.fixing(grid.dimensions.flatMap { $0.levels.flatMap { $0.settings.map(\.path) } }) }
         var typicalProfiles: [ScenarioProfile] = []
         let summaries = try cells.map { scenarioCells in
             try scenarioCells.enumerated().map { cell, scenario in
-                let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: progress)
+                let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty,
+                                                   progress: progress)
                 if cell == grid.typicalCell { typicalProfiles.append(ScenarioProfile(results)) }
                 return metrics.map { metric in SampleSummary(results.compactMap(metric.value)) }
             }
         }
         var study = WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
         study.typicalProfiles = typicalProfiles
+        study.modelUncertainty = modelUncertainty
         return study
     }
 
