@@ -68,6 +68,25 @@ struct ModelUncertaintyTests {
         }
     }
 
+    @Test("a sweep or tuning file's \"modelUncertainty\": true draws every uncertain number but its axes', its fingerprints change with it, and anything but a Boolean is refused")
+    func sweepsAndTuning() throws {
+        func sweep(_ extra: String) throws -> SweepDefinition {
+            try SweepDefinition.decode(#"{"preset": "coverdrop-shipped", "axes": [{"path": "system.heuristic.refreshBasePerDay", "values": [1, 2]}]"# + extra + "}",
+                                       source: "s.json")
+        }
+        let plain = try sweep(""), uncertain = try sweep(#", "modelUncertainty": true"#)
+        #expect(plain.modelUncertainty == nil)
+        #expect(uncertain.modelUncertainty?.fixedPaths == ["system.heuristic.refreshBasePerDay"])
+        #expect(SweepFingerprint.sweep(plain) != SweepFingerprint.sweep(uncertain))
+        #expect(try SweepFingerprint.cell(0, of: plain, source: "s") != SweepFingerprint.cell(0, of: uncertain, source: "s"))
+        #expect(SweepFingerprint.sweep(plain) == SweepFingerprint.sweep(try sweep(#", "modelUncertainty": false"#)))
+        #expect(throws: ScenarioError.self) { try sweep(#", "modelUncertainty": "yes""#) }
+        let tune = try TuneDefinition.decode(#"{"preset": "coverdrop-shipped", "parameters": [{"path": "app.policy.parameters.meanDelayMinutes", "values": [10, 40]}], "#
+                                             + #""objective": {"minimize": "work.allItemsLatencyMinutes.p90"}, "indifferenceZone": 30, "modelUncertainty": true}"#,
+                                             source: "t.json")
+        #expect(tune.stage(1, seeds: 10).modelUncertainty?.fixedPaths == ["app.policy.parameters.meanDelayMinutes"])
+    }
+
     /// One-day runs whose seeds carry the arm: B's seeds are A's plus `offset`.
     static let offset: UInt64 = 1_000_000
 

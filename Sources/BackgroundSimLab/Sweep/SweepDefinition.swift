@@ -39,6 +39,9 @@ package struct SweepDefinition: Sendable {
     package var objective: Objective?
     /// The registry the cells' `app.policy` names resolve in.
     package var policies: PolicyRegistry = .builtIn
+    /// Set by the file's `"modelUncertainty": true`: each seed draws the iOS model's uncertain
+    /// numbers (``ModelUncertainty``), those an axis sets left to the axis.
+    package var modelUncertainty: ModelUncertainty?
 
     /// The number of cells.
     package var cellCount: Int { axes.reduce(1) { $0 * $1.values.count } }
@@ -81,7 +84,7 @@ package struct SweepDefinition: Sendable {
         func fail(_ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
         }
-        let known = ["name", "preset", "scenario", "axes", "seeds", "firstSeed", "days", "objectives", "objective", "margins"]
+        let known = ["name", "preset", "scenario", "axes", "seeds", "firstSeed", "days", "objectives", "objective", "margins", "modelUncertainty"]
         let document = try StudyFile.object(text, source: source, known: known)
         var name = "sweep"
         if let value = document["name"] {
@@ -157,9 +160,15 @@ package struct SweepDefinition: Sendable {
         let objective = try document["objective"].map { document throws(ScenarioError) in
             try Objective.decode(document, metrics: metrics, source: source, path: "objective")
         }
-        let definition = SweepDefinition(
+        var definition = SweepDefinition(
             name: name, base: base, axes: axes, seeds: (0..<seedCount).map { UInt64(firstSeed + $0) }, days: days,
             objectives: objectives, objective: objective, policies: policies)
+        switch document["modelUncertainty"] {
+        case nil, .bool(false)?: break
+        // An axis's number is what the sweep varies: it is not drawn over.
+        case .bool(true)?: definition.modelUncertainty = ModelUncertainty.standard.fixing(axes.map(\.path))
+        default: throw fail("modelUncertainty", "expected true or false")
+        }
         guard definition.cellCount <= 100_000 else { throw fail("axes", "expected at most 100,000 cells, got \(definition.cellCount)") }
         // Every cell's scenario must be valid; checking the first and last catches wrong paths and types.
         _ = try definition.scenario(ofCell: 0, source: source)

@@ -96,7 +96,8 @@ package enum SweepRunner {
         for index in state.todo {
             if let maximumCells, ran >= maximumCells { break }
             let scenario = try definition.scenario(ofCell: index, source: source)
-            let runs = try Replications.run(scenario, seeds: definition.seeds, days: definition.days, jobs: jobs, progress: progress)
+            let runs = try Replications.run(scenario, seeds: definition.seeds, days: definition.days, jobs: jobs,
+                                            modelUncertainty: definition.modelUncertainty, progress: progress)
             let fingerprint = try SweepFingerprint.cell(index, of: definition, source: source)
             let result = CellResult(index: index, line: line(definition, index: index, fingerprint: fingerprint, runs: runs))
             if let last = results.last, last.index > index { inOrder = false }

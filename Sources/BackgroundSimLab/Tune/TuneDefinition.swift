@@ -57,7 +57,7 @@ package struct TuneDefinition: Sendable {
             ScenarioError(source: source, issues: [ScenarioIssue(path: path, message: message)])
         }
         let known = ["name", "preset", "scenario", "parameters", "objective", "margins", "indifferenceZone", "tolerances",
-                     "confidence", "firstStageSeeds", "maximumSeeds", "days", "firstSeed"]
+                     "confidence", "firstStageSeeds", "maximumSeeds", "days", "firstSeed", "modelUncertainty"]
         let document = try StudyFile.object(text, source: source, known: known)
         // The parameters become a sweep's axes.
         guard case .array(let parameters)? = document["parameters"], !parameters.isEmpty else {
@@ -113,7 +113,7 @@ package struct TuneDefinition: Sendable {
         // The base, name and axes are read as a sweep's, with the first stage's seeds.
         var sweep: [(String, JSONValue)] = [("axes", .array(axes)), ("seeds", .number(Double(firstStage))),
                                             ("firstSeed", .number(Double(firstSeed)))]
-        for key in ["name", "preset", "scenario", "days"] { if let value = document[key] { sweep.append((key, value)) } }
+        for key in ["name", "preset", "scenario", "days", "modelUncertainty"] { if let value = document[key] { sweep.append((key, value)) } }
         if document["name"] == nil { sweep.append(("name", .string("tune"))) }
         let configurations: SweepDefinition
         do {

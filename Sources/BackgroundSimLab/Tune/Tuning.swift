@@ -37,7 +37,8 @@ public struct Tuning: Sendable {
     /// - Throws: ``ScenarioError`` before any run if a scenario, `days` or the procedure's
     ///   settings are invalid.
     public static func run(_ configurations: [(name: String, scenario: Scenario)], procedure: TuningProcedure, days: Int,
-                           firstSeed: UInt64 = 1, jobs: Int, progress: (@Sendable () -> Void)? = nil) throws -> Tuning {
+                           firstSeed: UInt64 = 1, jobs: Int, modelUncertainty: ModelUncertainty? = nil,
+                           progress: (@Sendable () -> Void)? = nil) throws -> Tuning {
         guard !configurations.isEmpty else {
             throw ScenarioError(source: "Tuning", issues: [ScenarioIssue(path: "configurations", message: "expected at least one configuration")])
         }
@@ -45,12 +46,13 @@ public struct Tuning: Sendable {
         for entry in configurations { try entry.scenario.requireValid() }
         func seeds(_ range: Range<Int>) -> [UInt64] { range.map { firstSeed &+ UInt64($0) } }
         var runs = try configurations.map {
-            try Replications.run($0.scenario, seeds: seeds(0..<procedure.firstStageSeeds), days: days, jobs: jobs, progress: progress)
+            try Replications.run($0.scenario, seeds: seeds(0..<procedure.firstStageSeeds), days: days, jobs: jobs,
+                                 modelUncertainty: modelUncertainty, progress: progress)
         }
         let screening = procedure.screen(samples(runs, procedure.objective))
         for index in screening.survivors where screening.seeds > procedure.firstStageSeeds {
             runs[index] += try Replications.run(configurations[index].scenario, seeds: seeds(procedure.firstStageSeeds..<screening.seeds),
-                                                days: days, jobs: jobs, progress: progress)
+                                                days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
         }
         let outcome = procedure.select(samples(runs, procedure.objective), screening: screening)
         return Tuning(names: configurations.map(\.name), procedure: procedure, outcome: outcome, days: days, firstSeed: firstSeed)
