@@ -14,7 +14,7 @@ package enum CalibrationReport {
         body.element("p", [("class", "setup")], CalibrationFormatter.heading(calibration) + ". Logs: " + calibration.sources.joined(separator: ", ") + ".")
         body.element("p", [], CalibrationFormatter.usersDayLine(calibration))
         body.element("p", [("class", "note")],
-                     "Each logged phone is replayed \(GoodnessOfFit.replicates) times under the fitted model with its own user's use, its app's "
+                     "Each logged phone is replayed \(GoodnessOfFit.replicates(devices: calibration.devices)) times under the fitted model with its own user's use, its app's "
                      + "submissions and what its records say of the phone; intervals come from \(GoodnessOfFit.resamples) bootstrap resamples of "
                      + "devices, a feature does not fit when the difference is significant after Holm's correction and larger than "
                      + "±\(Int(GoodnessOfFit.tolerance * 100)) % (docs/CALIBRATION.md).")

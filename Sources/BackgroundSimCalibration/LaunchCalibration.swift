@@ -118,7 +118,7 @@ package struct LaunchCalibration: Sendable {
                 notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")
                 (withIntervals, atGridEdge) = fit.withIntervals(scorer: scorer, base: base.system.heuristic)
             }
-            notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates) replays of each device)")
+            notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates(devices: involved.count)) replays of each device)")
             var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
             if let small { goodness = goodness.notJudged(because: "not judged: " + small) }
             for parameter in fit.fitted where parameter.heldBecause == nil {

@@ -10,9 +10,10 @@ extension LaunchFit {
     /// Where the starts agree on a maximum that lies on the edge of a parameter's valid range
     /// (a fade half-life at 30 days when the users seldom go days without the app), the logs
     /// bound that parameter from one side only: it is held at the edge for the bootstrap, which
-    /// gives the others their intervals, and its own interval is the likelihood ratio's, from
-    /// where the log-likelihood falls by ``likelihoodRatioDrop`` to the range's end. The
-    /// parameter is marked ``FittedParameter/onRangeEdge``. Called on a fit whose starts
+    /// gives the others their intervals, and its own interval is the profile likelihood ratio's
+    /// (``spanningProfileLikelihood(scorer:base:)``), from where the best log-likelihood with the
+    /// others free falls by ``likelihoodRatioDrop`` to the range's end. The parameter is marked
+    /// ``FittedParameter/onRangeEdge``. Called on a fit whose starts
     /// disagree, it returns the fit without intervals.
     func withIntervals(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> (fit: LaunchFit, resamplesAtGridEdge: Int) {
         guard convergence.startsAgree else { return (self, 0) }
@@ -29,6 +30,7 @@ extension LaunchFit {
             result.fitted[index].high = result.fitted[index].value
         }
         result = result.spanningAgreeingMaxima(base: base).spanningLikelihoodRatio(scorer: scorer, base: base)
+        if !edges.isEmpty { result = result.spanningProfileLikelihood(scorer: scorer, base: base) }
         return (result, atGridEdge)
     }
 }

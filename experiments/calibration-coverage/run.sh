@@ -12,6 +12,7 @@
 # Usage: experiments/calibration-coverage/run.sh [REPLICATIONS [OUT]]
 #   REPLICATIONS  per case (default 200: the committed results, about an hour on 2 cores)
 #   OUT           where results.md and replications.csv go (default: this directory)
+#   ONLY=NAME     (environment) run that case alone
 # CI runs it with 3 replications into a temporary directory. Needs python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -26,6 +27,8 @@ trap 'rm -rf "$work"' EXIT
 cases="refresh-far:coverdrop-shipped:$replications refresh-heavy-mini:coverdrop-shipped:$replications
 processing-far:zashi-shipped:$replications processing-night-owl:zashi-shipped:$replications
 processing-late:zashi-shipped:$replications"
+# ONLY=NAME runs one case (its results only), to redo a case after a change that touches it alone.
+if [ -n "${ONLY:-}" ]; then cases=$(for entry in $cases; do case "$entry" in "$ONLY":*) echo "$entry";; esac; done); fi
 for entry in $cases; do
     IFS=: read -r name preset count <<< "$entry"
     for r in $(seq 0 $((count - 1))); do

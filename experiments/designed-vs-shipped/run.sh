@@ -15,6 +15,10 @@ compare() {
         --format markdown --output "$out/$name.md" --report "$out/$name.html"
 }
 compare coverdrop coverdrop-designed coverdrop-shipped coverdrop-processing-2025-07
+# The README's main job (bgsim compare with no scenarios) under model uncertainty: each seed draws
+# the iOS model's inferred and observed numbers from their plausible ranges.
+"$bgsim" compare --model-uncertainty --quiet --format markdown --output "$out/main-job-model-uncertainty.md" \
+    --report "$out/main-job-model-uncertainty.html"
 compare proton proton-upload-designed proton-upload-shipped proton-upload-restart
 compare zashi zashi-designed zashi-shipped
 compare bgscheduler bgscheduler-designed bgscheduler-shipped

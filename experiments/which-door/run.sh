@@ -22,6 +22,9 @@ compare() {
 # uploads done within a third of a percent of the battery a day.
 uploads="--maximize work.completionRatio --subject-to energy.appBatteryPercentPerDay<=0.3"
 compare large-uploads $(for door in $doors; do echo "$out/scenarios/$door.json"; done) $uploads
+# The same question under model uncertainty: each seed draws the iOS model's inferred and observed
+# numbers from their plausible ranges (docs/OUTPUT.md, "Under model uncertainty").
+compare large-uploads-model-uncertainty $(for door in $doors; do echo "$out/scenarios/$door.json"; done) $uploads --model-uncertainty
 # Why the new doors still miss some: the same arms without force-quits, then without their next cause.
 compare why-uploads-miss $(for arm in background-urlsession urlsession-no-force-quits urlsession-no-force-quits-no-preparation \
     continued-processing continued-no-force-quits continued-no-force-quits-always-online; do echo "$out/scenarios/$arm.json"; done)
@@ -31,6 +34,8 @@ compare photos proton-upload-designed proton-upload-shipped proton-upload-urlses
 # message leaves, within a twentieth of a percent of the battery a day.
 compare coverdrop-push coverdrop-designed coverdrop-push \
     --minimize work.allItemsLatencyMinutes.p90 --subject-to energy.appBatteryPercentPerDay\<=0.05
+compare coverdrop-push-model-uncertainty coverdrop-designed coverdrop-push \
+    --minimize work.allItemsLatencyMinutes.p90 --subject-to energy.appBatteryPercentPerDay\<=0.05 --model-uncertainty
 # What each new door did, in its own counters (relaunches, stalls, cancels, pushes).
 for door in background-urlsession continued-processing; do
     "$bgsim" run --scenario "$out/scenarios/$door.json" --seeds 100 --days 365 --quiet --output "$out/$door.txt"
