@@ -27,34 +27,13 @@ extension LaunchFit {
         for (axis, key) in coordinates.keys.enumerated() {
             guard let index = result.fitted.firstIndex(where: { $0.key == key }),
                   let low = result.fitted[index].low, let high = result.fitted[index].high else { continue }
-            let range = Coordinates.range(key)
-            /// The value at `distance` along the axis in `direction`.
-            func value(_ direction: Double, _ distance: Double) -> Double {
-                Coordinates.value(key, at: center[axis] + direction * distance)
-            }
             func isInside(_ direction: Double, _ distance: Double) -> Bool {
                 var point = center
                 point[axis] += direction * distance
                 return logLikelihood(point) >= floor
             }
-            /// The interval's end in `direction`: double the distance until the log-likelihood
-            /// falls below the floor or the range ends, then halve the bracket.
             func end(_ direction: Double) -> Double {
-                var inside = 0.0, distance = 0.25
-                while isInside(direction, distance) {
-                    inside = distance
-                    let reached = value(direction, distance)
-                    if reached <= range.lowerBound || reached >= range.upperBound || distance >= Self.widestSearch {
-                        return direction < 0 ? range.lowerBound : range.upperBound
-                    }
-                    distance *= 2
-                }
-                var outside = distance
-                for _ in 0..<Self.bisections {
-                    let middle = (inside + outside) / 2
-                    if isInside(direction, middle) { inside = middle } else { outside = middle }
-                }
-                return value(direction, outside)
+                Self.intervalEnd(key, from: center[axis], direction: direction, bisections: Self.bisections) { isInside(direction, $0) }
             }
             result.fitted[index].low = Swift.min(low, end(-1))
             result.fitted[index].high = Swift.max(high, end(1))
@@ -65,7 +44,7 @@ extension LaunchFit {
     /// `self` with the interval of each parameter on the edge of its range
     /// (``FittedParameter/onRangeEdge``) reaching its **profile** likelihood-ratio end: moving
     /// the parameter from its edge into its range, with the other free parameters climbed again
-    /// at each value (Nelder–Mead from the fit, a first step of 0.1, at most
+    /// at each value (Nelder–Mead from the fit, a first step of 0.5, at most
     /// ``profileClimbEvaluations`` evaluations), to where the best log-likelihood falls by
     /// ``likelihoodRatioDrop`` (Self & Liang 1987 for the reference distribution at an edge).
     ///
@@ -100,29 +79,38 @@ extension LaunchFit {
                    maximumEvaluations: Self.profileClimbEvaluations)
                 return Swift.max(along, -climb.value)
             }
-            var inside = 0.0, distance = 0.25, reachedEnd = false
-            while profile(distance) >= floor {
-                inside = distance
-                let reached = Coordinates.value(key, at: center[axis] + direction * distance)
-                if reached <= range.lowerBound || reached >= range.upperBound || distance >= Self.widestSearch {
-                    reachedEnd = true
-                    break
-                }
-                distance *= 2
-            }
-            var end = direction < 0 ? range.lowerBound : range.upperBound
-            if !reachedEnd {
-                var outside = distance
-                for _ in 0..<Self.profileBisections {
-                    let middle = (inside + outside) / 2
-                    if profile(middle) >= floor { inside = middle } else { outside = middle }
-                }
-                end = Coordinates.value(key, at: center[axis] + direction * outside)
+            let end = Self.intervalEnd(key, from: center[axis], direction: direction, bisections: Self.profileBisections) {
+                profile($0) >= floor
             }
             result.fitted[index].low = Swift.min(low, end)
             result.fitted[index].high = Swift.max(high, end)
         }
         return result
+    }
+
+    /// The end of an interval of `key`'s values from `coordinate` (the fit's, in the optimiser's
+    /// coordinates) in `direction`: the distance doubles from 0.25 while `isInside` holds, until
+    /// the parameter's range or ``widestSearch`` ends (the range's end is then the interval's),
+    /// then the bracket is halved `bisections` times and its outer end taken.
+    static func intervalEnd(_ key: String, from coordinate: Double, direction: Double, bisections: Int,
+                            isInside: (_ distance: Double) -> Bool) -> Double {
+        let range = Coordinates.range(key)
+        func value(_ distance: Double) -> Double { Coordinates.value(key, at: coordinate + direction * distance) }
+        var inside = 0.0, distance = 0.25
+        while isInside(distance) {
+            inside = distance
+            let reached = value(distance)
+            if reached <= range.lowerBound || reached >= range.upperBound || distance >= widestSearch {
+                return direction < 0 ? range.lowerBound : range.upperBound
+            }
+            distance *= 2
+        }
+        var outside = distance
+        for _ in 0..<bisections {
+            let middle = (inside + outside) / 2
+            if isInside(middle) { inside = middle } else { outside = middle }
+        }
+        return value(outside)
     }
 
     /// Evaluations each of the profile's climbs may take, and the halvings of its bracket (1/256

@@ -75,19 +75,7 @@ struct NumberFieldTests {
 
     @Test("every doc comment that states a field's valid range states the one its NumberField has")
     func docCommentsAgree() throws {
-        var stated: [String: [(file: String, text: String)]] = [:]
-        let files = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources/BackgroundSim"), includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" {
-            var comment = ""
-            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.hasPrefix("///") { comment += " " + trimmed.dropFirst(3); continue }
-                if trimmed.hasPrefix("public var "), let name = trimmed.dropFirst("public var ".count).split(separator: ":").first {
-                    stated[String(name), default: []].append((file.lastPathComponent, comment))
-                }
-                comment = ""
-            }
-        }
+        let stated = try Self.docComments()
         let pattern = /[Vv]alid ([0-9][0-9,.]*)–([0-9][0-9,.]*)/
         var checked = 0
         for row in Scenario.numberRows {
