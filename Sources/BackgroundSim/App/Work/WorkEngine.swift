@@ -210,8 +210,6 @@ package final class WorkEngine {
             }
         }
         if !request.isCover { metrics.created += 1 }
-        let deadline = request.deadline.map { now + $0 }
-            ?? (parameters.deadlineHours > 0 ? now + .hours(parameters.deadlineHours) : .distantFuture)
         guard items.count - head < parameters.maximumQueuedItems else {
             if request.isCover {
                 metrics.coverUnsent += 1
@@ -222,6 +220,8 @@ package final class WorkEngine {
             if label > 0 { progressByLabel[Int(label) - 1].failed += 1 }
             return
         }
+        let deadline = request.deadline.map { now + $0 }
+            ?? (parameters.deadlineHours > 0 ? now + .hours(parameters.deadlineHours) : .distantFuture)
         compactQueue()
         var item = WorkItem(created: now, deadline: deadline, cpuSeconds: request.cpuSeconds,
                             uploadBytes: request.uploadBytes, downloadBytes: request.downloadBytes)
