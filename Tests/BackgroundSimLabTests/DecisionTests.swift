@@ -37,14 +37,16 @@ struct DecisionTests {
     @Test("a small difference shown to be within its margin is equivalent; the same difference with a smaller margin is not")
     func equivalence() throws {
         // Differences 0, 0, 0, 1: mean 0.25, sd 0.5, se 0.25. Margin 2: TOST t = (0.25 + 2)/0.25 = 9
-        // and (0.25 − 2)/0.25 = −7 on 3 df: p = max(0.00145, 0.00299) = 0.003, doubled by Holm:
-        // the test puts two claims in the family (real or equivalent; beyond the margin).
+        // and (0.25 − 2)/0.25 = −7 on 3 df, each stepped back by the skewness allowance: SciPy's
+        // smallest α with t.sf(x − δ(4, α), 3) ≤ α (StatisticsTests.tost) gives 0.00575 and
+        // 0.01219; the larger, doubled by Holm: the test puts two claims in the family (real or
+        // equivalent; beyond the margin).
         let wide = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 2, better: .lower) { Double($0.seed) }
         let equivalent = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [wide])
         #expect(equivalent.judgement(equivalent.rows[0], candidate: 1) == .equivalent)
-        #expect(abs(equivalent.rows[0].tests[0].equivalencePValue - 0.0029931278488535486) < 1e-12)
+        #expect(abs(equivalent.rows[0].tests[0].equivalencePValue - 0.012190183780707214) < 1e-9)
         #expect(equivalent.verdict(equivalent.rows[0], candidate: 1)
-                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.006)")
+                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.024)")
         // Margin 0.5: the interval reaches past it, so neither claim can be made.
         var narrow = wide
         narrow.margin = 0.5
@@ -98,11 +100,12 @@ struct DecisionTests {
     func practicalSignificance() throws {
         // The metric reads seed / 10.
         let metric = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 1, better: .lower) { Double($0.seed) / 10 }
-        // Seed differences −2, −2, −2, −3 → −0.2, −0.2, −0.2, −0.3: real (t = −9 on 3 df, p = 0.0029)
-        // but far below the margin of 1.
+        // Seed differences −2, −2, −2, −3 → −0.2, −0.2, −0.2, −0.3: real (t = −9 on 3 df; with the
+        // skewness allowance SciPy's smallest α with 2 t.sf(9 − δ(4, α/2), 3) ≤ α is 0.0115) but
+        // far below the margin of 1.
         let small = try comparison([100, 101, 102, 103], [98, 99, 100, 100], [metric])
         #expect(small.judgement(small.rows[0], candidate: 1) == .equivalent)
-        #expect(abs(small.rows[0].tests[0].differencePValue - 0.0029) < 0.0001)
+        #expect(abs(small.rows[0].tests[0].differencePValue - 0.01149715517649664) < 1e-9)
         // seed differences −20, −20, −20, −21 → −2.025 on average: at least the margin, and real.
         let large = try comparison([100, 101, 102, 103], [80, 81, 82, 82], [metric])
         #expect(large.judgement(large.rows[0], candidate: 1) == .better)
@@ -110,10 +113,11 @@ struct DecisionTests {
 
     @Test("Holm's correction counts every candidate and metric: a p-value that passes alone fails among many")
     func holmAcrossMetrics() throws {
-        // Differences 0, 0, −1, −2, −2, −1 (mean −1, sd 0.894, se 0.365, t = 2.74 on 5 df,
-        // p = 0.041): better alone; with 4 copies Holm multiplies the smallest by 4.
+        // Differences 0, 0, −1, −2, −2, −1, 0, −1, −1, −2 (mean −1, sd 0.816, se 0.258, t = −3.87
+        // on 9 df; with the skewness allowance SciPy's smallest α with 2 t.sf(3.87 − δ(10, α/2), 9)
+        // ≤ α is 0.041): better alone; with 4 copies Holm multiplies the smallest by 4.
         let metric = ComparedMetric(key: "x", label: "latency", unit: "min", better: .lower) { Double($0.seed) }
-        let base: [UInt64] = [10, 20, 30, 40, 50, 60], candidate: [UInt64] = [10, 20, 29, 38, 48, 59]
+        let base: [UInt64] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100], candidate: [UInt64] = [10, 20, 29, 38, 48, 59, 70, 79, 89, 98]
         let alone = try comparison(base, candidate, [metric])
         #expect(alone.judgement(alone.rows[0], candidate: 1) == .better)
         let many = try comparison(base, candidate, Array(repeating: metric, count: 4))

@@ -128,8 +128,10 @@ struct ComparisonTests {
         #expect(comparison.verdict(comparison.rows[0], candidate: 1)
                 == "B: p90 work latency 9.75 min lower (9.61 % relative; 95 % CI 8.95–10.5) — better (Holm-adjusted p < 0.001)")
         #expect(comparison.verdict(comparison.rows[1], candidate: 1)
-                == "B: noise 0.25 lower (50 % relative; 95 % CI -1.05 to +0.546) — inconclusive: about 32 seeds would decide (here 4; margin ±0)")
-        // (2.8016 · sd 0.5 / gap 0.25)² = 31.4: the seeds that would give a real difference of 0.25 an 80 % chance.
+                == "B: noise 0.25 lower (50 % relative; 95 % CI -1.05 to +0.546) — inconclusive: about 44 seeds would decide (here 4; margin ±0)")
+        // 0.25 = 2.8016 · 0.5 / √n + 3.2055 · 0.5 / n (SeedsToDecide: 80 % power, plus the skewness
+        // allowance's K = 3 (2 · 1.645² + 1) / 6): √n = 1 / 0.15204, n = 43.3, the seeds that would
+        // give a real difference of 0.25 an 80 % chance.
         #expect(comparison.verdict(comparison.rows[2], candidate: 1) == "B: constant the same on every seed — equivalent")
         // A percentage's difference is in percentage points.
         let share = ComparedMetric(key: "s", label: "work completed", unit: "%", better: .higher) { Double($0.seed) }

@@ -28,12 +28,23 @@ struct StatisticsTests {
         #expect(StudentT.twoSidedPValue(0, degreesOfFreedom: 5) == 1)
     }
 
-    @Test("TOST's p-value is the larger one-sided tail: mean 0.1, se 0.5, 9 df, margin 1 gives max(P(T > 2.2), P(T < −1.8))")
+    @Test("TOST's p-value is the larger one-sided p-value with the skewness allowance: mean 0.1, se 0.5, 10 values, margin 1")
     func tost() {
-        // SciPy: t.sf(2.2, 9) = 0.027670286399305823, t.cdf(-1.8, 9) = 0.05269533579320448.
-        #expect(abs(TOST.pValue(mean: 0.1, standardError: 0.5, degreesOfFreedom: 9, margin: 1) - 0.05269533579320448) < 1e-12)
+        // SciPy (an independent implementation): the smallest α with
+        // t.sf(x − δ(10, α), 9) ≤ α, δ(n, α) = 3 (2 norm.ppf(1 − α)² + 1) / (6 √n), solved by
+        // brentq on log₁₀ α: 0.08844825181579825 for x = 2.2, 0.12568463083014583 for x = 1.8.
+        #expect(abs(TOST.pValue(mean: 0.1, standardError: 0.5, degreesOfFreedom: 9, margin: 1, count: 10) - 0.12568463083014583) < 1e-9)
         // A difference far from zero is not shown within a margin it lies beyond.
-        #expect(TOST.pValue(mean: 3, standardError: 0.5, degreesOfFreedom: 9, margin: 1) > 0.99)
+        #expect(TOST.pValue(mean: 3, standardError: 0.5, degreesOfFreedom: 9, margin: 1, count: 10) > 0.99)
+    }
+
+    @Test("the skewness allowance matches SciPy: δ(10, 0.05) and δ(100, 0.05); none below two values")
+    func skewnessAllowance() {
+        // SciPy: 3 (2 norm.ppf(0.95)² + 1) / (6 √n).
+        #expect(abs(SkewnessAllowance.shift(count: 10, level: 0.05) - 1.0136818453584908) < 1e-9)
+        #expect(abs(SkewnessAllowance.shift(count: 100, level: 0.05) - 0.3205543454095413) < 1e-9)
+        #expect(SkewnessAllowance.shift(count: 10, level: 0.7) == SkewnessAllowance.shift(count: 10, level: 0.5))
+        #expect(SkewnessAllowance.shift(count: 1, level: 0.05) == 0)
     }
 
     @Test("interpolated quantiles match NumPy's default (definition 7); the ends are the extremes")

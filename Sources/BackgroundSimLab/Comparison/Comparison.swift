@@ -109,7 +109,7 @@ public struct Comparison: Sendable {
 
     /// Each metric's row from its values (`values[metric][arm][seed]`), the verdicts decided
     /// by Holm over every claim; and how many claims.
-    private static func rows(metrics: [ComparedMetric], values allValues: [[[Double?]]], alpha: Double) -> (rows: [Row], testCount: Int) {
+    static func rows(metrics: [ComparedMetric], values allValues: [[[Double?]]], alpha: Double) -> (rows: [Row], testCount: Int) {
         var rows = zip(metrics, allValues).map { given, values in
             let baseline = values[0]
             // A relative margin becomes its share of the baseline's mean.

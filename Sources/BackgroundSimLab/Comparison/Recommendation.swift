@@ -7,7 +7,8 @@ import SimKernel
 /// metric is recommended. The recommendation is **confident** when every statement it rests on
 /// holds at a joint confidence of 1 − α (α = 0.05), each statement tested one-sided at α / m
 /// with m the number of statements (Bonferroni, valid whatever the correlation between arms
-/// run on the same seeds):
+/// run on the same seeds) by a confidence limit widened for skewed metrics
+/// (``SampleSummary/confidenceLimit(_:level:upper:)``, ``SkewnessAllowance``):
 /// - the chosen arm meets each bound (its one-sided confidence bound is on the right side);
 /// - it beats every other arm that meets the bounds on the objective (paired differences,
 ///   seed by seed, since every arm runs the same seeds);

@@ -34,16 +34,17 @@ public struct SampleSummary: Sendable, Equatable {
         p90 = Quantile.interpolated(sorted, 0.9)!
     }
 
-    /// The one-sided confidence limit of the mean of `values` at error `level`, upper or lower
-    /// (Student's t with n − 1 degrees of freedom); `nil` for fewer than two values. With no
-    /// spread, the mean itself. `quantiles` caches t by degrees of freedom for one `level`.
+    /// The one-sided confidence limit of the mean of `values` at error `level`, upper or lower:
+    /// x̄ ± (t + δ) s/√n, Student's t with n − 1 degrees of freedom widened by the skewness
+    /// allowance δ at `level` (``SkewnessAllowance``); `nil` for fewer than two values. With no spread, the
+    /// mean itself. `quantiles` caches t by degrees of freedom for one `level`.
     static func confidenceLimit(_ values: [Double], level: Double, upper: Bool, quantiles: inout [Int: Double]) -> Double? {
         guard values.count >= 2 else { return nil }
         let summary = SampleSummary(values)
         let df = values.count - 1
         let t = quantiles[df] ?? StudentT.quantile(1 - level, degreesOfFreedom: Double(df))
         quantiles[df] = t
-        let width = t * summary.standardDeviation / Double(values.count).squareRoot()
+        let width = (t + SkewnessAllowance.shift(count: values.count, level: level)) * summary.standardDeviation / Double(values.count).squareRoot()
         return upper ? summary.mean + width : summary.mean - width
     }
 

@@ -6,7 +6,8 @@ import SimKernel
 ///
 /// Cells run on the same seeds, so two cells compare by the paired differences of their costs
 /// (values oriented so that lower is better), seed by seed, over the seeds where both apply.
-/// With k cells and α = 0.05:
+/// With k cells and α = 0.05, and one-sided confidence limits widened for skewed metrics
+/// (``SampleSummary/confidenceLimit(_:level:upper:quantiles:)``, ``SkewnessAllowance``):
 /// - Cell i is **confidently dominated** when some cell j is better on both objectives with
 ///   confidence: for each objective, the upper one-sided confidence limit of the mean of
 ///   cost_j − cost_i, at level α / (2(k − 1)), is below zero. Claiming that i is dominated
