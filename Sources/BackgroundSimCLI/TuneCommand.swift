@@ -4,7 +4,7 @@ import CommandLineSupport
 import Foundation
 
 /// `bgsim tune FILE`: searches a policy's parameters for the best configuration under an
-/// objective, by a two-stage ranking-and-selection procedure with a stated guarantee.
+/// objective, by a fully sequential ranking-and-selection procedure with a stated guarantee.
 enum TuneCommand {
     static let usage = """
         USAGE: bgsim tune FILE [--with FRAGMENT]... [--shard I/N] [--jobs J] [--format table|markdown|csv|json]
@@ -12,18 +12,21 @@ enum TuneCommand {
 
         Searches a policy's parameters (discrete values, or continuous ranges on an even grid) for
         the configuration with the best objective — such as the lowest p90 message latency
-        subject to a battery bound — by a two-stage screen-and-select procedure on common random
-        numbers: every configuration runs a few seeds, those clearly worse or over a bound are
-        screened out, and the survivors run as many more seeds as the procedure needs for its
-        guarantee: with 95 % probability the chosen configuration is within the indifference
-        zone of the best one meeting the bounds (docs/TUNING.md). The output starts with one
-        recommendation and lists the configurations that cannot be told apart from it.
+        subject to a battery bound — by a fully sequential selection procedure (Kim–Nelson) on
+        common random numbers: every configuration runs a few seeds, then those still in
+        contention run on, looked at after twice as many seeds each time; a configuration
+        clearly worse than one meeting the bounds, or clearly over a bound, stops at the look
+        that shows it, and the rest run as many seeds as the procedure needs for its guarantee:
+        with 95 % probability the chosen configuration is within the indifference zone of the
+        best one meeting the bounds (docs/TUNING.md). The output starts with one recommendation
+        and lists the configurations that cannot be told apart from it.
 
-        Results go to NAME.stage1.jsonl and NAME.stage2.jsonl beside FILE (one line per
-        configuration and stage); a rerun resumes. With --shard I/N a process runs its share of
-        the current stage into NAME.stageK.shard-I-of-N.jsonl; every run reads all of NAME's
-        files in the folder, so: run every shard (stage 1), run every shard again (stage 2), then
-        run without --shard for the outcome. The outcome is the same bytes however it is split.
+        Results go to NAME.stage1.jsonl, NAME.stage2.jsonl, … beside FILE (one line per
+        configuration and stage; stage 1 the first seeds, each later stage the seeds up to the
+        next look); a rerun resumes. With --shard I/N a process runs its share of the current
+        stage into NAME.stageK.shard-I-of-N.jsonl; every run reads all of NAME's files in the
+        folder, so: run every shard, again while it says a stage waits for other shards, then run
+        without --shard for the outcome. The outcome is the same bytes however it is split.
 
         OPTIONS:
           --with FRAGMENT    A scenario fragment laid over the tuning's base scenario (repeatable, in

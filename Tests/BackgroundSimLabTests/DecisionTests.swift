@@ -166,7 +166,7 @@ struct DecisionTests {
         #expect(choose([[], [], []], [[], [], []], bound: 1).line == "Recommendation: none — p90 work latency does not apply to any arm (no values)")
     }
 
-    @Test("without an objective, a candidate better on something and worse on nothing is recommended; a trade-off is named")
+    @Test("without an objective, a candidate better on something and worse on nothing is recommended; a trade-off is named, a real cost smaller than its margin included")
     func recommendationFromVerdicts() throws {
         let latency = ComparedMetric(key: "x", label: "p90 work latency", unit: "min", margin: 1, better: .lower) { Double($0.seed) }
         let energy = ComparedMetric(key: "e", label: "app energy", unit: "J/day", margin: 5, better: .lower) { _ in 3 }
@@ -177,6 +177,15 @@ struct DecisionTests {
         let tradeOff = try comparison([100, 101, 102, 103], [90, 91, 92, 94], [latency, costly])
         #expect(tradeOff.recommendation().choice == nil)
         #expect(tradeOff.recommendation().line.hasPrefix("Recommendation: none without an objective — B is better on p90 work latency but worse on app energy"))
+        // A real cost perhaps smaller than its margin (energy 9.75 J/day higher, interval 8.95–10.5,
+        // margin 9.75) is still a cost: no recommendation without an objective.
+        var perhapsCostly = costly
+        perhapsCostly.margin = 9.75
+        let perhaps = try comparison([100, 101, 102, 103], [90, 91, 92, 94], [latency, perhapsCostly])
+        #expect(perhaps.judgement(perhaps.rows[1], candidate: 1) == .perhapsWorse)
+        #expect(perhaps.recommendation().choice == nil)
+        #expect(perhaps.recommendation().line.hasPrefix(
+            "Recommendation: none without an objective — B is better on p90 work latency but worse, perhaps by less than the margin, on app energy"))
     }
 }
 

@@ -84,7 +84,7 @@ struct ModelUncertaintyTests {
         let tune = try TuneDefinition.decode(#"{"preset": "coverdrop-shipped", "parameters": [{"path": "app.policy.parameters.meanDelayMinutes", "values": [10, 40]}], "#
                                              + #""objective": {"minimize": "work.allItemsLatencyMinutes.p90"}, "indifferenceZone": 30, "modelUncertainty": true}"#,
                                              source: "t.json")
-        #expect(tune.stage(1, seeds: 10).modelUncertainty?.fixedPaths == ["app.policy.parameters.meanDelayMinutes"])
+        #expect(tune.stage(1, seeds: 0..<10).modelUncertainty?.fixedPaths == ["app.policy.parameters.meanDelayMinutes"])
     }
 
     /// One-day runs whose seeds carry the arm: B's seeds are A's plus `offset`.

@@ -26,8 +26,9 @@ struct TuneCommandTests {
         let unsharded = try ToolRunner.run("bgsim", ["tune", "t.json", "--format", "json", "--quiet"], in: whole)
         #expect(unsharded.status == 0, "\(unsharded.standardError)")
         #expect(unsharded.standardOutput.contains("\"line\" : \"Recommendation: ") || unsharded.standardOutput.contains("\"line\": \"Recommendation: "))
-        // Stage 1 on both shards, then stage 2 on both, then the outcome.
-        for _ in 0..<2 {
+        // Stage 1 on both shards, then each later stage on both (looks after 5, 10 and 12 seeds:
+        // at most three stages), then the outcome.
+        for _ in 0..<3 {
             for shard in 0..<2 {
                 let output = try ToolRunner.run("bgsim", ["tune", "t.json", "--shard", "\(shard)/2", "--quiet", "--jobs", "1"], in: split)
                 #expect(output.status == 0, "\(output.standardError)")

@@ -5,9 +5,10 @@ extension Comparison {
     ///
     /// With an objective, ``Recommendation/choose(names:objective:values:)`` over the scenarios.
     /// Without one, from the Holm-corrected verdicts against the baseline: a candidate better on
-    /// some metric by at least its margin and worse by at least the margin on none is recommended (the one better on most, the first on ties);
-    /// if every candidate that differs is only worse, the baseline is; otherwise the line names
-    /// the trade-off and asks for an objective.
+    /// some metric by at least its margin and worse on none — neither by at least the margin nor
+    /// by a real difference perhaps smaller than it — is recommended (the one better on most,
+    /// the first on ties); if every candidate that differs is only worse, the baseline is;
+    /// otherwise the line names the trade-off and asks for an objective.
     public func recommendation(_ objective: Objective? = nil) -> Recommendation {
         if let objective {
             return Recommendation.choose(names: names, objective: objective, alpha: alpha) { metric in
@@ -20,7 +21,8 @@ extension Comparison {
         }
         let candidates = Array(1..<names.count)
         let better = candidates.map { labels($0, .better) }, worse = candidates.map { labels($0, .worse) }
-        let dominant = candidates.filter { better[$0 - 1].count > 0 && worse[$0 - 1].isEmpty }
+        let perhapsWorse = candidates.map { labels($0, .perhapsWorse) }
+        let dominant = candidates.filter { better[$0 - 1].count > 0 && worse[$0 - 1].isEmpty && perhapsWorse[$0 - 1].isEmpty }
         if let pick = dominant.min(by: { (-better[$0 - 1].count, $0) < (-better[$1 - 1].count, $1) }) {
             let others = dominant.filter { $0 != pick }.map { names[$0] }
             return Recommendation(
@@ -30,10 +32,15 @@ extension Comparison {
         }
         let traders = candidates.filter { !better[$0 - 1].isEmpty }
         if let trader = traders.first {
+            var costs: [String] = []
+            if !worse[trader - 1].isEmpty { costs.append("worse on \(Recommendation.list(worse[trader - 1]))") }
+            if !perhapsWorse[trader - 1].isEmpty {
+                costs.append("worse, perhaps by less than the margin, on \(Recommendation.list(perhapsWorse[trader - 1]))")
+            }
             return Recommendation(
                 choice: nil, confident: false, indistinguishable: [],
                 line: "Recommendation: none without an objective — \(names[trader]) is better on \(Recommendation.list(better[trader - 1]))"
-                    + " but worse on \(Recommendation.list(worse[trader - 1])); say what matters with --minimize or --maximize and --subject-to")
+                    + " but \(costs.joined(separator: " and ")); say what matters with --minimize or --maximize and --subject-to")
         }
         if candidates.contains(where: { !worse[$0 - 1].isEmpty }) {
             return Recommendation(choice: 0, confident: true, indistinguishable: [],

@@ -12,11 +12,11 @@ package enum TuningReport {
                      tuning.recommendation)
         body.element("p", [("class", "setup")], "Objective: \(tuning.procedure.objective.description). " + TuningFormatter.procedure(tuning))
         body.element("p", [("class", "note")],
-                     "Guarantee: if each configuration's per-seed values are normally distributed and the second stage was not capped, "
-                     + "then with probability at least \(Int((tuning.procedure.confidence * 100).rounded())) % every configuration more than "
+                     "Guarantee: if each configuration's per-seed values are normally distributed and the seeds were not capped before the "
+                     + "procedure ended, then with probability at least \(Int((tuning.procedure.confidence * 100).rounded())) % every configuration more than "
                      + "its tolerance from a bound is classified on the right side of it, and the chosen configuration's mean is within the "
-                     + "indifference zone of the best mean among those meeting the bounds (docs/TUNING.md: Nelson, Swann, Goldsman & Song 2001; "
-                     + "Clark & Yang 1986).")
+                     + "indifference zone of the best mean among those meeting the bounds (docs/TUNING.md: Kim & Nelson 2001; "
+                     + "Andradóttir & Kim 2010).")
         if let command { body.append(HTMLPage.madeWith(command)) }
         body.newline()
         let objective = tuning.procedure.objective

@@ -28,10 +28,10 @@ package struct TuneDefinition: Sendable {
     package var name: String { configurations.name }
     package var days: Int { configurations.days }
 
-    /// The sweep of stage `stage` (1 or 2): stage 1 the first n₀ seeds, stage 2 seeds n₀ ..< `seeds`.
-    package func stage(_ stage: Int, seeds: Int) -> SweepDefinition {
+    /// The sweep of stage `stage` on the seeds at indices `range`: stage 1 the first n₀ seeds,
+    /// stage j > 1 the seeds from look j − 1 to look j.
+    package func stage(_ stage: Int, seeds range: Range<Int>) -> SweepDefinition {
         var definition = configurations
-        let range = stage == 1 ? 0..<procedure.firstStageSeeds : procedure.firstStageSeeds..<seeds
         definition.seeds = range.map { firstSeed &+ UInt64($0) }
         definition.name = "\(configurations.name).stage\(stage)"
         return definition

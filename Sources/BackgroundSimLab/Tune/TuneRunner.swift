@@ -1,15 +1,16 @@
 import BackgroundSim
 import Foundation
 
-/// Runs a tuning file's two stages through results files, as sweeps do: one JSON line per
+/// Runs a tuning file's stages through results files, as sweeps do: one JSON line per
 /// configuration and stage, resumable, shardable.
 ///
-/// Stage 1 writes `NAME.stage1.jsonl` (a shard: `NAME.stage1.shard-I-of-N.jsonl`) beside the
-/// tuning file; stage 2 `NAME.stage2….jsonl`. Each run reads every such file in the folder, so
-/// shards that share a folder see one another's lines: run every shard (stage 1), run every
-/// shard again (stage 2, once stage 1 is complete), then run without `--shard` to report. An
-/// unsharded run does all of it at once. The lines are the same whichever process computed
-/// them, so the outcome is the same bytes however it was split.
+/// Stage 1 (the first n₀ seeds of every configuration) writes `NAME.stage1.jsonl` (a shard:
+/// `NAME.stage1.shard-I-of-N.jsonl`) beside the tuning file; stage j > 1, the seeds from look
+/// j − 1 to look j of the configurations still in contention, `NAME.stageJ….jsonl`. Each run
+/// reads every such file in the folder, so shards that share a folder see one another's lines:
+/// run every shard, and again while a stage waits for the others, then run without `--shard`
+/// to report. An unsharded run does all of it at once. The lines are the same whichever process
+/// computed them, so the outcome is the same bytes however it was split.
 package enum TuneRunner {
     /// Progress reporting for one stage: `advance` after each seed's run (from any thread),
     /// `finish` when the stage is done.
@@ -70,26 +71,28 @@ package enum TuneRunner {
         let procedure = definition.procedure
         let count = definition.configurations.cellCount
         // Stage 1: every configuration, n₀ seeds.
-        let first = definition.stage(1, seeds: procedure.firstStageSeeds)
+        let first = definition.stage(1, seeds: 0..<procedure.firstStageSeeds)
         let stage1 = try runStage(first, definition, source: source, stage: 1, cells: Array(0..<count), shard: shard, of: shards,
                                   jobs: jobs, stages: stages, notice: notice)
         guard stage1.count == count else { return .waiting(stage: 1, missing: count - stage1.count, of: count) }
-        let firstValues = try (0..<count).map { try perSeed(stage1[$0]!, definition.procedure.objective, configuration: $0) }
-        let screening = procedure.screen(samples(firstValues))
-        // Stage 2: the survivors, seeds n₀ ..< N.
-        var values = firstValues
-        if screening.seeds > procedure.firstStageSeeds && !screening.survivors.isEmpty {
-            let second = definition.stage(2, seeds: screening.seeds)
-            let stage2 = try runStage(second, definition, source: source, stage: 2, cells: screening.survivors, shard: shard, of: shards,
-                                      jobs: jobs, stages: stages, notice: notice)
-            let missing = screening.survivors.filter { stage2[$0] == nil }
-            guard missing.isEmpty else { return .waiting(stage: 2, missing: missing.count, of: screening.survivors.count) }
-            for index in screening.survivors {
-                let more = try perSeed(stage2[index]!, procedure.objective, configuration: index)
+        var values = try (0..<count).map { try perSeed(stage1[$0]!, definition.procedure.objective, configuration: $0) }
+        var state = procedure.screen(samples(values))
+        // Each later look: those in contention, from the last look's seeds to this one's.
+        var stage = 1
+        while let next = procedure.nextLook(after: state) {
+            stage += 1
+            let sweep = definition.stage(stage, seeds: state.seeds..<next)
+            let lines = try runStage(sweep, definition, source: source, stage: stage, cells: state.survivors, shard: shard, of: shards,
+                                     jobs: jobs, stages: stages, notice: notice)
+            let missing = state.survivors.filter { lines[$0] == nil }
+            guard missing.isEmpty else { return .waiting(stage: stage, missing: missing.count, of: state.survivors.count) }
+            for index in state.survivors {
+                let more = try perSeed(lines[index]!, procedure.objective, configuration: index)
                 values[index] = (values[index].objective + more.objective, zip(values[index].bounds, more.bounds).map { $0 + $1 })
             }
+            state = procedure.look(samples(values), after: state, at: next)
         }
-        let outcome = procedure.select(samples(values), screening: screening)
+        let outcome = procedure.select(samples(values), screening: state)
         return .done(Tuning(names: (0..<count).map(definition.settings(ofConfiguration:)), procedure: procedure, outcome: outcome,
                             days: definition.days, firstSeed: definition.firstSeed))
     }

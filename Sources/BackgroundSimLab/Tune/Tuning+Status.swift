@@ -5,11 +5,11 @@ extension Tuning {
         case chosen
         /// Meets the bounds and cannot be told apart from the chosen one.
         case indistinguishable
-        /// Ran both stages, meets the bounds, shown worse than the chosen one.
+        /// In contention to the end, meets the bounds, shown worse than the chosen one.
         case worse
-        /// Out after the first stage: another configuration that meets the bounds beat it.
+        /// Out at a look: another configuration that meets the bounds beat it.
         case screenedOut
-        /// Misses a bound (after the first stage, or after the second for one undecided).
+        /// Misses a bound (shown at a look, or by its mean at the end).
         case missesBound
         /// The objective did not apply (no values) on enough seeds.
         case notApplicable

@@ -31,8 +31,9 @@ public struct Tuning: Sendable {
         self.firstSeed = firstSeed
     }
 
-    /// Runs the procedure on `configurations`: the first stage's seeds on all, the second's on
-    /// the survivors; seeds are `firstSeed`, `firstSeed + 1`, … for every configuration.
+    /// Runs the procedure on `configurations`: the first stage's seeds on all, then each look's
+    /// seeds on those still in contention; seeds are `firstSeed`, `firstSeed + 1`, … for every
+    /// configuration.
     ///
     /// - Throws: ``ScenarioError`` before any run if a scenario, `days` or the procedure's
     ///   settings are invalid.
@@ -44,17 +45,13 @@ public struct Tuning: Sendable {
         }
         guard procedure.issues.isEmpty else { throw ScenarioError(source: "Tuning", issues: procedure.issues) }
         for entry in configurations { try entry.scenario.requireValid() }
-        func seeds(_ range: Range<Int>) -> [UInt64] { range.map { firstSeed &+ UInt64($0) } }
-        var runs = try configurations.map {
-            try Replications.run($0.scenario, seeds: seeds(0..<procedure.firstStageSeeds), days: days, jobs: jobs,
-                                 modelUncertainty: modelUncertainty, progress: progress)
+        let outcome = try procedure.run(configurations.count) { indices, range in
+            try indices.map { index in
+                let runs = try Replications.run(configurations[index].scenario, seeds: range.map { firstSeed &+ UInt64($0) }, days: days,
+                                                jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
+                return samples([runs], procedure.objective)
+            }
         }
-        let screening = procedure.screen(samples(runs, procedure.objective))
-        for index in screening.survivors where screening.seeds > procedure.firstStageSeeds {
-            runs[index] += try Replications.run(configurations[index].scenario, seeds: seeds(procedure.firstStageSeeds..<screening.seeds),
-                                                days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
-        }
-        let outcome = procedure.select(samples(runs, procedure.objective), screening: screening)
         return Tuning(names: configurations.map(\.name), procedure: procedure, outcome: outcome, days: days, firstSeed: firstSeed)
     }
 
@@ -64,12 +61,23 @@ public struct Tuning: Sendable {
                                 bounds: objective.bounds.map { bound in runs.map { $0.map(bound.metric.value) } })
     }
 
-    /// Whether a bound the chosen configuration meets is met only within its tolerance: not
-    /// shown by the first stage's interval, and decided by a mean within `tolerance` of the
-    /// bound, where the guarantee does not say which side the true mean is on.
-    static func metOnlyWithinTolerance(mean: Double?, bound: Double, tolerance: Double, shownAtFirstStage: Bool) -> Bool {
-        guard !shownAtFirstStage, let mean else { return false }
+    /// Whether a bound the chosen configuration meets is met only within its tolerance: its
+    /// mean is within `tolerance` of the bound, where the guarantee does not say which side the
+    /// true mean is on (it covers means more than the tolerance away).
+    static func metOnlyWithinTolerance(mean: Double?, bound: Double, tolerance: Double) -> Bool {
+        guard let mean else { return false }
         return abs(mean - bound) <= tolerance
+    }
+
+    /// What the procedure ran: "10 seeds for all 16; looks at 20, 40, 80, 160 and 200 seeds for
+    /// those in contention; 1234 configuration-seeds in all (450410 device-days)".
+    var effort: String {
+        let screening = outcome.screening
+        let total = outcome.seedsRun.reduce(0, +)
+        let looks = procedure.lookSeeds(finalSeeds: screening.finalSeeds).dropFirst().filter { $0 <= screening.seeds }
+        let later = looks.isEmpty ? "no further look needed"
+            : "look\(looks.count == 1 ? "" : "s") at \(Recommendation.list(looks.map(String.init))) seeds for those in contention"
+        return "\(procedure.firstStageSeeds) seeds for all \(names.count); \(later); \(total) configuration-seeds in all (\(total * days) device-days)"
     }
 
     /// The one line: the chosen configuration, its objective with interval and bounds, the
@@ -78,7 +86,6 @@ public struct Tuning: Sendable {
         let objective = procedure.objective
         let unit = objective.metric.unit.isEmpty ? "" : " " + objective.metric.unit
         let differenceUnit = objective.metric.differenceUnit.isEmpty ? "" : " " + objective.metric.differenceUnit
-        let screening = outcome.screening
         guard let best = outcome.best else {
             guard !objective.bounds.isEmpty else {
                 return "Recommendation: none — \(objective.metric.label) has no values for any configuration"
@@ -94,21 +101,18 @@ public struct Tuning: Sendable {
             let held = objective.bounds.indices.map { index -> String in
                 let bound = objective.bounds[index], mean = outcome.boundMeans[best][index]
                 let text = "\(bound.metric.label) \(mean.map(Format.significant) ?? "n/a")\(bound.metric.unit.isEmpty ? "" : " " + bound.metric.unit) \(bound.atMost ? "≤" : "≥") \(Format.significant(bound.value))"
-                return text + (Self.metOnlyWithinTolerance(mean: mean, bound: bound.value, tolerance: procedure.tolerances[index],
-                                                         shownAtFirstStage: screening.feasibility[best][index] == .meets)
+                return text + (Self.metOnlyWithinTolerance(mean: mean, bound: bound.value, tolerance: procedure.tolerances[index])
                     ? " only within the tolerance (±\(Format.significant(procedure.tolerances[index])): a mean this close may be on either side)" : "")
             }
             line += ", with \(Recommendation.list(held))"
         }
         let confidence = Int((procedure.confidence * 100).rounded())
-        let stages = screening.seeds > procedure.firstStageSeeds
-            ? "\(procedure.firstStageSeeds) seeds for all \(names.count), \(screening.seeds) for the \(screening.survivors.count) survivors"
-            : "\(procedure.firstStageSeeds) seeds for all \(names.count); no second stage needed"
+        let stages = effort
         if outcome.guaranteeHolds {
             line += "; with probability ≥ \(confidence) % within \(Format.significant(procedure.indifferenceZone))\(differenceUnit)"
                 + " of the best configuration meeting the bounds (\(stages))"
         } else {
-            line += "; the guarantee does not hold: the procedure asked for \(screening.requiredSeeds) seeds and ran \(screening.seeds)"
+            line += "; the guarantee does not hold: the procedure asked for \(outcome.screening.requiredSeeds) seeds and ran \(outcome.screening.seeds)"
                 + " (maximumSeeds; \(stages))"
         }
         if !outcome.indistinguishable.isEmpty {

@@ -9,18 +9,19 @@ package enum TuningFormatter {
         let screening = tuning.outcome.screening
         let objective = p.objective
         let unit = objective.metric.differenceUnit.isEmpty ? "" : " " + objective.metric.differenceUnit
-        var text = "Two-stage screen-and-select with common random numbers at \(Int((p.confidence * 100).rounded())) % confidence, "
+        var text = "Fully sequential selection (Kim–Nelson) with common random numbers at \(Int((p.confidence * 100).rounded())) % confidence, "
             + "indifference zone \(Format.significant(p.indifferenceZone))\(unit)"
         if !objective.bounds.isEmpty {
             text += ", tolerance " + zip(objective.bounds, p.tolerances).map { bound, tolerance in
                 "\(Format.significant(tolerance)) on \(bound.metric.label)"
             }.joined(separator: ", ")
         }
-        text += ". Stage 1: \(p.firstStageSeeds) seeds × \(tuning.days) days for each of \(tuning.names.count) configurations; "
-        text += screening.seeds > p.firstStageSeeds
-            ? "stage 2: up to \(screening.seeds) seeds for the \(screening.survivors.count) survivors"
-            : "no second stage needed (\(screening.survivors.count) survivor\(screening.survivors.count == 1 ? "" : "s"))"
-        if screening.isCapped { text += " (the procedure asked for \(screening.requiredSeeds); capped by maximumSeeds, so the guarantee does not hold)" }
+        text += ". \(tuning.days) days per seed; \(tuning.effort)"
+        if screening.isCapped {
+            text += tuning.outcome.guaranteeHolds
+                ? " (N was \(screening.requiredSeeds) seeds, over maximumSeeds, but the procedure ended at \(screening.seeds), before the cap bound)"
+                : " (the procedure asked for \(screening.requiredSeeds) seeds; capped by maximumSeeds, so the guarantee does not hold)"
+        }
         return text + ". Seeds start at \(tuning.firstSeed)."
     }
 
@@ -88,11 +89,13 @@ package enum TuningFormatter {
             ("name", .string(name)),
             ("objective", .string(p.objective.description)),
             ("procedure", .object([
-                ("method", .string("two-stage screen-and-select with common random numbers")),
+                ("method", .string("fully sequential selection (Kim–Nelson) with common random numbers")),
                 ("confidence", .number(p.confidence)), ("indifferenceZone", .number(p.indifferenceZone)),
                 ("tolerances", .array(p.tolerances.map(JSONValue.number))),
                 ("firstStageSeeds", .number(Double(p.firstStageSeeds))), ("maximumSeeds", .number(Double(p.maximumSeeds))),
-                ("requiredSeeds", .number(Double(screening.requiredSeeds))), ("secondStageSeeds", .number(Double(screening.seeds))),
+                ("requiredSeeds", .number(Double(screening.requiredSeeds))), ("finalSeeds", .number(Double(screening.seeds))),
+                ("looks", .number(Double(screening.looks))),
+                ("configurationSeeds", .number(Double(tuning.outcome.seedsRun.reduce(0, +)))),
                 ("survivors", .array(screening.survivors.map { .number(Double($0)) })),
             ])),
             ("days", .number(Double(tuning.days))),
