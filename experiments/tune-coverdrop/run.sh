@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tuning CoverDrop's sending as shipped: the mean of its random delay before a background run and
 # the least time between two runs that send, for the lowest p90 message latency within 0.04 % of
-# the battery a day. bgsim tune's two-stage screen-and-select procedure on common random numbers.
-# Run from anywhere: experiments/tune-coverdrop/run.sh (about 45 s on 2 cores)
+# the battery a day. bgsim tune's fully sequential (Kim–Nelson) selection on common random numbers.
+# Run from anywhere: experiments/tune-coverdrop/run.sh (about 25 s on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # BGSIM names a bgsim already built (CI passes its static build); otherwise it is built here.

@@ -87,7 +87,7 @@ package enum TuningReport {
         figure.open("figure")
         figure.append(chart.svg)
         figure.element("figcaption", [], bound == nil
-            ? "The mean across the seeds each configuration ran, with its 95 % interval (wider for configurations screened out after the first stage). The axis starts at zero."
+            ? "The mean across the seeds each configuration ran, with its 95 % interval (wider for configurations that stopped at an early look). The axis starts at zero."
             : "The mean across the seeds each configuration ran; the dashed line is the bound. The axis starts at zero.")
         figure.close("figure")
         figure.newline()
