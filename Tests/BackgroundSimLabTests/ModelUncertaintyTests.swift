@@ -1,3 +1,4 @@
+import Foundation
 import BackgroundSim
 import SimKernel
 @testable import BackgroundSimLab
@@ -150,10 +151,40 @@ struct ModelUncertaintyTests {
 
     @Test("Spearman's ρ by hand: a monotone relation is 1, a reversed one −1, ties take their mean rank")
     func spearman() {
-        #expect(Comparison.spearman([1, 2, 3, 4], [10, 20, 35, 1_000]) == 1)
-        #expect(Comparison.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == -1)
+        #expect(Sensitivity.spearman([1, 2, 3, 4], [10, 20, 35, 1_000]) == 1)
+        #expect(Sensitivity.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == -1)
         // x ranks 1, 2, 3, 4; y = 1, 1, 2, 2 ranks 1.5, 1.5, 3.5, 3.5: ρ = 4 / √(5 × 4) = 0.894…
-        #expect(abs(Comparison.spearman([1, 2, 3, 4], [1, 1, 2, 2]) - 4 / 20.0.squareRoot()) < 1e-12)
-        #expect(Comparison.spearman([1, 2], [2, 1]) == 0)
+        #expect(abs(Sensitivity.spearman([1, 2, 3, 4], [1, 1, 2, 2]) - 4 / 20.0.squareRoot()) < 1e-12)
+        #expect(Sensitivity.spearman([1, 2], [2, 1]) == 0)
+    }
+
+    @Test("a sweep under model uncertainty with an objective ranks the numbers its recommendation hangs on, in every format, the same bytes twice")
+    func sweepSensitivity() throws {
+        let text = """
+            {"name": "u", "preset": "coverdrop-shipped", "seeds": 16, "days": 10, "modelUncertainty": true,
+             "axes": [{"path": "app.policy.parameters.minimumRunIntervalMinutes", "values": [15, 120]}],
+             "objective": {"minimize": "energy.appJoulesPerDay"}}
+            """
+        func summary() throws -> SweepSummary {
+            let definition = try SweepDefinition.decode(text, source: "u.json")
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-uncertainty-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return try SweepSummary(definition: definition, results: SweepRunner.run(definition, source: "u.json", jobs: 2, outputPath: path))
+        }
+        let first = try summary()
+        let sensitivity = try #require(first.sensitivity)
+        // The axis is what the cells differ in: it is not drawn, so it is not ranked.
+        #expect(sensitivity.entries.count == ModelUncertainty.standard.parameters.count)
+        #expect(!sensitivity.entries.contains { $0.path == "app.policy.parameters.minimumRunIntervalMinutes" })
+        #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers && sensitivity.quarters.allSatisfy { $0.seeds == 4 })
+        #expect(["Robust: ", "Depends on the model: ", "Unsettled: "].contains { sensitivity.line.hasPrefix($0) }, "\(sensitivity.line)")
+        // Sending at most every two hours costs less than every quarter hour, whatever iOS does.
+        #expect(sensitivity.choice == 1)
+        #expect(first.table.contains(sensitivity.line + "."))
+        #expect(SweepFormatter.markdown(first).contains("## Under model uncertainty") && SweepFormatter.markdown(first).contains("**\(sensitivity.line).**"))
+        #expect(JSONWriter.pretty(SweepFormatter.json(first)).contains("\"quarters\""))
+        let html = SweepReport.html(first)
+        #expect(html.contains("id=\"model-uncertainty\"") && html.contains("id=\"sensitivity\""))
+        #expect(try SweepReport.html(summary()) == html, "the same sweep gives the same bytes")
     }
 }

@@ -48,56 +48,12 @@ package enum ComparisonFormatter {
     /// `nil` unless the runs drew the iOS model's uncertain numbers.
     static func uncertaintyLines(_ comparison: Comparison, markdown: Bool = false) -> [String]? {
         guard let uncertainty = comparison.modelUncertainty else { return nil }
-        let fixed = uncertainty.parameters.map(\.path).filter(uncertainty.fixedPaths.contains)
-        var lines = ["Model uncertainty: \(uncertainty.varied.count) numbers of the iOS model drawn per seed from their plausible "
-                     + "ranges (the same draw for every scenario); the intervals include them."
-                     + (fixed.isEmpty ? "" : " Left as the scenarios set them, since they differ in them: \(fixed.joined(separator: ", ")).")]
-        guard let objective = comparison.objective, let sensitivity = comparison.sensitivity(objective) else {
-            return lines + ["Sensitivity: give an objective (--minimize or --maximize) and at least 8 seeds to rank the numbers it hangs on."]
-        }
-        lines.append(markdown ? "**\(sensitivity.line).**" : sensitivity.line + ".")
-        let figures = sensitivity.entries.first?.correlations.map(\.figure) ?? []
-        if markdown {
-            lines += ["", "Spearman ρ over the seeds; |ρ| below about \(rho(2 / Double(comparison.seeds.count).squareRoot())) may be chance.",
-                      "", "| number | plausible | " + figures.map { "ρ with \($0)" }.joined(separator: " | ") + " |",
-                      "|---|---|" + String(repeating: "---:|", count: figures.count)]
-            for entry in sensitivity.entries.prefix(Sensitivity.listed) {
-                lines.append("| `\(entry.path)` | \(Format.significant(entry.plausible.lowerBound))–\(Format.significant(entry.plausible.upperBound)) | "
-                             + entry.correlations.map { rho($0.rho) }.joined(separator: " | ") + " |")
-            }
-        } else {
-            lines.append("Most sensitive to (Spearman ρ over the seeds with " + figures.joined(separator: "; ")
-                         + "; |ρ| below about \(rho(2 / Double(comparison.seeds.count).squareRoot())) may be chance):")
-            for entry in sensitivity.entries.prefix(Sensitivity.listed) {
-                lines.append("  \(entry.path) (\(Format.significant(entry.plausible.lowerBound))–\(Format.significant(entry.plausible.upperBound))): "
-                             + entry.correlations.map { rho($0.rho) }.joined(separator: ", "))
-            }
-        }
-        return lines
+        return Sensitivity.lines(uncertainty, comparison.objective.flatMap(comparison.sensitivity), seeds: comparison.seeds.count,
+                                 arm: "scenario", markdown: markdown)
     }
 
-    /// ρ to two decimals.
-    static func rho(_ value: Double) -> String { Format.significant((value * 100).rounded() / 100) }
-
     static func uncertaintyJSON(_ comparison: Comparison, _ uncertainty: ModelUncertainty) -> JSONValue {
-        let sensitivity = comparison.objective.flatMap(comparison.sensitivity)
-        return .object([
-            ("fixed", .array(uncertainty.parameters.map(\.path).filter(uncertainty.fixedPaths.contains).map(JSONValue.string))),
-            ("parameters", .array(uncertainty.varied.map { parameter in
-                .object([("path", .string(parameter.path)), ("plausible", .array([.number(parameter.plausible.lowerBound), .number(parameter.plausible.upperBound)])),
-                         ("logarithmic", .bool(parameter.isLogarithmic))])
-            })),
-            ("line", sensitivity.map { .string($0.line) } ?? .null),
-            ("sensitivity", .array((sensitivity?.entries ?? []).map { entry in
-                .object([("path", .string(entry.path)), ("strength", .number(entry.strength)),
-                         ("correlations", .array(entry.correlations.map { .object([("figure", .string($0.figure)), ("rho", .number($0.rho))]) }))])
-            })),
-            ("quarters", .array((sensitivity?.quarters ?? []).map { quarter in
-                .object([("path", .string(quarter.path)), ("values", .array([.number(quarter.values.lowerBound), .number(quarter.values.upperBound)])),
-                         ("seeds", .number(Double(quarter.seeds))), ("choice", quarter.choice.map { .string(comparison.names[$0]) } ?? .null),
-                         ("confident", .bool(quarter.confident))])
-            })),
-        ])
+        Sensitivity.json(uncertainty, comparison.objective.flatMap(comparison.sensitivity), names: comparison.names)
     }
 
     /// "mean ± half-width", or "n/a" where the metric does not apply.

@@ -32,38 +32,12 @@ package enum ComparisonReport {
         return HTMLPage.document(title: "BackgroundSim comparison: " + comparison.names.joined(separator: " vs "), body: body)
     }
 
-    /// Under model uncertainty: the robustness line, and the numbers the decision follows, as
-    /// bars of Spearman's ρ by rank with a table naming them.
+    /// Under model uncertainty: the robustness line, and the numbers the decision follows
+    /// (``Sensitivity/htmlSection(_:_:seeds:arm:)``).
     static func modelUncertainty(_ comparison: Comparison) -> Markup {
-        var section = Markup()
-        guard let uncertainty = comparison.modelUncertainty else { return section }
-        section.element("h2", [("id", "model-uncertainty")], "Under model uncertainty")
-        section.element("p", [("class", "note")], "\(uncertainty.varied.count) numbers of the iOS model that are our inference or observed "
-                        + "in the field were drawn per seed from their plausible ranges (the same draw for every scenario); every figure "
-                        + "below includes them (docs/OUTPUT.md, \"Under model uncertainty\").")
-        guard let objective = comparison.objective, let sensitivity = comparison.sensitivity(objective) else {
-            section.element("p", [("class", "note")], "With an objective and at least 8 seeds, the report ranks the numbers the decision hangs on.")
-            return section
-        }
-        let robust = sensitivity.line.hasPrefix("Robust")
-        section.element("p", [("class", "recommendation " + (robust ? "confident" : "tentative"))], sensitivity.line + ".")
-        let listed = Array(sensitivity.entries.prefix(Sensitivity.listed))
-        let figures = listed.first?.correlations.map(\.figure) ?? []
-        let chart = BarChart(label: "Spearman's ρ of the decision's figures with each number drawn, by rank",
-                             categories: listed.indices.map { "\($0 + 1)" }, xTitle: "number (by rank, named below)",
-                             y: ChartAxis(title: "Spearman ρ", includesZero: true),
-                             series: figures.indices.map { index in
-                                 (figures[index], HTMLPage.color(index), listed.map { $0.correlations[index].rho })
-                             }, unit: "")
-        section.append(HTMLPage.figure(id: "sensitivity", heading: "What the decision hangs on", chart: chart.svg,
-                                       caption: "Each number's rank correlation over the \(comparison.seeds.count) seeds with the figures the "
-                                       + "decision reads; |ρ| below about \(Format.significant((200 / Double(comparison.seeds.count).squareRoot()).rounded() / 100)) may be chance."))
-        let rows = listed.enumerated().map { rank, entry in
-            ["\(rank + 1)", entry.path, "\(Format.significant(entry.plausible.lowerBound))–\(Format.significant(entry.plausible.upperBound))"]
-                + entry.correlations.map { Format.significant(($0.rho * 100).rounded() / 100) }
-        }.map { $0.map { HTMLPage.Cell($0) } }
-        section.append(HTMLPage.table(header: ["rank", "number", "plausible"] + figures.map { "ρ with \($0)" }, rows: rows))
-        return section
+        guard let uncertainty = comparison.modelUncertainty else { return Markup() }
+        return Sensitivity.htmlSection(uncertainty, comparison.objective.flatMap(comparison.sensitivity), seeds: comparison.seeds.count,
+                                       arm: "scenario")
     }
 
     static func verdicts(_ comparison: Comparison) -> Markup {

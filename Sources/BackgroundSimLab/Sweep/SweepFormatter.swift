@@ -25,6 +25,10 @@ package enum SweepFormatter {
         }
         lines += ["", "## Best cells", ""]
         lines += summary.bestLines.map { "- " + $0 }
+        if let uncertainty = definition.modelUncertainty {
+            lines += ["", "## Under model uncertainty", ""]
+            lines += Sensitivity.lines(uncertainty, summary.sensitivity, seeds: definition.seeds.count, arm: "cell", markdown: true)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -58,6 +62,8 @@ package enum SweepFormatter {
         let objectives = summary.definition.objectives
         let front = summary.paretoFront.map(\.index)
         let marks = summary.frontMarks
+        let cellNames = summary.cells.map { "cell \($0.index)" }
+        let uncertainty: JSONValue = summary.definition.modelUncertainty.map { Sensitivity.json($0, summary.sensitivity, names: cellNames) } ?? .null
         return .object([
             ("recommendation", .string(summary.recommendation)),
             ("objective", summary.definition.objective.map { .string($0.description) } ?? .null),
@@ -76,6 +82,7 @@ package enum SweepFormatter {
                     ("possiblyOnFront", .bool(marks[cell.index] != nil)),
                 ])
             })),
+            ("modelUncertainty", uncertainty),
             ("paretoFront", .array(front.map { .number(Double($0)) })),
             ("possiblyOnFront", .array(summary.possiblyOnFront.map { .number(Double($0.index)) })),
             ("best", .object(objectives.indices.map { index in

@@ -130,6 +130,23 @@ package struct SweepSummary: Sendable {
             + "; choose with an objective (--minimize or --maximize, --subject-to)"
     }
 
+    /// Under model uncertainty (`"modelUncertainty": true`) with an objective: the numbers of
+    /// the iOS model the recommendation hangs on, and whether it holds across them
+    /// (``Sensitivity``); `nil` otherwise or without per-seed values.
+    package var sensitivity: Sensitivity? {
+        guard let objective = definition.objective, let uncertainty = definition.modelUncertainty,
+              cells.allSatisfy({ cell in objective.metrics.allSatisfy { cell.perSeed[$0.key]?.count == definition.seeds.count } })
+        else { return nil }
+        let names = cells.map { "cell \($0.index) (\($0.settings))" }
+        func values(_ metric: ComparedMetric) -> [[Double?]]? { cells.map { $0.perSeed[metric.key] ?? [] } }
+        return Sensitivity.analyse(names: names, seeds: definition.seeds, uncertainty: uncertainty, objective: objective,
+                                   values: values) { indices in
+            Recommendation.choose(names: names, objective: objective) { metric in
+                cells.map { cell in indices.map { (cell.perSeed[metric.key] ?? [])[$0] } }
+            }
+        }
+    }
+
     /// "12 ± 0.4", or "n/a".
     func text(_ cell: Cell, _ objective: Int) -> String {
         guard let mean = cell.objectives[objective] else { return "n/a" }
@@ -169,6 +186,9 @@ package struct SweepSummary: Sendable {
         lines += ["", "Values: mean ± 95 % CI half-width across seeds. Pareto front of \(o[0].label) and \(o[1].label): yes on the front "
                   + "of the means; possibly when no cell beats it on both with confidence (paired, Bonferroni, 95 %)."]
         lines += bestLines
+        if let uncertainty = definition.modelUncertainty {
+            lines += [""] + Sensitivity.lines(uncertainty, sensitivity, seeds: definition.seeds.count, arm: "cell")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,57 @@
+import BackgroundSim
+
+/// Which of the iOS model's uncertain numbers a decision hangs on — a comparison's, a sweep's or
+/// a tuning's recommendation — from runs that drew them per seed (`--model-uncertainty`,
+/// ``ModelUncertainty``).
+///
+/// Each number's **sensitivity** is its largest Spearman rank correlation, in absolute value,
+/// over the seeds, with a figure the decision reads: the objective's paired difference between
+/// the recommended arm and the best other one (by mean), and each bound's metric on the
+/// recommended arm.
+/// Rank correlations over a Monte Carlo design are a standard global screening measure (Saltelli
+/// et al., *Global Sensitivity Analysis: The Primer*, Wiley 2008, ch. 1; Helton & Davis 2003,
+/// *Reliability Engineering & System Safety* 81(1):23–69); a number with no effect correlates
+/// only by chance (|ρ| ≲ 2/√n).
+///
+/// The decision is then tested where it is most likely to move: for each of the three most
+/// sensitive numbers, the seeds are split into quarters by the value drawn, and the
+/// recommendation is made again on each quarter alone (``Recommendation``'s test, over the
+/// arms the decision was among). It **depends on the model** when some
+/// quarter confidently recommends another arm (the first such quarter is named, with its range
+/// of values); it is **robust** when every quarter recommends the same arm as all the seeds;
+/// otherwise it is **unsettled**: a quarter leans elsewhere, not confidently, and more seeds
+/// would tell.
+public struct Sensitivity: Sendable {
+    /// One uncertain number and how strongly the decision's figures follow it.
+    public struct Entry: Sendable {
+        public var path: String
+        public var plausible: ClosedRange<Double>
+        /// Spearman's ρ with each figure the decision reads, by its label.
+        public var correlations: [(figure: String, rho: Double)]
+        /// The largest |ρ|.
+        public var strength: Double { correlations.map { abs($0.rho) }.max() ?? 0 }
+    }
+
+    /// The recommendation on the quarter of the seeds whose draws of `path` lie in `values`.
+    public struct Quarter: Sendable {
+        public var path: String
+        public var values: ClosedRange<Double>
+        public var seeds: Int
+        public var choice: Int?
+        public var confident: Bool
+    }
+
+    /// Every uncertain number, the most sensitive first.
+    public var entries: [Entry]
+    /// The recommendation on each quarter, for the most sensitive numbers.
+    public var quarters: [Quarter]
+    /// The arm recommended on all seeds, if any.
+    public var choice: Int?
+    /// "Robust: …" or "Depends on the model: …".
+    public var line: String
+
+    /// Numbers tested quarter by quarter.
+    public static let testedNumbers = 3
+    /// Numbers listed in the reports.
+    public static let listed = 8
+}
