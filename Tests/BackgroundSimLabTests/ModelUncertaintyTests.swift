@@ -38,7 +38,7 @@ struct ModelUncertaintyTests {
         #expect(!linear.isLogarithmic)
     }
 
-    @Test("a draw applied to a scenario sets each number at its path and keeps the scenario's name; two scenarios get the same iOS")
+    @Test("a draw applied to a scenario sets each number at its path and keeps the scenario's name and policy, one given in Swift too; two scenarios get the same iOS")
     func applying() throws {
         let values = Self.uncertainty.draw(seed: 3)
         let index = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.heuristic.refreshBasePerDay" })
@@ -49,6 +49,11 @@ struct ModelUncertaintyTests {
             #expect(varied.system.heuristic.refreshBasePerDay == values[index])
             #expect(varied.app == scenario.app && varied.user == scenario.user)
         }
+        // A policy given in Swift, which no registry knows by name, is kept.
+        let mine = try #require(Presets.scenario(named: "coverdrop-shipped")).running("mine") { CoverDropShipped(parameters: CoverDropShippedParameters()) }
+        let varied = try Self.uncertainty.applying(values, to: mine)
+        #expect(varied.app.policy.name == "mine" && varied.app.policy.definition != nil)
+        #expect(varied.system.heuristic.refreshBasePerDay == values[index])
     }
 
     @Test("a number the compared scenarios differ in is what they compare: each keeps its own, the rest are drawn as before")
@@ -186,5 +191,34 @@ struct ModelUncertaintyTests {
         let html = SweepReport.html(first)
         #expect(html.contains("id=\"model-uncertainty\"") && html.contains("id=\"sensitivity\""))
         #expect(try SweepReport.html(summary()) == html, "the same sweep gives the same bytes")
+    }
+
+    @Test("a tuning under model uncertainty ranks the numbers the choice among its finalists hangs on; with one finalist it says why there is no ranking")
+    func tuningSensitivity() throws {
+        let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        let configurations = [15.0, 120].map { minutes -> (name: String, scenario: Scenario) in
+            var parameters = CoverDropShippedParameters()
+            parameters.minimumRunIntervalMinutes = minutes
+            let chosen = parameters
+            return ("interval \(Int(minutes))", base.running("mine") { CoverDropShipped(parameters: chosen) })
+        }
+        let objective = try Objective.parse(goal: "minimize", key: "energy.appJoulesPerDay", bounds: "", source: "test")
+        var procedure = TuningProcedure(objective: objective, indifferenceZone: 1)
+        // N capped at n₀: the first look is the last, so both configurations are finalists.
+        procedure.firstStageSeeds = 8
+        procedure.maximumSeeds = 8
+        let tuning = try Tuning.run(configurations, procedure: procedure, days: 10, jobs: 2, modelUncertainty: .standard)
+        #expect(tuning.finalists == [0, 1])
+        let sensitivity = try #require(tuning.sensitivity)
+        #expect(sensitivity.choice == 1 && sensitivity.quarters.count == 4 * Sensitivity.testedNumbers)
+        #expect(TuningFormatter.table(tuning, name: "t").contains(sensitivity.line + "."))
+        #expect(TuningFormatter.markdown(tuning, name: "t").contains("## Under model uncertainty"))
+        #expect(JSONWriter.pretty(TuningFormatter.json(tuning, name: "t")).contains("\"quarters\""))
+        #expect(TuningReport.html(tuning, name: "t", axes: ["interval"], values: [[.number(15)], [.number(120)]]).contains("id=\"sensitivity\""))
+        // One finalist: no ranking, and the reason.
+        var single = tuning
+        single.outcome.seedsRun = [4, 8]
+        #expect(single.sensitivity == nil)
+        #expect(TuningFormatter.table(single, name: "t").contains("Sensitivity: the ranking needs two finalists"))
     }
 }

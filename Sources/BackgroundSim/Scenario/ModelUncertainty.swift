@@ -80,7 +80,9 @@ public struct ModelUncertainty: Sendable, Equatable {
         return parameters.map { $0.value(at: stream.unit()) }
     }
 
-    /// `scenario` with each parameter set to its value in `values` (from ``draw(seed:)``).
+    /// `scenario` with each parameter set to its value in `values` (from ``draw(seed:)``). A
+    /// policy given in Swift (``Scenario/running(_:policy:)``), which no registry knows by
+    /// name, is kept as it is.
     ///
     /// - Throws: ``ScenarioError`` if the values break a relation the scenario must keep.
     public func applying(_ values: [Double], to scenario: Scenario, policies: PolicyRegistry = .builtIn) throws(ScenarioError) -> Scenario {
@@ -89,8 +91,14 @@ public struct ModelUncertainty: Sendable, Equatable {
         for (parameter, value) in zip(parameters, values) where !fixedPaths.contains(parameter.path) {
             document = ScenarioLoader.setting(.number(value), at: parameter.path.split(separator: ".").map(String.init), in: document)
         }
+        // A Swift policy's name means nothing to the decoder: decode with none, then put it back.
+        let swiftPolicy = scenario.app.policy.definition != nil && policies.definition(named: scenario.app.policy.name) == nil
+        if swiftPolicy {
+            document = ScenarioLoader.setting(.object([("name", .string("none"))]), at: ["app", "policy"], in: document)
+        }
         var varied = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(scenario.name) (model uncertainty)", policies: policies)
         varied.name = scenario.name
+        if swiftPolicy { varied.app.policy = scenario.app.policy }
         return varied
     }
 }

@@ -36,6 +36,10 @@ package enum TuningReport {
                 HTMLPage.Cell(text, className: column == row.count - 1 || column == row.count - 2 ? "text" : (column == 0 ? nil : statusClass(tuning, index)))
             }
         }))
+        if let uncertainty = tuning.modelUncertainty {
+            body.append(Sensitivity.htmlSection(uncertainty, tuning.sensitivity, seeds: tuning.outcome.screening.seeds, arm: "configuration",
+                                                unavailable: tuning.sensitivityUnavailable))
+        }
         return HTMLPage.document(title: "BackgroundSim tuning: \(name)", body: body)
     }
 

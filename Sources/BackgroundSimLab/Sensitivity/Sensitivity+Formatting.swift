@@ -5,14 +5,12 @@ extension Sensitivity {
     /// was drawn, the robustness line, and the numbers ranked (`sensitivity` `nil` without an
     /// objective or enough seeds). `arm` names an arm: "scenario", "cell", "configuration".
     package static func lines(_ uncertainty: ModelUncertainty, _ sensitivity: Sensitivity?, seeds: Int, arm: String,
-                              markdown: Bool = false) -> [String] {
+                              markdown: Bool = false, unavailable: String = defaultUnavailable) -> [String] {
         let fixed = uncertainty.parameters.map(\.path).filter(uncertainty.fixedPaths.contains)
         var lines = ["Model uncertainty: \(uncertainty.varied.count) numbers of the iOS model drawn per seed from their plausible "
                      + "ranges (the same draw for every \(arm)); the intervals include them."
                      + (fixed.isEmpty ? "" : " Left as the \(arm)s set them, since they differ in them: \(fixed.joined(separator: ", ")).")]
-        guard let sensitivity else {
-            return lines + ["Sensitivity: give an objective (--minimize or --maximize) and at least 8 seeds to rank the numbers it hangs on."]
-        }
+        guard let sensitivity else { return lines + ["Sensitivity: " + unavailable + "."] }
         lines.append(markdown ? "**\(sensitivity.line).**" : sensitivity.line + ".")
         let figures = sensitivity.entries.first?.correlations.map(\.figure) ?? []
         let chance = rho(2 / Double(seeds).squareRoot())
@@ -34,6 +32,9 @@ extension Sensitivity {
         }
         return lines
     }
+
+    /// Why there is no ranking, for a comparison or a sweep.
+    package static let defaultUnavailable = "give an objective (--minimize or --maximize) and at least 8 seeds to rank the numbers it hangs on"
 
     /// ρ to two decimals.
     static func rho(_ value: Double) -> String { Format.significant((value * 100).rounded() / 100) }

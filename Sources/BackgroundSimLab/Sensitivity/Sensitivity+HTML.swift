@@ -4,14 +4,15 @@ extension Sensitivity {
     /// The HTML report's section under model uncertainty: what was drawn, the robustness line,
     /// and the numbers the decision follows, as bars of Spearman's ρ by rank with a table naming
     /// them (`sensitivity` `nil` without an objective or enough seeds).
-    package static func htmlSection(_ uncertainty: ModelUncertainty, _ sensitivity: Sensitivity?, seeds: Int, arm: String) -> Markup {
+    package static func htmlSection(_ uncertainty: ModelUncertainty, _ sensitivity: Sensitivity?, seeds: Int, arm: String,
+                                    unavailable: String = defaultUnavailable) -> Markup {
         var section = Markup()
         section.element("h2", [("id", "model-uncertainty")], "Under model uncertainty")
         section.element("p", [("class", "note")], "\(uncertainty.varied.count) numbers of the iOS model that are our inference or observed "
                         + "in the field were drawn per seed from their plausible ranges (the same draw for every \(arm)); every figure "
                         + "below includes them (docs/OUTPUT.md, \"Under model uncertainty\").")
         guard let sensitivity else {
-            section.element("p", [("class", "note")], "With an objective and at least 8 seeds, the report ranks the numbers the decision hangs on.")
+            section.element("p", [("class", "note")], "Sensitivity: " + unavailable + ".")
             return section
         }
         let robust = sensitivity.line.hasPrefix("Robust")

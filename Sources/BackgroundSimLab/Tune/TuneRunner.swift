@@ -93,8 +93,10 @@ package enum TuneRunner {
             state = procedure.look(samples(values), after: state, at: next)
         }
         let outcome = procedure.select(samples(values), screening: state)
-        return .done(Tuning(names: (0..<count).map(definition.settings(ofConfiguration:)), procedure: procedure, outcome: outcome,
-                            days: definition.days, firstSeed: definition.firstSeed))
+        var tuning = Tuning(names: (0..<count).map(definition.settings(ofConfiguration:)), procedure: procedure, outcome: outcome,
+                            days: definition.days, firstSeed: definition.firstSeed)
+        tuning.modelUncertainty = definition.configurations.modelUncertainty
+        return .done(tuning)
     }
 
     /// Runs this shard's share of `cells` not yet in any file, then returns every line found.

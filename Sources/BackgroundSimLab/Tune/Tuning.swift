@@ -22,6 +22,9 @@ public struct Tuning: Sendable {
     public var outcome: TuningProcedure.Outcome
     public var days: Int
     public var firstSeed: UInt64
+    /// The iOS model's uncertain numbers each seed drew, when the runs drew them: then
+    /// ``sensitivity`` says which numbers the choice among the finalists hangs on.
+    public var modelUncertainty: ModelUncertainty?
 
     public init(names: [String], procedure: TuningProcedure, outcome: TuningProcedure.Outcome, days: Int, firstSeed: UInt64) {
         self.names = names
@@ -52,7 +55,9 @@ public struct Tuning: Sendable {
                 return samples([runs], procedure.objective)
             }
         }
-        return Tuning(names: configurations.map(\.name), procedure: procedure, outcome: outcome, days: days, firstSeed: firstSeed)
+        var tuning = Tuning(names: configurations.map(\.name), procedure: procedure, outcome: outcome, days: days, firstSeed: firstSeed)
+        tuning.modelUncertainty = modelUncertainty
+        return tuning
     }
 
     /// The objective's and bounds' values of each configuration's runs.

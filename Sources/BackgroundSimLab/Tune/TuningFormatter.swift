@@ -45,6 +45,7 @@ package enum TuningFormatter {
         let (header, rows) = rows(tuning)
         lines += TextTable.render(header: header, rows: rows)
         lines += ["", "Values: the objective's mean ± 95 % CI half-width over the seeds each configuration ran; the bounds' means."]
+        if let uncertainty = tuning.uncertaintyLines(markdown: false) { lines += [""] + uncertainty }
         return lines.joined(separator: "\n")
     }
 
@@ -55,6 +56,7 @@ package enum TuningFormatter {
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|" + header.indices.map { $0 >= header.count - 2 ? "---|" : "---:|" }.joined())
         lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
+        if let uncertainty = tuning.uncertaintyLines(markdown: true) { lines += ["", "## Under model uncertainty", ""] + uncertainty }
         return lines.joined(separator: "\n")
     }
 
@@ -81,6 +83,8 @@ package enum TuningFormatter {
     package static func json(_ tuning: Tuning, name: String) -> JSONValue {
         let p = tuning.procedure
         let screening = tuning.outcome.screening
+        let finalistNames = tuning.finalists.map { tuning.names[$0] }
+        let uncertainty: JSONValue = tuning.modelUncertainty.map { Sensitivity.json($0, tuning.sensitivity, names: finalistNames) } ?? .null
         return .object([
             ("recommendation", .object([("line", .string(tuning.recommendation)),
                                         ("choice", tuning.outcome.best.map { .number(Double($0)) } ?? .null),
@@ -98,6 +102,7 @@ package enum TuningFormatter {
                 ("configurationSeeds", .number(Double(tuning.outcome.seedsRun.reduce(0, +)))),
                 ("survivors", .array(screening.survivors.map { .number(Double($0)) })),
             ])),
+            ("modelUncertainty", uncertainty),
             ("days", .number(Double(tuning.days))),
             ("firstSeed", .string(String(tuning.firstSeed))),
             ("configurations", .array(tuning.names.indices.map { index in

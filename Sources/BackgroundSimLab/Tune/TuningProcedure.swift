@@ -279,6 +279,8 @@ public struct TuningProcedure: Sendable {
         public var boundMeans: [[Double?]]
         /// How many seeds each configuration ran.
         public var seedsRun: [Int]
+        /// Each configuration's values on the seeds it ran.
+        public var samples: Samples
         /// Whether the guarantee holds: N was not capped, or the procedure ended before the cap
         /// (every other configuration out and nothing undecided), so the cap never bound.
         public var guaranteeHolds: Bool { !(screening.isCapped && screening.seeds >= screening.finalSeeds) }
@@ -320,7 +322,8 @@ public struct TuningProcedure: Sendable {
         }
         let boundMeans = full.map { configuration in configuration.bounds.map { mean($0[0]) } }
         return Outcome(screening: screening, feasibility: feasibility, best: best, indistinguishable: indistinguishable,
-                       summaries: summaries, boundMeans: boundMeans, seedsRun: seedsRun)
+                       summaries: summaries, boundMeans: boundMeans, seedsRun: seedsRun,
+                       samples: Samples(objective: full.map { $0.objective[0] }, bounds: objective.bounds.indices.map { bound in full.map { $0.bounds[bound][0] } }))
     }
 
     /// Runs the whole procedure: `run(configurations, seeds)` runs the given configurations on
