@@ -8,7 +8,9 @@ import BackgroundSimLab
 /// day moved by as much (`user.sleepStart`, `wakeTime`, `hourlyWeights`, `power.overnightPlugIn`,
 /// `overnightUnplug`, `network.leaveHome`, `returnHome`). It is a valid scenario by
 /// itself (everything else at its default), and its `system.heuristic` block can be copied into
-/// a team's own scenario.
+/// a team's own scenario. Its `plausible` list gives each fitted number's interval, so that a
+/// decision made under model uncertainty with the fragment draws those numbers from what the
+/// logs allow.
 extension LaunchCalibration {
     /// The fragment as JSON.
     package var fragment: JSONValue {
@@ -20,7 +22,25 @@ extension LaunchCalibration {
             ("description", .string(provenance)),
         ] + day + [
             ("system", .object([("heuristic", .object(heuristic))])),
-        ])
+        ] + (plausibleRanges.isEmpty ? [] : [
+            ("plausible", .array(plausibleRanges.map { range in
+                .object([("path", .string(range.path)), ("low", .number(range.low)), ("high", .number(range.high))])
+            })),
+        ]))
+    }
+
+    /// Each fitted number's 95 % interval, to four significant digits and within the number's
+    /// valid range, as the plausible range `--model-uncertainty` draws it from (``PlausibleRange``):
+    /// the logs narrow what we inferred. Only numbers that have a plausible range get one.
+    package var plausibleRanges: [PlausibleRange] {
+        let rows = Scenario.numberRows.filter { $0.plausible != nil }
+        return kinds.flatMap(\.parameters).compactMap { parameter in
+            guard parameter.heldBecause == nil, let low = parameter.low, let high = parameter.high,
+                  let row = rows.first(where: { $0.path == "system.heuristic.\(parameter.key)" }) else { return nil }
+            let clampedLow = Swift.min(Swift.max(Self.fourSignificantDigits(low), row.valid.lowerBound), row.valid.upperBound)
+            let clampedHigh = Swift.min(Swift.max(Self.fourSignificantDigits(high), clampedLow), row.valid.upperBound)
+            return PlausibleRange(path: row.path, low: clampedLow, high: clampedHigh)
+        }
     }
 
     /// Where the fitted values come from, in a paragraph.

@@ -221,4 +221,67 @@ struct ModelUncertaintyTests {
         #expect(single.sensitivity == nil)
         #expect(TuningFormatter.table(single, name: "t").contains("Sensitivity: the ranking needs two finalists"))
     }
+
+    @Test("a scenario's plausible ranges are checked: a number without a plausible range, a repeat, ends out of order or outside the valid range")
+    func plausibleRangesChecked() throws {
+        func issues(_ ranges: String) -> [String] {
+            do {
+                _ = try ScenarioLoader.decode(#"{"plausible": ["# + ranges + "]}", source: "s.json")
+                return []
+            } catch { return error.issues.map { "\($0.path): \($0.message)" } }
+        }
+        #expect(issues(#"{"path": "system.heuristic.refreshBasePerDay", "low": 0.8, "high": 1.4}"#).isEmpty)
+        #expect(issues(#"{"path": "user.sessionsPerDay", "low": 1, "high": 2}"#).first?.hasPrefix("plausible[0].path: expected one of the iOS model's uncertain numbers") == true)
+        #expect(issues(#"{"path": "system.heuristic.refreshBasePerDay", "low": 2, "high": 1}"#) == ["plausible[0]: expected low ≤ high, got 2.0 and 1.0"])
+        #expect(issues(#"{"path": "system.heuristic.refreshBasePerDay", "low": 0.8, "high": 1.4}, {"path": "system.heuristic.refreshBasePerDay", "low": 1, "high": 2}"#)
+                == ["plausible[1].path: system.heuristic.refreshBasePerDay is given twice"])
+        #expect(issues(#"{"path": "system.heuristic.refreshBasePerDay", "low": -1, "high": 1}"#).first?.contains("valid range") == true)
+        #expect(issues(#"{"path": "system.heuristic.refreshBasePerDay", "lo": 1, "high": 2}"#).first?.hasPrefix("plausible[0].lo: unknown key") == true)
+    }
+
+    @Test("a calibrated fragment's plausible ranges narrow what each seed draws, for every scenario it is laid over")
+    func calibratedRangesNarrowTheDraws() throws {
+        // The fragment bgsim calibrate wrote from simulated field logs (experiments/calibrate-to-users).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fragment = root.appendingPathComponent("experiments/calibrate-to-users/coverdrop.fitted.json").path
+        let scenarios = try ["coverdrop-designed", "coverdrop-shipped"].map { name in
+            (name: name, scenario: try ScenarioLoader.overlay(path: fragment, over: try #require(Presets.scenario(named: name))))
+        }
+        let ranges = scenarios[0].scenario.plausible
+        #expect(ranges.count == 3 && ranges.contains { $0.path == "system.heuristic.refreshBasePerDay" })
+        let comparison = try Comparison.run(scenarios, seeds: Array(1...8), days: 1, jobs: 2, modelUncertainty: .standard)
+        let uncertainty = try #require(comparison.modelUncertainty)
+        for range in ranges {
+            let index = try #require(uncertainty.parameters.firstIndex { $0.path == range.path })
+            #expect(uncertainty.parameters[index].plausible == range.low...range.high)
+            #expect(comparison.seeds.allSatisfy { (range.low...range.high).contains(uncertainty.draw(seed: $0)[index]) })
+        }
+        // Numbers the logs do not inform keep their standard ranges.
+        let standard = ModelUncertainty.standard
+        let other = try #require(standard.parameters.firstIndex { $0.path == "system.push.dailyDeliveries" })
+        #expect(uncertainty.parameters[other] == standard.parameters[other])
+    }
+
+    @Test("a what-if under model uncertainty ranks what the typical cell's app battery use follows, and tests which scenario uses least; one scenario has no decision to test")
+    func whatIfSensitivity() throws {
+        let grid = WhatIfGrid(dimensions: [WhatIfGrid.Dimension(name: "network", levels: [
+            .init(name: "typical mix", settings: []),
+            .init(name: "mostly Wi-Fi", settings: [("network.wifiShare", .number(0.75))]),
+        ], typical: 0)])
+        let scenarios = try ["coverdrop-designed", "coverdrop-shipped"].map { (name: $0, scenario: try #require(Presets.scenario(named: $0))) }
+        let study = try WhatIfStudy.run(scenarios, grid: grid, seeds: Array(1...8), days: 5, jobs: 2, modelUncertainty: .standard)
+        let sensitivity = try #require(study.sensitivity)
+        #expect(sensitivity.entries.count == ModelUncertainty.standard.parameters.count)
+        #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers)
+        // The design sends only when there is something to send: it uses less battery whatever iOS does.
+        #expect(sensitivity.choice == 0)
+        #expect(WhatIfFormatter.table(study).contains(sensitivity.line + "."))
+        #expect(WhatIfFormatter.markdown(study).contains("## Under model uncertainty"))
+        #expect(JSONWriter.pretty(WhatIfFormatter.json(study)).contains("\"quarters\""))
+        #expect(WhatIfReport.html(study).contains("id=\"sensitivity\""))
+        let one = try WhatIfStudy.run([scenarios[0]], grid: grid, seeds: Array(1...8), days: 5, jobs: 2, modelUncertainty: .standard)
+        let alone = try #require(one.sensitivity)
+        #expect(alone.quarters.isEmpty && alone.line.hasPrefix("One scenario, so no decision to test"))
+        #expect(alone.entries.first.map { $0.correlations.count == 1 } == true)
+    }
 }

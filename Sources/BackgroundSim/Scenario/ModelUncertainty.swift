@@ -43,6 +43,18 @@ public struct ModelUncertainty: Sendable, Equatable {
     /// The parameters applied, in order: those not fixed.
     public var varied: [Parameter] { parameters.filter { !fixedPaths.contains($0.path) } }
 
+    /// This uncertainty with the plausible ranges `ranges` gives (a scenario's ``Scenario/plausible``,
+    /// such as a calibration's intervals) in place of the standard ones.
+    public func narrowed(by ranges: [PlausibleRange]) -> ModelUncertainty {
+        var result = self
+        for range in ranges {
+            for index in result.parameters.indices where result.parameters[index].path == range.path {
+                result.parameters[index].plausible = range.low...range.high
+            }
+        }
+        return result
+    }
+
     /// This uncertainty with `paths` left as the scenario has them.
     public func fixing(_ paths: some Sequence<String>) -> ModelUncertainty {
         var result = self

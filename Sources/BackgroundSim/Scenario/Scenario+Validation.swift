@@ -27,6 +27,7 @@ extension Scenario {
         clock.validate(&v, at: "clock")
         faults.validate(&v, at: "faults")
         debugger.validate(&v, at: "debugger")
+        validatePlausible(&v)
         return v.issues
     }
 }

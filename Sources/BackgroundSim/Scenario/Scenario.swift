@@ -59,6 +59,10 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// The silent pushes the app's server sends (none by default).
     public var pushes = ServerPushes()
 
+    /// Narrower plausible ranges for some of the iOS model's uncertain numbers, for
+    /// `--model-uncertainty` (none by default: docs/SCENARIOS.md's ranges).
+    public var plausible: [PlausibleRange] = []
+
     public init() {}
 }
 

@@ -233,6 +233,7 @@ public enum ScenarioLoader {
         template.debugger = DebuggerCommands.example
         template.pushes = ServerPushes.example
         template.system.replay = ReplayedLaunches.example
+        template.plausible = [PlausibleRange.example]
         return document(of: template)
     }()
 

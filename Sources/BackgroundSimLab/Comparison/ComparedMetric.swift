@@ -24,6 +24,10 @@ public struct ComparedMetric: Sendable {
     /// The margin as a share of the baseline's mean (0.05 for `5%`), when it was given so; a
     /// comparison resolves ``margin`` from it: ``margin`` = share × |baseline mean|.
     public var relativeMargin: Double?
+    /// The share of the baseline's mean a comparison takes as the margin when none was given
+    /// for this metric (latency: 10 %); sweeps and tuning, with no baseline, use ``margin``.
+    /// Giving a margin (absolute or relative) clears it.
+    public var comparisonDefaultShare: Double?
     /// Reads the value, already in `unit`; `nil` where the metric does not apply (latency with no
     /// completed work).
     public var value: @Sendable (RunResult) -> Double?
@@ -42,7 +46,11 @@ public struct ComparedMetric: Sendable {
     ///
     /// The margins are our judgement [Inf] of the smallest change a team would act on, stated so
     /// that a reader can disagree and set their own (`--margins`, a comparison's `margins`):
-    /// - a minute of latency, for background work that waits minutes to hours;
+    /// - latency: in a comparison, a tenth of the baseline's mean — for CoverDrop's p90 of about
+    ///   1,300 min, 130 min; for Proton's p90 of a few minutes, under a minute — so that one
+    ///   rule fits work that waits minutes and work that waits a day, and a realistic number of
+    ///   seeds decides (a fixed minute against a paired spread of 87–162 min would need
+    ///   21,000–72,000 seeds); in sweeps and tuning, which have no baseline, a minute;
     /// - a percentage point of work completed, one item of backlog, 0.05 of correlation;
     /// - 0.01 % of the battery a day (about 4.7 J/day on the default iPhone 15's 3,349 mAh
     ///   battery, the scale of a short background run a day), whether for the app alone or the
@@ -52,7 +60,17 @@ public struct ComparedMetric: Sendable {
     /// - a launch or wake every ten days (0.1 a day), 0.1 expirations or unsuccessful
     ///   completions a day;
     /// - half a crash or kill per run, so that any systematic crash counts.
-    public static let standard: [ComparedMetric] = [
+    public static let standard: [ComparedMetric] = standardWithoutShares.map { metric in
+        var metric = metric
+        if latencyKeys.contains(metric.key) { metric.comparisonDefaultShare = 0.1 }
+        return metric
+    }
+
+    /// The latency metrics, whose comparison margin is a share of the baseline's.
+    static let latencyKeys: Set<String> = ["work.allItemsLatencyMinutes.p50", "work.allItemsLatencyMinutes.p90",
+                                           "work.latencyMinutes.p50", "work.latencyMinutes.p90"]
+
+    private static let standardWithoutShares: [ComparedMetric] = [
         // Over every item, one that never completed counted at its deadline or the run's end
         // (``WorkMetrics/censoredLatency``): dropping work cannot shorten it. The defaults use it.
         ComparedMetric(key: "work.allItemsLatencyMinutes.p50", label: "median latency, all items", unit: "min", margin: 1, better: .lower) {

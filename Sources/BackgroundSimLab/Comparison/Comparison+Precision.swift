@@ -68,7 +68,9 @@ extension Comparison {
         }
         try requireComparable(scenarios)
         // A number the scenarios differ in is what they compare: it is not drawn over.
-        let modelUncertainty = modelUncertainty.map { $0.fixing($0.pathsDiffering(among: scenarios.map(\.scenario))) }
+        let modelUncertainty = modelUncertainty.map {
+            $0.fixing($0.pathsDiffering(among: scenarios.map(\.scenario))).narrowed(by: scenarios[0].scenario.plausible)
+        }
         let chosen = keys.isEmpty ? metrics.filter { $0.better != .neither }.map(\.key) : keys
         let counts = looks(initial: initialSeeds, maximum: maximumSeeds)
         let perLook = alpha / Double(counts.count)

@@ -54,7 +54,9 @@ public struct Comparison: Sendable {
                            metrics: [ComparedMetric] = ComparedMetric.standard, objective: Objective? = nil,
                            modelUncertainty: ModelUncertainty? = nil, progress: (@Sendable () -> Void)? = nil) throws -> Comparison {
         try requireComparable(scenarios)
-        let modelUncertainty = modelUncertainty.map { $0.fixing($0.pathsDiffering(among: scenarios.map(\.scenario))) }
+        let modelUncertainty = modelUncertainty.map {
+            $0.fixing($0.pathsDiffering(among: scenarios.map(\.scenario))).narrowed(by: scenarios[0].scenario.plausible)
+        }
         let results = try scenarios.map {
             try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
         }
@@ -99,6 +101,7 @@ public struct Comparison: Sendable {
         let metrics = rows.map { row -> ComparedMetric in
             var metric = row.metric
             metric.relativeMargin = nil
+            metric.comparisonDefaultShare = nil
             return metric
         }
         (subset.rows, subset.testCount) = Self.rows(metrics: metrics, values: rows.map { row in row.values.map { arm in indices.map { arm[$0] } } },
@@ -112,9 +115,10 @@ public struct Comparison: Sendable {
     static func rows(metrics: [ComparedMetric], values allValues: [[[Double?]]], alpha: Double) -> (rows: [Row], testCount: Int) {
         var rows = zip(metrics, allValues).map { given, values in
             let baseline = values[0]
-            // A relative margin becomes its share of the baseline's mean.
+            // A relative margin, given or the comparison's default, becomes its share of the
+            // baseline's mean.
             var metric = given
-            if let share = given.relativeMargin {
+            if let share = given.relativeMargin ?? given.comparisonDefaultShare {
                 metric.margin = share * abs(SampleSummary(baseline.compactMap { $0 }).mean)
             }
             var differences: [SampleSummary] = []

@@ -125,6 +125,7 @@ public struct Objective: Sendable {
         for position in metrics.indices where metrics[position].key == key {
             metrics[position].margin = margin.absolute ?? 0
             metrics[position].relativeMargin = margin.relative
+            metrics[position].comparisonDefaultShare = nil
         }
     }
 

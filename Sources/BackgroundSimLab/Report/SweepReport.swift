@@ -24,7 +24,7 @@ package enum SweepReport {
         body.append(paretoFigure(summary))
         body.append(cellTable(summary))
         if summary.cells.contains(where: { !$0.decisions.isEmpty }) { body.append(decisionTable(summary)) }
-        if let uncertainty = summary.definition.modelUncertainty {
+        if let uncertainty = summary.definition.drawnUncertainty {
             body.append(Sensitivity.htmlSection(uncertainty, summary.sensitivity, seeds: summary.definition.seeds.count, arm: "cell"))
         }
         return HTMLPage.document(title: "BackgroundSim sweep: \(definition.name)", body: body)

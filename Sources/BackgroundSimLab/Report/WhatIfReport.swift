@@ -40,6 +40,10 @@ package enum WhatIfReport {
             body.append(ComparisonReport.decisions(names: study.names, profiles: study.typicalProfiles,
                                                    context: "In the typical cell (\(typical)). "))
         }
+        if let uncertainty = study.modelUncertainty {
+            body.append(Sensitivity.htmlSection(uncertainty, study.sensitivity, seeds: study.seeds.count, arm: "cell",
+                                                unavailable: WhatIfFormatter.unavailable))
+        }
         return HTMLPage.document(title: "BackgroundSim battery what-if: " + study.names.joined(separator: ", "), body: body)
     }
 

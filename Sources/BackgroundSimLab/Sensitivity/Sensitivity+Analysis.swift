@@ -15,7 +15,10 @@ extension Sensitivity {
         let chosen = decide(Array(seeds.indices)).choice
         // The figures the decision reads, per seed.
         var figures: [(label: String, values: [Double?])] = []
-        if let objectiveValues = values(objective.metric), names.count >= 2 {
+        if let objectiveValues = values(objective.metric), names.count == 1 {
+            // One arm: no decision between arms, only what its figure follows.
+            figures.append(("\(objective.metric.label), \(names[0])", objectiveValues[0]))
+        } else if let objectiveValues = values(objective.metric) {
             let arm = chosen ?? 0
             func mean(_ arm: Int) -> Double {
                 let present = objectiveValues[arm].compactMap { $0 }
@@ -37,6 +40,10 @@ extension Sensitivity {
                       return (figure.label, spearman(pairs.map(\.0), pairs.map(\.1)))
                   })
         }.sorted { ($0.strength, $1.path) > ($1.strength, $0.path) }
+        guard names.count >= 2 else {
+            let line = "One scenario, so no decision to test: the numbers its \(objective.metric.label) follows most are ranked"
+            return Sensitivity(entries: entries, quarters: [], choice: chosen, line: line)
+        }
         // The decision on each quarter of the seeds, by the most sensitive numbers' draws.
         var quarters: [Quarter] = []
         for entry in entries.prefix(testedNumbers) {

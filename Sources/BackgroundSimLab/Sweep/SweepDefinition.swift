@@ -43,6 +43,18 @@ package struct SweepDefinition: Sendable {
     /// numbers (``ModelUncertainty``), those an axis sets left to the axis.
     package var modelUncertainty: ModelUncertainty?
 
+    /// ``modelUncertainty`` with the base scenario's narrower ranges (``Scenario/plausible``, such
+    /// as a calibrated fragment's): what each seed draws. Every cell has the same ranges, since
+    /// axes set numbers, not ranges.
+    package var drawnUncertainty: ModelUncertainty? {
+        guard let modelUncertainty else { return nil }
+        guard case .array(let items)? = base["plausible"] else { return modelUncertainty }
+        return modelUncertainty.narrowed(by: items.compactMap { item in
+            guard case .string(let path)? = item["path"], case .number(let low)? = item["low"], case .number(let high)? = item["high"] else { return nil }
+            return PlausibleRange(path: path, low: low, high: high)
+        })
+    }
+
     /// The number of cells.
     package var cellCount: Int { axes.reduce(1) { $0 * $1.values.count } }
 

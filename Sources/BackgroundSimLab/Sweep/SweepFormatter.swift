@@ -25,7 +25,7 @@ package enum SweepFormatter {
         }
         lines += ["", "## Best cells", ""]
         lines += summary.bestLines.map { "- " + $0 }
-        if let uncertainty = definition.modelUncertainty {
+        if let uncertainty = definition.drawnUncertainty {
             lines += ["", "## Under model uncertainty", ""]
             lines += Sensitivity.lines(uncertainty, summary.sensitivity, seeds: definition.seeds.count, arm: "cell", markdown: true)
         }
@@ -63,7 +63,7 @@ package enum SweepFormatter {
         let front = summary.paretoFront.map(\.index)
         let marks = summary.frontMarks
         let cellNames = summary.cells.map { "cell \($0.index)" }
-        let uncertainty: JSONValue = summary.definition.modelUncertainty.map { Sensitivity.json($0, summary.sensitivity, names: cellNames) } ?? .null
+        let uncertainty: JSONValue = summary.definition.drawnUncertainty.map { Sensitivity.json($0, summary.sensitivity, names: cellNames) } ?? .null
         return .object([
             ("recommendation", .string(summary.recommendation)),
             ("objective", summary.definition.objective.map { .string($0.description) } ?? .null),

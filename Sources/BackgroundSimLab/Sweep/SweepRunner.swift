@@ -97,7 +97,7 @@ package enum SweepRunner {
             if let maximumCells, ran >= maximumCells { break }
             let scenario = try definition.scenario(ofCell: index, source: source)
             let runs = try Replications.run(scenario, seeds: definition.seeds, days: definition.days, jobs: jobs,
-                                            modelUncertainty: definition.modelUncertainty, progress: progress)
+                                            modelUncertainty: definition.drawnUncertainty, progress: progress)
             let fingerprint = try SweepFingerprint.cell(index, of: definition, source: source)
             let result = CellResult(index: index, line: line(definition, index: index, fingerprint: fingerprint, runs: runs))
             if let last = results.last, last.index > index { inOrder = false }

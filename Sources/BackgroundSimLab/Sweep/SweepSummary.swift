@@ -134,7 +134,7 @@ package struct SweepSummary: Sendable {
     /// the iOS model the recommendation hangs on, and whether it holds across them
     /// (``Sensitivity``); `nil` otherwise or without per-seed values.
     package var sensitivity: Sensitivity? {
-        guard let objective = definition.objective, let uncertainty = definition.modelUncertainty,
+        guard let objective = definition.objective, let uncertainty = definition.drawnUncertainty,
               cells.allSatisfy({ cell in objective.metrics.allSatisfy { cell.perSeed[$0.key]?.count == definition.seeds.count } })
         else { return nil }
         let names = cells.map { "cell \($0.index) (\($0.settings))" }
@@ -186,7 +186,7 @@ package struct SweepSummary: Sendable {
         lines += ["", "Values: mean ± 95 % CI half-width across seeds. Pareto front of \(o[0].label) and \(o[1].label): yes on the front "
                   + "of the means; possibly when no cell beats it on both with confidence (paired, Bonferroni, 95 %)."]
         lines += bestLines
-        if let uncertainty = definition.modelUncertainty {
+        if let uncertainty = definition.drawnUncertainty {
             lines += [""] + Sensitivity.lines(uncertainty, sensitivity, seeds: definition.seeds.count, arm: "cell")
         }
         return lines.joined(separator: "\n")

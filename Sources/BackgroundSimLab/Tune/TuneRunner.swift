@@ -95,7 +95,7 @@ package enum TuneRunner {
         let outcome = procedure.select(samples(values), screening: state)
         var tuning = Tuning(names: (0..<count).map(definition.settings(ofConfiguration:)), procedure: procedure, outcome: outcome,
                             days: definition.days, firstSeed: definition.firstSeed)
-        tuning.modelUncertainty = definition.configurations.modelUncertainty
+        tuning.modelUncertainty = definition.configurations.drawnUncertainty
         return .done(tuning)
     }
 

@@ -48,6 +48,7 @@ public struct Tuning: Sendable {
         }
         guard procedure.issues.isEmpty else { throw ScenarioError(source: "Tuning", issues: procedure.issues) }
         for entry in configurations { try entry.scenario.requireValid() }
+        let modelUncertainty = modelUncertainty?.narrowed(by: configurations[0].scenario.plausible)
         let outcome = try procedure.run(configurations.count) { indices, range in
             try indices.map { index in
                 let runs = try Replications.run(configurations[index].scenario, seeds: range.map { firstSeed &+ UInt64($0) }, days: days,

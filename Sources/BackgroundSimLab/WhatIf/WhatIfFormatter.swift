@@ -12,6 +12,9 @@ package enum WhatIfFormatter {
             + (study.modelUncertainty.map { "; under model uncertainty (\($0.varied.count) numbers of the iOS model drawn per seed from their plausible ranges)" } ?? "")
     }
 
+    /// Why there is no ranking under model uncertainty.
+    static let unavailable = "the ranking of what the typical cell's app battery use follows needs at least 8 seeds"
+
     /// For each scenario: its app battery use in typical conditions and the range across the grid.
     static func headlines(_ study: WhatIfStudy) -> [String] {
         study.names.indices.map { index in
@@ -51,6 +54,10 @@ package enum WhatIfFormatter {
             [String(cell), study.grid.describe(cell: cell).joined(separator: ", ")]
                 + study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][battery]) }
         }).map { "  " + $0 }
+        if let uncertainty = study.modelUncertainty {
+            lines += [""] + Sensitivity.lines(uncertainty, study.sensitivity, seeds: study.seeds.count, arm: "cell",
+                                              unavailable: unavailable)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -73,6 +80,11 @@ package enum WhatIfFormatter {
         for cell in 0..<study.grid.cellCount {
             let values = study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][battery]) }
             lines.append("| \(cell) | " + study.grid.describe(cell: cell).joined(separator: " | ") + " | " + values.joined(separator: " | ") + " |")
+        }
+        if let uncertainty = study.modelUncertainty {
+            lines += ["", "## Under model uncertainty", ""]
+            lines += Sensitivity.lines(uncertainty, study.sensitivity, seeds: study.seeds.count, arm: "cell", markdown: true,
+                                       unavailable: unavailable)
         }
         return lines.joined(separator: "\n")
     }
@@ -102,7 +114,7 @@ package enum WhatIfFormatter {
             ("scenarios", .array(study.names.map { .string($0) })),
             ("seeds", .array(study.seeds.map { .string(String($0)) })),
             ("days", .number(Double(study.days))),
-            ("modelUncertainty", .bool(study.modelUncertainty != nil)),
+            ("modelUncertainty", study.modelUncertainty.map { Sensitivity.json($0, study.sensitivity, names: study.names) } ?? .null),
             ("dimensions", .array(study.grid.dimensions.map { dimension in
                 .object([
                     ("name", .string(dimension.name)),

@@ -22,6 +22,8 @@ public struct WhatIfStudy: Sendable {
     /// The iOS model's uncertain numbers each seed drew, if the runs drew them: every interval
     /// then includes what we do not know about iOS.
     public var modelUncertainty: ModelUncertainty?
+    /// Each scenario's app battery use on each seed in the typical cell, `[scenario][seed]`.
+    package var typicalBattery: [[Double?]] = []
 
     /// Runs every scenario in every cell of `grid` with `seeds`.
     ///
@@ -36,18 +38,25 @@ public struct WhatIfStudy: Sendable {
             return try (0..<grid.cellCount).map { cell in try grid.scenario(entry.scenario, cell: cell) }
         }
         // A number a condition sets is the condition: it is not drawn over.
-        let modelUncertainty = modelUncertainty.map { $0.fixing(grid.dimensions.flatMap { $0.levels.flatMap { $0.settings.map(\.path) } }) }
+        let modelUncertainty = modelUncertainty.map {
+            $0.fixing(grid.dimensions.flatMap { $0.levels.flatMap { $0.settings.map(\.path) } }).narrowed(by: scenarios.first?.scenario.plausible ?? [])
+        }
         var typicalProfiles: [ScenarioProfile] = []
+        var typicalBattery: [[Double?]] = []
         let summaries = try cells.map { scenarioCells in
             try scenarioCells.enumerated().map { cell, scenario in
                 let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty,
                                                    progress: progress)
-                if cell == grid.typicalCell { typicalProfiles.append(ScenarioProfile(results)) }
+                if cell == grid.typicalCell {
+                    typicalProfiles.append(ScenarioProfile(results))
+                    typicalBattery.append(results.map(metrics[0].value))
+                }
                 return metrics.map { metric in SampleSummary(results.compactMap(metric.value)) }
             }
         }
         var study = WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
         study.typicalProfiles = typicalProfiles
+        study.typicalBattery = typicalBattery
         study.modelUncertainty = modelUncertainty
         return study
     }
@@ -63,6 +72,21 @@ public struct WhatIfStudy: Sendable {
             weight += w
         }
         return weight > 0 ? total / weight : nil
+    }
+
+    /// Under model uncertainty: the numbers of the iOS model the app battery use in typical
+    /// conditions follows most, and — with two or more scenarios — whether the one that uses the
+    /// least stays so across them (``Sensitivity``); `nil` without model uncertainty or with
+    /// fewer than 8 seeds.
+    public var sensitivity: Sensitivity? {
+        guard let uncertainty = modelUncertainty, typicalBattery.count == names.count else { return nil }
+        let battery = Self.metrics[0]
+        let objective = Objective(.minimize, battery)
+        let values = typicalBattery
+        return Sensitivity.analyse(names: names, seeds: seeds, uncertainty: uncertainty, objective: objective,
+                                   values: { $0.key == battery.key ? values : nil }) { indices in
+            Recommendation.choose(names: names, objective: objective) { _ in values.map { arm in indices.map { arm[$0] } } }
+        }
     }
 
     /// The index of `key` in ``metrics``.
