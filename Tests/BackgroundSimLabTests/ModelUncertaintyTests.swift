@@ -195,14 +195,7 @@ struct ModelUncertaintyTests {
 
     @Test("a tuning under model uncertainty ranks the numbers the choice among its finalists hangs on; with one finalist it says why there is no ranking")
     func tuningSensitivity() throws {
-        let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
-        let configurations = [15.0, 120].map { minutes -> (name: String, scenario: Scenario) in
-            var parameters = CoverDropShippedParameters()
-            parameters.minimumRunIntervalMinutes = minutes
-            let chosen = parameters
-            return ("interval \(Int(minutes))", base.running("mine") { CoverDropShipped(parameters: chosen) })
-        }
-        let objective = try Objective.parse(goal: "minimize", key: "energy.appJoulesPerDay", bounds: "", source: "test")
+        let (configurations, objective) = try TuningProcedureTests.intervalConfigurations()
         var procedure = TuningProcedure(objective: objective, indifferenceZone: 1)
         // N capped at n₀: the first look is the last, so both configurations are finalists.
         procedure.firstStageSeeds = 8

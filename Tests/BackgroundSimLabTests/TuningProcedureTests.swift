@@ -147,8 +147,9 @@ struct TuningProcedureTests {
         #expect(correct >= 372, "\(correct) of 400")
     }
 
-    @Test("Tuning.run tunes a policy made in Swift per configuration, the same way every time")
-    func swiftConfigurations() throws {
+    /// CoverDrop as shipped, made in Swift with its minimum interval between runs that send at
+    /// 15 and at 120 minutes, and the objective "least app energy".
+    static func intervalConfigurations() throws -> (configurations: [(name: String, scenario: Scenario)], objective: Objective) {
         let base = try #require(Presets.scenario(named: "coverdrop-shipped"))
         let configurations = [15.0, 120].map { minutes -> (name: String, scenario: Scenario) in
             var parameters = CoverDropShippedParameters()
@@ -156,7 +157,12 @@ struct TuningProcedureTests {
             let chosen = parameters
             return ("interval \(Int(minutes))", base.running("mine") { CoverDropShipped(parameters: chosen) })
         }
-        let objective = try Objective.parse(goal: "minimize", key: "energy.appJoulesPerDay", bounds: "", source: "test")
+        return (configurations, try Objective.parse(goal: "minimize", key: "energy.appJoulesPerDay", bounds: "", source: "test"))
+    }
+
+    @Test("Tuning.run tunes a policy made in Swift per configuration, the same way every time")
+    func swiftConfigurations() throws {
+        let (configurations, objective) = try Self.intervalConfigurations()
         var procedure = TuningProcedure(objective: objective, indifferenceZone: 1)
         procedure.firstStageSeeds = 5
         procedure.maximumSeeds = 10
