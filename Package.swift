@@ -63,7 +63,8 @@ let package = Package(
             dependencies: ["BackgroundSimChecking", "BackgroundSim", "SimKernel"]
         ),
         .target(
-            name: "CommandLineSupport"
+            name: "CommandLineSupport",
+            dependencies: ["BackgroundSim"]
         ),
         .target(
             name: "BackgroundSimCLI",

@@ -54,7 +54,7 @@ public struct BackgroundSimCLI: Sendable {
             precondition((0...1).contains(status), "\(toolName): a subcommand returned exit status \(status); 2 is for bad input, thrown")
             return status
         } catch let error as UsageError {
-            Output.error("\(toolName): \(error.message)")
+            Output.error("\(toolName): \(context.named(error.message))")
             return 2
         } catch let error as ScenarioError {
             // Bad input found at a run's door (scenario files are checked when read).
@@ -151,15 +151,15 @@ public struct BackgroundSimCLI: Sendable {
         let subcommands = subcommands(context)
         switch arguments.first {
         case "help" where arguments.count == 2 && arguments[1] == "--markdown":
-            print(markdownReference(context), terminator: "")
+            print(context.named(markdownReference(context)), terminator: "")
         case "help" where arguments.count == 2:
             // `bgsim help run`: that subcommand's help.
             guard let subcommand = subcommands[arguments[1]] else {
                 throw UsageError("unknown subcommand '\(arguments[1])'; run '\(context.toolName) --help' for the list")
             }
-            print(subcommand.usage)
+            print(context.named(subcommand.usage))
         case nil, "help", "-h", "--help":
-            print(usage)
+            print(context.named(usage))
         case "version", "--version":
             print("\(context.toolName) \(version)")
         case let word?:
@@ -167,7 +167,7 @@ public struct BackgroundSimCLI: Sendable {
                 throw UsageError("unknown subcommand '\(word)'; run '\(context.toolName) --help' for the list")
             }
             if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                print(subcommand.usage)
+                print(context.named(subcommand.usage))
             } else {
                 return try subcommand.run(arguments.dropFirst())
             }

@@ -9,6 +9,25 @@ struct CLIContext: Sendable {
     var extraPresets: [Presets.Preset]
     var toolName: String
 
+    /// `text` (a help text, a message) with the tool called by its own name: each `bgsim`
+    /// followed by a space, or in quotes, becomes ``toolName`` (`mysim run …`); `bgsim-bench`
+    /// and file names are left alone.
+    func named(_ text: String) -> String {
+        guard toolName != "bgsim" else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: "bgsim") {
+            let before = range.lowerBound == rest.startIndex ? (result.last ?? " ") : rest[rest.index(before: range.lowerBound)]
+            let after = range.upperBound < rest.endIndex ? rest[range.upperBound] : " "
+            result += rest[..<range.lowerBound]
+            let standalone = !(before.isLetter || before.isNumber || before == "-" || before == "/" || before == "_")
+                && (after == " " || after == "'" || after == "`" || after == "\n" || after == ":")
+            result += standalone ? toolName : "bgsim"
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+
     /// The presets by name: the built-in ones, then the tool's own.
     var presets: [Presets.Preset] { Presets.all + extraPresets }
 
@@ -29,14 +48,20 @@ struct CLIContext: Sendable {
     /// former name (``FormerNames``), or the names known.
     func unknownScenario(_ name: String) -> String {
         if let replacement = FormerNames.replacement(for: name) { return "'\(name)' is now called '\(replacement)'" }
+        if let nearest = ScenarioLoader.closest(to: name, among: scenarioNameList) {
+            return "did you mean '\(nearest)'? ('\(toolName) presets' lists them all)"
+        }
         return "expected one of \(scenarioNames)"
     }
 
-    /// The names `scenario(named:)` knows, for messages.
-    var scenarioNames: String {
+    /// The names `scenario(named:)` knows.
+    var scenarioNameList: [String] {
         let policyNames = policies.definitions.map(\.name).filter { name in name != "none" && !presets.contains { $0.name == name } }
-        return (presets.map(\.name) + policyNames).joined(separator: ", ")
+        return presets.map(\.name) + policyNames
     }
+
+    /// The names `scenario(named:)` knows, for messages.
+    var scenarioNames: String { scenarioNameList.joined(separator: ", ") }
 
     /// `base` with each scenario fragment in `paths` laid over it in order (`--with`; the merge
     /// rule is ``ScenarioLoader/overlay(_:source:over:policies:)``'s); problems are bad input.

@@ -65,7 +65,7 @@ enum CalibrateCommand {
         if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }
         let quiet = flags.isSet("quiet")
         let calibration = try LaunchCalibration.run(records, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
-                                                    notice: { if !quiet { Output.error("bgsim calibrate: \($0)") } })
+                                                    notice: { if !quiet { Output.error("\(context.toolName) calibrate: \($0)") } })
         let fragmentPath = flags.string("fragment")
         if let fragmentPath { try Output.write(JSONWriter.pretty(calibration.fragment) + "\n", toFile: fragmentPath) }
         let use = Self.useCommand(flags, context, fragment: fragmentPath ?? "calibrated.json")

@@ -109,7 +109,7 @@ enum CheckCommand {
             shrunk = result
             file = path
         }
-        print(FailureReport.describe(report, shrunk: shrunk, scenarioFile: file, replayable: true))
+        print(FailureReport.describe(report, shrunk: shrunk, scenarioFile: file, replayable: true, toolName: context.toolName))
         return 1
     }
 }

@@ -36,7 +36,8 @@ enum CompareCommand {
                              .json says, else table).
           --output FILE      Write the result to FILE (atomically).
           --report FILE      Also write a self-contained HTML report with charts (atomically).
-          --quiet            No progress on standard error (it is shown only when that is a terminal).
+          --quiet            No progress on standard error (a line redrawn in place on a terminal, else
+                             a line every 10 s once a run has taken 10 s).
         \(DecisionArguments.help)
           --precision P      Keep adding seeds — --seeds, then doubling up to --max-seeds, the same seeds
                              in the same order every time — until the verdicts on P are decided
@@ -93,7 +94,7 @@ enum CompareCommand {
                                             metrics: metrics, source: "the built-in default")
         }
         if builtIn && !flags.isSet("quiet") {
-            Output.error("bgsim compare: no scenarios given; comparing the built-in default, \(defaultScenarios.joined(separator: " vs ")), "
+            Output.error("\(context.toolName) compare: no scenarios given; comparing the built-in default, \(defaultScenarios.joined(separator: " vs ")), "
                          + "over \(count) seeds × \(days) days, to \(objective?.description ?? "")")
         }
         let uncertainty = flags.isSet("model-uncertainty") ? ModelUncertainty.standard : nil

@@ -12,8 +12,9 @@ enum RunCommand {
                bgsim run (--preset NAME | --scenario FILE) [--with FRAGMENT]... --seeds N [--seed S] [--days D] [--jobs J]
                          [--format table|json|csv] [--output FILE] [--field-log FILE]
 
-        Simulates one device for N days and reports what the user, the phone and (with later
-        models) the app did. The same scenario, seed and days give the same report and digest
+        Simulates one device for N days and reports what the user, the phone, iOS and the app's
+        background work did: launches and why requests waited, the work's latency and completion,
+        and the energy it cost. The same scenario, seed and days give the same report and digest
         on any machine.
 
         OPTIONS:
@@ -39,7 +40,8 @@ enum RunCommand {
                              the report across them (mean ± 95 % CI, sd, p10, median, p90).
           --jobs J           Replications run in parallel (default: all cores); the output does
                              not depend on it.
-          --quiet            No progress on standard error (replications only; shown only on a terminal).
+          --quiet            No progress on standard error (replications only; a line redrawn in place on
+                             a terminal, else a line every 10 s once a run has taken 10 s).
 
         EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
         """

@@ -18,6 +18,9 @@ enum ScenarioArguments {
         if let scenario = context.scenario(named: word) { return (word, scenario) }
         guard word.hasSuffix(".json") || FileManager.default.fileExists(atPath: word) else {
             if let replacement = FormerNames.replacement(for: word) { throw UsageError("'\(word)' is now called '\(replacement)'") }
+            if let nearest = ScenarioLoader.closest(to: word, among: context.scenarioNameList) {
+                throw UsageError("'\(word)' is neither a preset or policy nor a scenario file; did you mean '\(nearest)'?")
+            }
             throw UsageError("'\(word)' is neither a preset or policy (\(context.scenarioNames)) nor a scenario file")
         }
         return (URL(fileURLWithPath: word).deletingPathExtension().lastPathComponent, try context.loadScenario(path: word))

@@ -32,7 +32,8 @@ enum SweepCommand {
           --jobs J           Seeds run in parallel within a cell (default: all cores).
           --format F         The summary on standard output: table (default), markdown, csv or json.
           --report FILE      Also write a self-contained HTML report with the Pareto plot (atomically).
-          --quiet            No progress on standard error (it is shown only when that is a terminal).
+          --quiet            No progress on standard error (a line redrawn in place on a terminal, else
+                             a line every 10 s once a run has taken 10 s).
           --allow-partial    (merge) Merge what there is: report missing cells and leave out lines of
                              another sweep instead of failing.
         \(DecisionArguments.help)
@@ -57,7 +58,7 @@ enum SweepCommand {
                                   quiet: flags.isSet("quiet"))
         let results = try SweepRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, outputPath: out,
                                           resuming: state, progress: meter.advance,
-                                          notice: { Output.error("bgsim sweep: \($0)") })
+                                          notice: { Output.error("\(context.toolName) sweep: \($0)") })
         meter.finish()
         try present(SweepSummary(definition: definition, results: results), format: format, flags: flags, command: "sweep", context)
         return 0
@@ -78,10 +79,10 @@ enum SweepCommand {
             try SweepRunner.merge(flags.positional, into: out, definition: definition, allowPartial: flags.isSet("allow-partial"))
         }
         if !merged.foreign.isEmpty {
-            Output.error("bgsim merge: left out \(merged.foreign.count) line(s) of another sweep: \(merged.foreign.prefix(10).joined(separator: "; "))")
+            Output.error("\(context.toolName) merge: left out \(merged.foreign.count) line(s) of another sweep: \(merged.foreign.prefix(10).joined(separator: "; "))")
         }
         if !merged.missing.isEmpty {
-            Output.error("bgsim merge: \(merged.missing.count) cells missing: \(SweepRunner.listed(merged.missing))")
+            Output.error("\(context.toolName) merge: \(merged.missing.count) cells missing: \(SweepRunner.listed(merged.missing))")
         }
         if let definition {
             try present(SweepSummary(definition: definition, results: merged.results), format: format, flags: flags, command: "merge", context)

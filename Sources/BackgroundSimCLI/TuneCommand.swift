@@ -38,7 +38,8 @@ enum TuneCommand {
           --format F         table (default), markdown, csv or json.
           --output FILE      Write the outcome to FILE (atomically) instead of standard output.
           --report FILE      Also write a self-contained HTML report (atomically).
-          --quiet            No progress on standard error (it is shown only when that is a terminal).
+          --quiet            No progress on standard error (a line redrawn in place on a terminal, else
+                             a line every 10 s once a run has taken 10 s).
 
         EXAMPLE:
           bgsim tune experiments/tune-coverdrop/coverdrop-delay.json --report tune.html
@@ -59,14 +60,14 @@ enum TuneCommand {
         let quiet = flags.isSet("quiet")
         let progress = try SweepCommand.resultsFile {
             try TuneRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, stages: { stage, configurations, seeds in
-                if !quiet { Output.error("bgsim tune: stage \(stage): \(configurations) configuration(s) × \(seeds) seeds") }
+                if !quiet { Output.error("\(context.toolName) tune: stage \(stage): \(configurations) configuration(s) × \(seeds) seeds") }
                 let meter = ProgressMeter(total: configurations * seeds, deviceDaysPerItem: definition.days, quiet: quiet)
                 return TuneRunner.StageProgress(advance: meter.advance, finish: meter.finish)
-            }, notice: { Output.error("bgsim tune: \($0)") })
+            }, notice: { Output.error("\(context.toolName) tune: \($0)") })
         }
         guard case .done(let tuning) = progress else {
             if case .waiting(let stage, let missing, let count) = progress {
-                Output.error("bgsim tune: stage \(stage) has \(missing) of \(count) configuration(s) for other shards; "
+                Output.error("\(context.toolName) tune: stage \(stage) has \(missing) of \(count) configuration(s) for other shards; "
                              + "run them (in this folder), then run this again")
             }
             return 0

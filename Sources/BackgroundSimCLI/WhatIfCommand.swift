@@ -36,7 +36,8 @@ enum WhatIfCommand {
                              .json says, else table).
           --output FILE      Write the result to FILE (atomically).
           --report FILE      Also write a self-contained HTML report with charts (atomically).
-          --quiet            No progress on standard error (it is shown only when that is a terminal).
+          --quiet            No progress on standard error (a line redrawn in place on a terminal, else
+                             a line every 10 s once a run has taken 10 s).
 
         EXAMPLE:
           bgsim whatif proton-upload-designed coverdrop-designed zashi-designed --report whatif.html

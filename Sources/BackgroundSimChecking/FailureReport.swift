@@ -7,9 +7,12 @@ package enum FailureReport {
     /// A description of `report`'s failures, with `shrunk` (the first failure made small) and the
     /// file its scenario was written to.
     ///
-    /// - Parameter replayable: Whether `bgsim` can replay the scenario (its policy is a built-in
-    ///   one, not a test's own).
-    package static func describe(_ report: CheckReport, shrunk: ShrunkFailure?, scenarioFile: String?, replayable: Bool) -> String {
+    /// - Parameters:
+    ///   - replayable: Whether the tool can replay the scenario (its policy is one the tool
+    ///     knows, not a test's own).
+    ///   - toolName: The tool the replay lines name: `bgsim`, or a team's own (`mysim`).
+    package static func describe(_ report: CheckReport, shrunk: ShrunkFailure?, scenarioFile: String?, replayable: Bool,
+                                 toolName: String = "bgsim") -> String {
         guard let first = report.firstFailure else { return "every invariant held on \(report.runs.count) seeds" }
         let violation = first.violations[0]
         let counts = report.failuresByInvariant.map { "\($0.invariant) on \($0.runs)" }.joined(separator: ", ")
@@ -31,8 +34,8 @@ package enum FailureReport {
             if let scenarioFile {
                 lines.append("minimal scenario: \(scenarioFile)")
                 if replayable {
-                    lines.append("replay: \(shrunk.replayCommand(scenarioFile: scenarioFile))")
-                    lines.append("check:  \(shrunk.checkCommand(scenarioFile: scenarioFile))")
+                    lines.append("replay: \(shrunk.replayCommand(scenarioFile: scenarioFile, toolName: toolName))")
+                    lines.append("check:  \(shrunk.checkCommand(scenarioFile: scenarioFile, toolName: toolName))")
                 } else {
                     lines.append("replay: checker.check(seed: \(shrunk.minimal.seed), scenario: try ScenarioLoader.load(path: \"\(scenarioFile)\"), "
                                  + "days: \(shrunk.minimal.days))")

@@ -189,14 +189,14 @@ package struct ShrunkFailure: Sendable {
         minimal.violations.first { $0.invariant == original.violations[0].invariant }!
     }
 
-    /// The command that replays the minimal run with `bgsim`, given the file its scenario was
-    /// written to.
-    package func replayCommand(scenarioFile: String) -> String {
-        "bgsim run --scenario \(scenarioFile) --seed \(minimal.seed) --days \(minimal.days) --trace trace.jsonl"
+    /// The command that replays the minimal run with the tool `toolName` (`bgsim`, or a team's
+    /// own), given the file its scenario was written to.
+    package func replayCommand(scenarioFile: String, toolName: String = "bgsim") -> String {
+        "\(toolName) run --scenario \(scenarioFile) --seed \(minimal.seed) --days \(minimal.days) --trace trace.jsonl"
     }
 
     /// The command that checks the minimal run again.
-    package func checkCommand(scenarioFile: String) -> String {
-        "bgsim check --scenario \(scenarioFile) --seed \(minimal.seed) --days \(minimal.days)"
+    package func checkCommand(scenarioFile: String, toolName: String = "bgsim") -> String {
+        "\(toolName) check --scenario \(scenarioFile) --seed \(minimal.seed) --days \(minimal.days)"
     }
 }

@@ -1,3 +1,5 @@
+import BackgroundSim
+
 /// The flags of one subcommand, parsed by hand (the package has no dependencies).
 ///
 /// Accepts `--name value` and `--name=value`; a flag given twice is a mistake, unless it is
@@ -36,8 +38,12 @@ public struct Flags {
             name = body.firstIndex(of: "=").map { String(body[..<$0]) } ?? String(body)
             guard known.contains(name) else {
                 let expected = known + switches
-                throw UsageError(expected.isEmpty ? "unknown flag '--\(name)'; this command takes none"
-                                 : "unknown flag '--\(name)'; expected one of \(expected.map { "--\($0)" }.joined(separator: ", "))")
+                if expected.isEmpty { throw UsageError("unknown flag '--\(name)'; this command takes none") }
+                // The nearest flag when the name is a slip (`--dyas`), else every flag.
+                if let nearest = ScenarioLoader.closest(to: name, among: expected) {
+                    throw UsageError("unknown flag '--\(name)'; did you mean '--\(nearest)'?")
+                }
+                throw UsageError("unknown flag '--\(name)'; expected one of \(expected.map { "--\($0)" }.joined(separator: ", "))")
             }
             if let equals = body.firstIndex(of: "=") {
                 value = String(body[body.index(after: equals)...])

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Progress on standard error for long commands: percent done, device-days per second and the
-/// time left, redrawn at most five times a second. Silent unless standard error is a terminal
-/// (so pipes and CI logs get only results), and silenced by `--quiet`.
+/// time left. On a terminal, one line redrawn at most five times a second; otherwise (a log, a
+/// pipe, a batch job) a line every ``loggedEvery`` once the command has run that long, so short
+/// runs stay silent and long ones show they are alive. Silenced by `--quiet`.
 ///
 /// Safe to call from several threads (replications report from their workers).
 public final class ProgressMeter: @unchecked Sendable {
@@ -10,6 +11,10 @@ public final class ProgressMeter: @unchecked Sendable {
     private let deviceDaysPerItem: Int
     private let label: String
     private let enabled: Bool
+    /// Whether standard error is a terminal: redraw one line, rather than log lines.
+    private let interactive: Bool
+    /// How often a line is logged when standard error is not a terminal: 10 s.
+    public static let loggedEvery = Duration.seconds(10)
     private let lock = NSLock()
     private var done = 0
     private let clock = ContinuousClock()
@@ -27,7 +32,8 @@ public final class ProgressMeter: @unchecked Sendable {
         self.total = Swift.max(1, total)
         self.deviceDaysPerItem = deviceDaysPerItem
         self.label = label
-        enabled = !quiet && Self.standardErrorIsTerminal
+        enabled = !quiet
+        interactive = Self.standardErrorIsTerminal
         started = clock.now
     }
 
@@ -38,19 +44,23 @@ public final class ProgressMeter: @unchecked Sendable {
         defer { lock.unlock() }
         done += 1
         let now = clock.now
-        if let lastDrawn, now - lastDrawn < .milliseconds(200), done < total { return }
+        if interactive {
+            if let lastDrawn, now - lastDrawn < .milliseconds(200), done < total { return }
+        } else {
+            guard now - (lastDrawn ?? started) >= Self.loggedEvery else { return }
+        }
         lastDrawn = now
         let elapsed = Self.seconds(now - started)
         let rate = elapsed > 0 ? Double(done * deviceDaysPerItem) / elapsed : 0
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        let text = "\r[\(String(format: "%3d", done * 100 / total)) %] \(done)/\(total) \(label), "
-            + "\(Int(rate.rounded())) device-days/s, \(Self.clockText(remaining)) left   "
-        FileHandle.standardError.write(Data(text.utf8))
+        let line = "[\(String(format: "%3d", done * 100 / total)) %] \(done)/\(total) \(label), "
+            + "\(Int(rate.rounded())) device-days/s, \(Self.clockText(remaining)) left"
+        FileHandle.standardError.write(Data((interactive ? "\r" + line + "   " : line + "\n").utf8))
     }
 
-    /// Ends the line, if anything was drawn.
+    /// Ends the line, if one was drawn on a terminal.
     public func finish() {
-        guard enabled else { return }
+        guard enabled, interactive else { return }
         FileHandle.standardError.write(Data("\n".utf8))
     }
 

@@ -155,6 +155,11 @@ struct CheckerTests {
                                           scenarioFile: "/tmp/x.json", replayable: false)
         #expect(text.contains("replay: checker.check(seed:"))
         #expect(!text.contains("bgsim run"))
+        // A team's tool that knows the policy replays it by its own name.
+        let shrunk = try Shrinker(checker: checker).shrink(report.firstFailure!)
+        let named = FailureReport.describe(report, shrunk: shrunk, scenarioFile: "/tmp/x.json", replayable: true, toolName: "mysim")
+        #expect(named.contains("replay: mysim run --scenario /tmp/x.json --seed ") && named.contains("check:  mysim check --scenario /tmp/x.json"))
+        #expect(!named.contains("bgsim"))
     }
 
     @Test("expectNoViolations records one issue, with the replay, when a run breaks an invariant")

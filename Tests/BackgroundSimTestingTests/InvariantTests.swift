@@ -132,3 +132,57 @@ struct InvariantTests {
         #expect(Format.duration(.hours(27)) == "1 d 3 h")
     }
 }
+
+/// Uploads in the foreground and, when the user leaves with work left, in a processing task —
+/// starting foreground work in `willEnterForeground` only (`fixed` false) or also when the
+/// user's tap launches the app (`fixed` true).
+private final class ForegroundUploads: BackgroundPolicy {
+    let fixed: Bool
+    init(fixed: Bool) { self.fixed = fixed }
+
+    func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+        app.taskScheduler.register(forTaskWithIdentifier: "com.example.upload") { task in
+            var finished = false
+            task.expirationHandler = {
+                guard !finished else { return }
+                finished = true
+                app.work.stop()
+                task.setTaskCompleted(success: false)
+            }
+            app.work.onQueueEmpty = {
+                guard !finished else { return }
+                finished = true
+                task.setTaskCompleted(success: true)
+            }
+            app.work.start()
+        }
+        if fixed && reason == .user { app.work.start() }
+    }
+    func willEnterForeground(_ app: AppContext) { app.work.start() }
+    func didEnterBackground(_ app: AppContext) {
+        guard app.work.hasPendingWork else { return }
+        var request = TaskRequest.processing(identifier: "com.example.upload")
+        request.requiresNetworkConnectivity = true
+        request.earliestBeginDate = app.date + .minutes(5)
+        try? app.taskScheduler.submit(request)
+    }
+}
+
+@Suite("Foreground work starts in the foreground")
+struct ForegroundWorkTests {
+    func report(fixed: Bool) throws -> CheckReport {
+        var scenario = Presets.scenario(named: "proton-upload-designed")!
+        scenario.app.permittedIdentifiers = ["com.example.upload"]
+        let checker = PolicyChecker(scenario: scenario, days: 7, invariants: [WorkStartsInTheForeground()],
+                                    policy: { ForegroundUploads(fixed: fixed) })
+        return try checker.check(seeds: Array(1...20))
+    }
+
+    @Test("a policy that starts work only in willEnterForeground leaves work queued after a cold launch by the user; starting it on a .user launch too passes")
+    func coldLaunch() throws {
+        let buggy = try report(fixed: false)
+        #expect(buggy.failures.count > 0)
+        #expect(buggy.firstFailure?.violations.first?.message.contains("with work queued and not started") == true)
+        #expect(try report(fixed: true).failures.isEmpty)
+    }
+}

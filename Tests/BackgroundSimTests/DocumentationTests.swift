@@ -201,4 +201,12 @@ struct DocumentationTests {
         }
         #expect(checked >= 2)
     }
+
+    @Test("docs/SWEEPS.md's container images are tagged with the current version")
+    func imageTags() throws {
+        let text = try read("docs/SWEEPS.md")
+        let tags = text.components(separatedBy: "bgsim:").dropFirst().map { $0.prefix { $0.isNumber || $0 == "." } }.filter { !$0.isEmpty }
+        #expect(!tags.isEmpty)
+        #expect(tags.allSatisfy { $0 == BackgroundSimVersion.string }, "\(tags)")
+    }
 }

@@ -41,7 +41,7 @@ struct CLILibraryTests {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
-    @Test("the policy's name works as a preset, in a scenario file with its parameters, and in a sweep over them; bad parameters exit 2")
+    @Test("the policy's name works as a preset, in a scenario file with its parameters (its task identifiers permitted unless the file says otherwise), and in a sweep over them; bad parameters exit 2")
     func policyEverywhere() throws {
         let dir = try ToolRunner.temporaryDirectory("bgsim-cli-library")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -56,6 +56,18 @@ struct CLILibraryTests {
             .write(toFile: file, atomically: true, encoding: .utf8)
         #expect(Self.tool.run(["run", "--scenario", file, "--days", "10", "--format", "json", "--output", out]) == 0)
         #expect(((try report(out)["os"] as? [String: Any])?["refreshLaunchesPerDay"] as? Double ?? 0) > 0)
+
+        // Without permittedIdentifiers, the policy's declared identifiers are permitted, as its
+        // Info.plist would list them; `[]` still models a missing entry.
+        let undeclared = dir.appendingPathComponent("undeclared.json").path
+        try #"{"app": {"policy": {"name": "team-refresh", "parameters": {"intervalMinutes": 240}}}}"#
+            .write(toFile: undeclared, atomically: true, encoding: .utf8)
+        #expect(Self.tool.run(["run", "--scenario", undeclared, "--days", "10", "--format", "json", "--output", out]) == 0)
+        #expect(((try report(out)["os"] as? [String: Any])?["refreshLaunchesPerDay"] as? Double ?? 0) > 0)
+        let missing = dir.appendingPathComponent("missing.json").path
+        try #"{"app": {"policy": {"name": "team-refresh"}, "permittedIdentifiers": []}}"#.write(toFile: missing, atomically: true, encoding: .utf8)
+        #expect(Self.tool.run(["run", "--scenario", missing, "--days", "10", "--format", "json", "--output", out]) == 0)
+        #expect(((try report(out)["os"] as? [String: Any])?["refreshLaunchesPerDay"] as? Double) == 0)
 
         let bad = dir.appendingPathComponent("bad.json").path
         try #"{"app": {"policy": {"name": "team-refresh", "parameters": {"intervalMinutes": 5}}}}"#.write(toFile: bad, atomically: true, encoding: .utf8)

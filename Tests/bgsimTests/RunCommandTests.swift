@@ -109,7 +109,7 @@ struct RunCommandTests {
         #expect(output.standardOutput.isEmpty)
     }
 
-    @Test("bad run flags exit 2 with a message", arguments: [
+    @Test("bad run flags exit 2 with a message, suggesting the nearest name for a slip", arguments: [
         (["run"], "run needs --preset NAME or --scenario FILE"),
         (["run", "--preset", "nope"], "unknown preset 'nope'; expected one of device-only"),
         (["run", "--preset", "device-only", "--scenario", "x.json"], "not both"),
@@ -117,7 +117,11 @@ struct RunCommandTests {
         (["run", "--preset", "device-only", "--days", "0"], "--days expects a whole number from 1"),
         (["run", "--preset", "device-only", "--days", "106752"], "--days expects a whole number from 1 to 100000"),
         (["run", "--preset", "device-only", "--format", "xml"], "--format expects one of table, json"),
-        (["run", "--preset", "device-only", "--dayz", "3"], "unknown flag '--dayz'"),
+        (["run", "--preset", "device-only", "--dayz", "3"], "unknown flag '--dayz'; did you mean '--days'?"),
+        (["run", "--preset", "device-only", "--dyas", "3"], "unknown flag '--dyas'; did you mean '--days'?"),
+        (["run", "--preset", "coverdrop-shiped"], "unknown preset 'coverdrop-shiped'; did you mean 'coverdrop-shipped'? ('bgsim presets' lists them all)"),
+        (["compare", "coverdrop-designed", "coverdrop-shiped"], "'coverdrop-shiped' is neither a preset or policy nor a scenario file; did you mean 'coverdrop-shipped'?"),
+        (["run", "--preset", "device-only", "--frobnicate", "3"], "unknown flag '--frobnicate'; expected one of --preset"),
         (["run", "--preset", "device-only", "--days", "3", "--days", "4"], "--days is given twice"),
         (["run", "--preset", "device-only", "--jobs", "abc"], "--jobs applies only with --seeds"),
     ])
@@ -223,7 +227,8 @@ struct CompareCommandTests {
         #expect((object["scenarios"] as? [String]) == ["proton-upload-designed", "coverdrop-designed"])
         let table = try ToolRunner.run("bgsim", ["compare", "proton-upload-designed", "coverdrop-designed", "--seeds", "3", "--days", "10", "--quiet"])
         #expect(table.standardOutput.contains("Verdicts"))
-        // Standard error is not a terminal here: no progress, only results on standard output.
+        // Standard error is not a terminal here, and the run takes under 10 s: no progress, only
+        // results on standard output.
         #expect(one.standardError.isEmpty)
     }
 

@@ -101,6 +101,11 @@ public enum ScenarioLoader {
             // The policy's own defaults under what the file sets.
             let given = document["app"]?["policy"]?["parameters"] ?? .object([])
             merged = setting(merge(given, over: Self.document(of: policy.defaultParameters)), at: ["app", "policy", "parameters"], in: merged)
+            // The identifiers the policy declares are those its Info.plist would list, unless the
+            // file says otherwise (`[]` models a missing entry).
+            if document["app"]?["permittedIdentifiers"] == nil, !policy.taskIdentifiers.isEmpty {
+                merged = setting(.array(policy.taskIdentifiers.map(JSONValue.string)), at: ["app", "permittedIdentifiers"], in: merged)
+            }
         }
         // Decoded even after shape problems (unknown keys are ignored), so that every range
         // problem is reported with them at once; a value of the wrong kind stops it.

@@ -159,6 +159,48 @@ public struct WorkCompletesWithin: Invariant {
     }
 }
 
+/// A policy that works in the foreground does so from the moment the app is there: work queued
+/// while the app is in the foreground is started (``WorkController/start(limit:)``) within `minutes`.
+///
+/// Catches the classic slip of starting work only in `willEnterForeground`, which iOS does not
+/// call when the user's tap cold-launches the app: after such a launch, work added while the
+/// user looks at the app waits for the background. Not in ``Invariants/policy``, since some
+/// designs leave work to the background on purpose; add it where the policy promises foreground
+/// work:
+///
+///     checker.invariants.append(WorkStartsInTheForeground())
+public struct WorkStartsInTheForeground: Invariant {
+    public let name: String
+    public let minutes: Double
+    /// Since when the app has been in the foreground with work queued and not started.
+    private var waitingSince: SimInstant?
+    private var reported = false
+
+    /// - Parameter minutes: How long the work may wait in the foreground: default 1 [Inf]
+    ///   (sessions last a minute or so; a policy that starts work at all starts it at once).
+    public init(minutes: Double = 1) {
+        self.minutes = minutes
+        name = "workStartsInTheForeground(\(Format.minutes(minutes)))"
+    }
+
+    public mutating func observe(_ event: DeviceEvent?, device: borrowing Device, system: SimulatedSystem, in run: inout RunContext) {
+        // Checked before the state is updated, so that a session that ends with the work never
+        // started is caught at its end.
+        if let since = waitingSince, !reported, since.duration(to: run.now) > .minutes(minutes) {
+            reported = true
+            run.fail("the app has been in the foreground for \(Format.duration(since.duration(to: run.now))) with work queued "
+                     + "and not started (work started only in willEnterForeground misses a launch by the user)")
+        }
+        let waiting = system.processState == .foreground && system.work.oldestQueuedItemCreation != nil && !system.work.isStarted
+        if waiting {
+            waitingSince = waitingSince ?? run.now
+        } else {
+            waitingSince = nil
+            reported = false
+        }
+    }
+}
+
 /// The invariants every policy should keep, and the model's own.
 public enum Invariants {
     /// The simulated world's invariants: time, battery, energy, submit limits, work only while

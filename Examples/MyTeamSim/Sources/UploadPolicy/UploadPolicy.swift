@@ -31,6 +31,11 @@ public final class UploadPolicy: BackgroundPolicy {
             }
             app.work.start()
         }
+        // A tap on the icon launches the app straight into the foreground, and iOS calls
+        // willEnterForeground only when a running app comes back: start here too, or what the
+        // user adds after a cold launch waits for the background (`WorkStartsInTheForeground`
+        // found this).
+        if reason == .user { app.work.start() }
     }
 
     public func willEnterForeground(_ app: AppContext) {

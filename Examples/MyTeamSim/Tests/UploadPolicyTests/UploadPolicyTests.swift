@@ -5,6 +5,7 @@ import UploadPolicy
 @Test func uploadsKeepTheirPromises() throws {
     let scenario = Presets.Preset.myUpload.scenario
     var checker = PolicyChecker(scenario: scenario, days: 7)
+    checker.invariants.append(WorkStartsInTheForeground())   // the policy uploads while the user looks
     checker.swarm = Swarm()   // each seed: its own habits, network, launch model and faults
     try checker.expectNoViolations(seeds: Array(1...100))
 }

@@ -42,7 +42,7 @@ package final class WorkEngine {
     // MARK: The run (per process)
 
     /// The policy has started the executor.
-    private(set) var isStarted = false
+    package private(set) var isStarted = false
     /// Items the run may still complete; `nil` for no limit.
     private var remainingInRun: Int?
     /// Senders working the queue's head at once in this run (``start(limit:senders:)``); 1
