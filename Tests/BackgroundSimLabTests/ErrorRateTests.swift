@@ -12,7 +12,7 @@ import Testing
 /// over a fixed number of replications drawn from a fixed seed; its binomial standard error is
 /// stated beside it. The same draws judged by the plain t-test (no skewness allowance) show
 /// that the case is a hard one: they exceed 8 %.
-@Suite("Error rates at the margin for a skewed metric, by Monte Carlo")
+@Suite("Error rates at the margin for a skewed metric, by Monte Carlo", .statistical)
 struct ErrorRateTests {
     /// The margin, in standard deviations of the differences.
     static let margin = 0.5

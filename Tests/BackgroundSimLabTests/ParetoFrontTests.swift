@@ -37,4 +37,14 @@ struct ParetoFrontTests {
         #expect(summary.best(for: 0)?.index == 6, "the fastest cell, whatever its other objective")
         #expect(summary.best(for: 1)?.index == 3, "0.95 twice: the lower index")
     }
+
+    @Test("the recommendation without an objective names one cell on the front in the singular, several in the plural, and none when no cell has both values")
+    func frontInWords() throws {
+        let one = try Self.summary([(5, 0.95), (10, 0.90)])
+        #expect(one.recommendation.hasPrefix("Recommendation: none without an objective — cell 0 is on the Pareto front of "), "\(one.recommendation)")
+        let two = try Self.summary([(5, 0.90), (10, 0.95)])
+        #expect(two.recommendation.hasPrefix("Recommendation: none without an objective — cells 0 and 1 are on the Pareto front of "), "\(two.recommendation)")
+        let none = try Self.summary([(5, nil)])
+        #expect(none.recommendation.hasPrefix("Recommendation: none — no cell has values of both "), "\(none.recommendation)")
+    }
 }

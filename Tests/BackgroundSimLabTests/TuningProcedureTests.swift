@@ -116,7 +116,7 @@ struct TuningProcedureTests {
         #expect(tuning.recommendation.contains("only within the tolerance"))
     }
 
-    @Test("the guarantee holds in repeated trials: the best, δ better than four rivals, is chosen in at least 95 % (observed ≥ 93 % of 400)")
+    @Test("the guarantee holds in repeated trials: the best, δ better than four rivals, is chosen in at least 95 % (observed ≥ 93 % of 400)", .statistical)
     func guarantee() {
         // Five configurations on common random numbers: each seed has a shared effect (sd 3) and
         // each configuration its own noise (sd 1); means 0 (the best) and δ = 0.5 for the rest.

@@ -43,7 +43,7 @@ package enum ReportFormatter {
             ("Processing launches per day", fixed(os.processingLaunchesPerDay, 2)),
             ("Launches while charging", percent(os.launchesWhileChargingShare)),
             ("Expirations per day", fixed(os.expirationsPerDay, 2)),
-            ("Background running per day", fixed(os.backgroundRunSecondsPerDay, 0) + " s"),
+            ("Background running per day", Format.significant(os.backgroundRunSecondsPerDay) + " s"),
             ("Submits (errors)", "\(m.submits) (\(m.submitErrorsByCode.total))"),
             ("Throttled launches", "\(m.throttledLaunches)"),
             ("Kills for overruns: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
@@ -90,8 +90,8 @@ package enum ReportFormatter {
                 ("Items failed (deadline, queue full)", "\(work.metrics.failedDeadline), \(work.metrics.failedQueueFull)"),
                 ("Latency, all items", quantiles(allItems)),
                 ("Latency, completed items", quantiles(latency)),
-                ("App energy per day", fixed(result.energy.appJoulesPerDay, 1) + " J"),
-                ("App battery per day", fixed(result.energy.appBatteryPercentPerDay, 2) + " % of capacity"),
+                ("App energy per day", Format.significant(result.energy.appJoulesPerDay) + " J"),
+                ("App battery per day", Format.significant(result.energy.appBatteryPercentPerDay) + " % of capacity"),
             ]
             if work.metrics.coverSent + work.metrics.coverUnsent > 0 {
                 workRows.insert(("Cover items sent / unsent", "\(work.metrics.coverSent) / \(work.metrics.coverUnsent)"), at: 2)

@@ -125,7 +125,11 @@ package struct SweepSummary: Sendable {
         let o = definition.objectives
         let front = paretoFront.map { "\($0.index)" }
         let possible = possiblyOnFront.count
-        return "Recommendation: none without an objective — cells \(Recommendation.list(front)) are on the Pareto front of \(o[0].label) and \(o[1].label)"
+        guard !front.isEmpty else {
+            return "Recommendation: none — no cell has values of both \(o[0].label) and \(o[1].label)"
+        }
+        let onFront = front.count == 1 ? "cell \(front[0]) is" : "cells \(Recommendation.list(front)) are"
+        return "Recommendation: none without an objective — \(onFront) on the Pareto front of \(o[0].label) and \(o[1].label)"
             + (possible > 0 ? " and \(possible) more cannot be ruled off it" : "")
             + "; choose with an objective (--minimize or --maximize, --subject-to)"
     }
