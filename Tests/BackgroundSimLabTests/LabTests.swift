@@ -15,7 +15,7 @@ struct ReplicationTests {
         #expect(Set(one.map(\.digest)).count == seeds.count)
     }
 
-    @Test("every numeric field of the report is summarised across seeds, in the report's order")
+    @Test("every numeric field of the report is summarised across seeds, in the report's order; the readable table puts the work and energy first")
     func replicationSummary() throws {
         let seeds: [UInt64] = [3, 4, 5]
         let results = try Replications.run(Presets.scenario(named: "zashi-designed")!, seeds: seeds, days: 10, jobs: 2)
@@ -35,6 +35,13 @@ struct ReplicationTests {
         }
         #expect(screen.summary == SampleSummary(values))
         #expect(screen.summary.count == 3 && screen.summary.standardDeviation > 0)
+        // The readable table puts the work and its energy first, then the system, the phone and
+        // MetricKit; within a group, the report's order.
+        let fields = summary.table.split(separator: "\n").dropFirst(2).map { String($0.prefix { $0 != " " }) }
+        let groups = fields.map { String($0.prefix { $0 != "." }) }
+        #expect(groups.first == "work" && groups.last == "metricKit")
+        #expect(groups.map { ReplicationSummary.tableGroupOrder.firstIndex(of: $0)! } == groups.map { ReplicationSummary.tableGroupOrder.firstIndex(of: $0)! }.sorted())
+        #expect(fields.filter { $0.hasPrefix("work.") } == summary.rows.map(\.path).filter { $0.hasPrefix("work.") })
     }
 
     @Test("Student's t critical values match the tables", arguments: [

@@ -93,11 +93,18 @@ public struct ReplicationSummary: Sendable {
         }
     }
 
+    /// The order of the groups in the readable table: what a policy author came for — the work
+    /// and its energy — first, then the system, the phone and MetricKit's counters.
+    static let tableGroupOrder = ["work", "energy", "os", "device", "metricKit"]
+
     /// Readable text: a row per field with mean ± half-width, standard deviation and quantiles,
-    /// each column as wide as its widest cell (``TextTable``).
+    /// each column as wide as its widest cell (``TextTable``), the groups in ``tableGroupOrder``
+    /// (the CSV and JSON keep the report's order).
     public var table: String {
         var lines = ["\(scenarioName): \(seeds.count) seeds × \(days) days (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))", ""]
-        lines += TextTable.render(header: ["field", "mean ± 95 % CI", "sd", "p10", "median", "p90"], rows: rows.map { row in
+        func group(_ row: Row) -> Int { Self.tableGroupOrder.firstIndex { row.path.hasPrefix($0 + ".") } ?? Self.tableGroupOrder.count }
+        let ordered = rows.enumerated().sorted { (group($0.element), $0.offset) < (group($1.element), $1.offset) }.map(\.element)
+        lines += TextTable.render(header: ["field", "mean ± 95 % CI", "sd", "p10", "median", "p90"], rows: ordered.map { row in
             let s = row.summary
             return [row.path, ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
                     Format.significant(s.median), Format.significant(s.p90)]
