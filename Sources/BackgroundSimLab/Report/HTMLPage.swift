@@ -8,6 +8,10 @@ package enum HTMLPage {
     /// A grey for marks that are context rather than a series of their own.
     package static let neutral = "#8a8a8a"
 
+    /// Near-black, for the one mark a chart is about (a tuning's chosen configuration), set apart
+    /// from the series and from ``neutral`` context.
+    package static let emphasis = "#1a1a1a"
+
     /// The colour of the `index`-th series.
     package static func color(_ index: Int) -> String { palette[index % palette.count] }
 

@@ -75,7 +75,7 @@ package enum TuningReport {
                                     errorBars: rated.map { (value($0)!.low, value($0)!.high) })
         }
         if let best = tuning.outcome.best, let chosen = value(best) {
-            series.append(LineChart.Series(name: "chosen", color: HTMLPage.neutral, points: [(x(best), chosen.mean)], style: .dots,
+            series.append(LineChart.Series(name: "chosen", color: HTMLPage.emphasis, points: [(x(best), chosen.mean)], style: .dots,
                                            hovers: ["chosen: \(tuning.names[best])"]))
         }
         if let bound {
@@ -85,14 +85,15 @@ package enum TuningReport {
         }
         let xTitle = numeric ? String(axes[0].split(separator: ".").last ?? "") : "configuration"
         let chart = LineChart(label: "\(title) by configuration", x: ChartAxis(title: xTitle),
-                              y: ChartAxis(title: "\(title)\(unit.isEmpty ? "" : " (\(unit))")", includesZero: true), series: series)
+                              y: ChartAxis(title: "\(title)\(unit.isEmpty ? "" : " (\(unit))")", includesZero: false), series: series)
         var figure = Markup()
         figure.element("h2", [], title.prefix(1).uppercased() + title.dropFirst())
         figure.open("figure")
         figure.append(chart.svg)
         figure.element("figcaption", [], bound == nil
-            ? "The mean across the seeds each configuration ran, with its 95 % interval (wider for configurations that stopped at an early look). The axis starts at zero."
-            : "The mean across the seeds each configuration ran; the dashed line is the bound. The axis starts at zero.")
+            ? "The mean across the seeds each configuration ran, with its 95 % interval (wider for configurations that stopped at an early look). "
+                + "The axis spans the values, not from zero, so that differences between configurations show."
+            : "The mean across the seeds each configuration ran; the dashed line is the bound. The axis spans the values and the bound, not from zero.")
         figure.close("figure")
         figure.newline()
         return figure
