@@ -91,7 +91,8 @@ package enum CalibrationReport {
     /// Launches per device-day by hour: the logs as bars, the model as a line.
     static func hourly(_ goodness: GoodnessOfFit) -> Markup {
         let top = Swift.max(1e-9, (goodness.hourlyData + goodness.hourlyModel).max() ?? 0)
-        let axis = ChartAxis(title: "launches per device-day", bounds: 0...top).resolved(for: nil)
+        // The data's range, rounded out to whole steps: the top tick lies above the highest value.
+        let axis = ChartAxis(title: "launches per device-day", includesZero: true).resolved(for: 0...top)
         var canvas = SVGCanvas(label: "Launches by hour of day", legend: [("logs", HTMLPage.color(0)), ("fitted model", HTMLPage.color(1))])
         let high = axis.bounds.upperBound
         canvas.verticalAxis(title: "launches per device-day", ticks: axis.ticks.map { ($0.0 / high, $0.1) })
@@ -109,7 +110,7 @@ package enum CalibrationReport {
         let bins: [CalibrationFeature] = [.fadeUnder1Day, .fade1To3Days, .fade3To7Days, .fade7To14Days, .fadeOver14Days]
         let rows = bins.map { feature in goodness.rows.first { $0.feature == feature }! }
         let top = Swift.max(1e-9, rows.reduce(0.0) { Swift.max($0, $1.data.high ?? $1.data.value ?? 0, $1.model.high ?? $1.model.value ?? 0) })
-        let axis = ChartAxis(title: "launches per day", bounds: 0...top).resolved(for: nil)
+        let axis = ChartAxis(title: "launches per day", includesZero: true).resolved(for: 0...top)
         let high = axis.bounds.upperBound
         var canvas = SVGCanvas(label: "Launches by days since last use", legend: [("logs", HTMLPage.color(0)), ("fitted model", HTMLPage.color(1))])
         canvas.verticalAxis(title: "launches per day", ticks: axis.ticks.map { ($0.0 / high, $0.1) })

@@ -28,6 +28,7 @@ package enum HTMLPage {
         th:first-child, td:first-child, td.text { text-align: left; }
         th { background: #f5f5f7; }
         code { font-family: SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; background: #f5f5f7; padding: 0.1em 0.3em; }
+        pre { font-family: SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85em; background: #f5f5f7; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere; }
         ul.verdicts li { margin: 0.25em 0; }
         .better { color: #1a7f37; } .worse { color: #c0392b; } .perhapsBetter { color: #5a9a68; } .perhapsWorse { color: #c0705f; } .equivalent { color: #1f5fa8; } .inconclusive, .notApplicable, .perhapsDifferent { color: #666; }
         .recommendation { font-weight: 600; padding: 0.6em 0.8em; border-left: 4px solid #1f5fa8; background: #f3f6fb; }
