@@ -25,7 +25,7 @@ package enum HTMLPage {
         p.setup, p.note, figcaption { color: #555; font-size: 0.92em; }
         table { border-collapse: collapse; font-size: 0.9em; margin: 0.8em 0; }
         th, td { padding: 0.3em 0.7em; border-bottom: 1px solid #e5e5e5; text-align: right; vertical-align: top; }
-        th:first-child, td:first-child, td.text { text-align: left; }
+        th:first-child, td:first-child, th.text, td.text { text-align: left; }
         th { background: #f5f5f7; }
         code { font-family: SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; background: #f5f5f7; padding: 0.1em 0.3em; }
         pre { font-family: SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85em; background: #f5f5f7; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -98,13 +98,16 @@ package enum HTMLPage {
         }
     }
 
-    /// A table with a header row.
+    /// A table with a header row; a heading over a column of text (its first row's cell has the
+    /// class `text`) is left-aligned like the column.
     package static func table(header: [String], rows: [[Cell]]) -> Markup {
         var table = Markup()
         table.open("table")
         table.open("thead")
         table.open("tr")
-        for title in header { table.element("th", [], title) }
+        // A heading aligns as its column does: left over text, right over numbers.
+        let textColumns = Set(rows.first?.indices.filter { rows.first![$0].className?.split(separator: " ").contains("text") == true } ?? [])
+        for (column, title) in header.enumerated() { table.element("th", textColumns.contains(column) ? [("class", "text")] : [], title) }
         table.close("tr")
         table.close("thead")
         table.open("tbody")
