@@ -87,9 +87,8 @@ public struct DifferenceTest: Sendable, Equatable {
         let standardError = difference.standardDeviation / n.squareRoot()
         let df = n - 1
         let count = difference.count
-        /// P(T > statistic − δ(n, level)): the upper tail of a claim's statistic stepped toward its null.
         func upperTail(_ statistic: Double, _ level: Double) -> Double {
-            StudentT.cdf(-(statistic - SkewnessAllowance.shift(count: count, level: level)), degreesOfFreedom: df)
+            SkewnessAllowance.upperTail(statistic, count: count, degreesOfFreedom: df, level: level)
         }
         differencePValue = SkewnessAllowance.pValue { 2 * upperTail(abs(mean) / standardError, $0 / 2) }
         beyondMarginPValue = SkewnessAllowance.pValue {

@@ -17,7 +17,7 @@ enum SeedsToDecide {
     static let z = 1.959_963_984_540_054 + 0.841_621_233_572_914_3
     /// K: the skewness allowance at the 5 % level times √n, in standard errors
     /// (``SkewnessAllowance/shift(count:level:)``).
-    static let allowancePerSeed = SkewnessAllowance.shift(count: 1_000_000, level: 0.05) * 1_000
+    static let allowancePerSeed = SkewnessAllowance.perRootCount(level: 0.05)
 
     /// More seeds than this are not a run anyone makes: 10,000 [Inf] (the comparison's
     /// `--max-seeds` is 640 by default).

@@ -52,8 +52,20 @@ package enum SkewnessAllowance {
     /// (no claim is made).
     package static func shift(count: Int, level: Double) -> Double {
         guard count >= 2 else { return 0 }
+        return perRootCount(level: level) / Double(count).squareRoot()
+    }
+
+    /// The shift times √n at `level`: γ (2z² + 1) / 6, z = Φ⁻¹(1 − level) or 0 from level ½
+    /// (3.21 at 5 %).
+    package static func perRootCount(level: Double) -> Double {
         let z = level < 0.5 ? NormalDistribution.standardQuantile(1 - level) : 0
-        return designSkewness * (2 * z * z + 1) / (6 * Double(count).squareRoot())
+        return designSkewness * (2 * z * z + 1) / 6
+    }
+
+    /// P(T > statistic − δ(n, level)) for Student's T with `degreesOfFreedom`: the upper tail of
+    /// a claim's statistic stepped back toward its null, for ``pValue(tail:)``.
+    package static func upperTail(_ statistic: Double, count: Int, degreesOfFreedom df: Double, level: Double) -> Double {
+        StudentT.cdf(-(statistic - shift(count: count, level: level)), degreesOfFreedom: df)
     }
 
     /// The p-value of a claim: the smallest level α at which `tail(α)` ≤ α, where `tail(α)` is

@@ -13,9 +13,7 @@ package enum TOST {
     package static func pValue(mean: Double, standardError: Double, degreesOfFreedom df: Double, margin: Double, count: Int) -> Double {
         precondition(standardError > 0 && margin >= 0, "TOST: a positive standard error and a margin of at least 0")
         func upperTail(_ statistic: Double) -> Double {
-            SkewnessAllowance.pValue { level in
-                StudentT.cdf(-(statistic - SkewnessAllowance.shift(count: count, level: level)), degreesOfFreedom: df)
-            }
+            SkewnessAllowance.pValue { SkewnessAllowance.upperTail(statistic, count: count, degreesOfFreedom: df, level: $0) }
         }
         return Swift.max(upperTail((mean + margin) / standardError), upperTail(-(mean - margin) / standardError))
     }
