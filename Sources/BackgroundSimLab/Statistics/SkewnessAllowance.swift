@@ -6,7 +6,7 @@ import SimKernel
 /// The t-test's error rates hold for normal data. A metric read on a few seeds is often skewed
 /// (a latency percentile, a count of rare failures), and then the studentised mean is skewed the
 /// other way: with positively skewed paired differences, a one-sided 5 % test that the mean lies
-/// below a value rejects 11.5 % of the time at n = 10 when the mean sits on that value
+/// below a value rejects 11.6 % of the time at n = 10 when the mean sits on that value
 /// (Monte Carlo, gamma differences of skewness 1.64, the skewness measured in a comparison of
 /// ours), 9.7 % at n = 20 and 8.3 % at n = 40. No test of a mean can hold its level for every
 /// distribution (Bahadur, R. R. & Savage, L. J. (1956), "The nonexistence of certain statistical
@@ -14,7 +14,7 @@ import SimKernel
 /// and methods that estimate the skewness from the sample — the bootstrap-t, Johnson's modified
 /// t (Johnson, N. J. (1978), *JASA* 73(363):536–544), Hall's transformation (Hall, P. (1992),
 /// "On the removal of skewness by transformation", *JRSS B* 54(1):221–228) — still reject
-/// 7.8–8.4 % of the time at n = 10 in that case, because the samples that mislead are the ones
+/// 7.5–8.1 % of the time at n = 10 in that case, because the samples that mislead are the ones
 /// that missed the long tail, and so show little skewness.
 ///
 /// So the allowance is fixed, not estimated: the first-order Edgeworth (Cornish–Fisher) term
@@ -30,19 +30,19 @@ import SimKernel
 ///
 /// ``designSkewness`` is 3 because the first-order term undercorrects at small n: of 2, 2.5,
 /// 2.75 and 3, 3 is the smallest that held the measured case at or below 5 % for every n from
-/// 10 to 160 (at α = 0.05 with 200,000 samples each up to n = 40, 50,000 beyond: 4.65 % at
-/// n = 10, 4.31 % at 20, 4.13 % at 40, 4.02 % at 80, 4.23 % at 160; 2.5 gave 5.5 % at n = 10,
-/// 2.75 gave 5.15 %). At α = 0.0125 the rate is 1.03 α at n = 10 and 0.69–0.81 α from 20 on;
+/// 10 to 160 (at α = 0.05 with 200,000 samples each up to n = 40, 50,000 beyond: 4.78 % at
+/// n = 10, 4.28 % at 20, 4.06 % at 40, 4.15 % at 80, 4.19 % at 160; 2.5 gave 5.47 % at n = 10,
+/// 2.75 gave 5.14 %). At α = 0.0125 the rate is 1.03 α at n = 10 and 0.69–0.81 α from 20 on;
 /// `--precision`'s four looks at 10, 20, 40, 80 seeds, each at 1.25 %, err 3.3 % overall.
 /// Its price on symmetric data: a one-sided 5 % test errs 1.0 % of the time at n = 10 and
-/// 2.4 % at n = 80, and needs about 1.9× the seeds at n = 10 and 1.2× at n = 160 for the same
+/// 2.3 % at n = 80, and needs about 1.9× the seeds at n = 10 and 1.2× at n = 160 for the same
 /// power.
 ///
 /// What it does not cover, measured the same way at n = 10: gamma differences of skewness 2
-/// (6.2 %), and metrics whose long tail comes from rare seeds (a count of failed items that is
+/// (6.1 %), and metrics whose long tail comes from rare seeds (a count of failed items that is
 /// 0 on most seeds: 6.1 %; the p90 latency over all items, skewness 10.5: 36 %). docs/OUTPUT.md
 /// ("How sure a verdict is") gives the figures and the advice: more seeds, and a look at the
-/// metric's spread.
+/// metric's spread. Every figure here comes from `scripts/skewness-allowance-study.py`.
 package enum SkewnessAllowance {
     /// The skewness γ the allowance is computed for [Inf]: 3, calibrated as described above.
     package static let designSkewness = 3.0
