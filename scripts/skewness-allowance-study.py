@@ -127,7 +127,7 @@ def pool(bgsim):
             subprocess.run([bgsim, "run", "--preset", preset, "--seed", str(seed), "--days", "60", "--format", "json", "--output", path], check=True)
             arms[preset].append(flat(json.load(open(path))))
     rng = np.random.default_rng(3)
-    keys = ["work.itemsFailed.givenUp", "work.latencySeconds.p90", "work.allItemsLatencySeconds.p90", "energy.appJoulesPerDay"]
+    keys = ["work.itemsFailed.givenUp", "work.latencyMinutes.p90", "work.allItemsLatencyMinutes.p90", "energy.appJoulesPerDay"]
     for n in [10, 20]:
         idx = rng.integers(0, 600, size=(40_000, n))
         for key in keys:

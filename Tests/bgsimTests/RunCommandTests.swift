@@ -189,7 +189,7 @@ struct RunReplicationsTests {
         #expect(one.standardOutput == two.standardOutput)
         let lines = one.standardOutput.split(separator: "\n")
         #expect(lines.first == "field,mean,sd,ci95_low,ci95_high,p10,median,p90,count")
-        #expect(lines.contains { $0.hasPrefix("work.latencySeconds.p90,") })
+        #expect(lines.contains { $0.hasPrefix("work.latencyMinutes.p90,") })
         // Three seeds behind every field, except the one that is null where it does not apply.
         let nullable = "work.uploadTraffic.realWorkCorrelation,"
         #expect(lines.dropFirst().filter { !$0.hasPrefix(nullable) }.allSatisfy { $0.hasSuffix(",3") }, "three seeds behind every field")

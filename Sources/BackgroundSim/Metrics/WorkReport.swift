@@ -21,6 +21,10 @@ public struct WorkReport: Sendable, Equatable {
     /// the traffic says nothing about the work; `nil` when either never varies.
     public var uploadsRealWorkCorrelation: Double? { traffic.correlation(days: days) }
 
+    /// A latency in seconds as a report number in minutes, the unit every command's latency
+    /// keys use (`work.latencyMinutes.p90` in a run, a comparison, a sweep and tuning alike).
+    private func minutes(_ seconds: Double) -> JSONValue { .number(rounded(seconds / 60)) }
+
     /// The `work` group.
     package var json: JSONValue {
         let latency = metrics.latency, allItems = metrics.latencyOverAllItems
@@ -35,17 +39,17 @@ public struct WorkReport: Sendable, Equatable {
             ])),
             ("completionRatio", .number(rounded(completionRatio))),
             ("completedMegabytes", .number(rounded(metrics.completedBytes / 1e6))),
-            ("latencySeconds", .object([
-                ("p50", .number(rounded(latency.quantile(0.5)))),
-                ("p90", .number(rounded(latency.quantile(0.9)))),
-                ("p99", .number(rounded(latency.quantile(0.99)))),
-                ("max", .number(rounded(latency.count > 0 ? latency.maximum : 0))),
-                ("mean", .number(rounded(latency.mean))),
+            ("latencyMinutes", .object([
+                ("p50", minutes(latency.quantile(0.5))),
+                ("p90", minutes(latency.quantile(0.9))),
+                ("p99", minutes(latency.quantile(0.99))),
+                ("max", minutes(latency.count > 0 ? latency.maximum : 0)),
+                ("mean", minutes(latency.mean)),
             ])),
-            ("allItemsLatencySeconds", .object([
-                ("p50", .number(rounded(allItems.quantile(0.5)))),
-                ("p90", .number(rounded(allItems.quantile(0.9)))),
-                ("p99", .number(rounded(allItems.quantile(0.99)))),
+            ("allItemsLatencyMinutes", .object([
+                ("p50", minutes(allItems.quantile(0.5))),
+                ("p90", minutes(allItems.quantile(0.9))),
+                ("p99", minutes(allItems.quantile(0.99))),
                 ("censored", .number(Double(metrics.censoredLatency.count))),
             ])),
             ("backlogAtEnd", .number(Double(metrics.backlogAtEnd))),
