@@ -73,4 +73,23 @@ struct ChartValueTests {
         let decisionTimes = log.filter { $0.event.kind == .launchDecision }.map { JSONValue.number(Double($0.time.nanosecondsSinceStart) / 1_000) }
         #expect(decisions.map { $0["ts"]! } == decisionTimes)
     }
+
+    @Test("dot labels in a crowded cluster overlap neither each other nor any dot, and dots too close to label apart share one label")
+    func labelsDoNotCollide() {
+        // Four dots a label's width apart on one row, and two 4 px apart (closer than the
+        // 10 px merge distance): the sweep report's "#4 #5" case.
+        let dots: [(x: Double, y: Double)] = [(300, 150), (318, 150), (336, 150), (354, 150), (500, 150), (504, 152)]
+        let requests = dots.enumerated().map { LabelPlacement.Request(text: "#\($0.offset)", x: $0.element.x, y: $0.element.y) }
+        let bounds = LabelPlacement.Box(left: 70, top: 38, right: 740, bottom: 268)
+        let placed = LabelPlacement.place(requests, dots: dots, bounds: bounds)
+        #expect(placed.map(\.text) == ["#0", "#1", "#2", "#3", "#4, #5"])
+        for (index, label) in placed.enumerated() {
+            for other in placed[(index + 1)...] { #expect(label.box.overlap(other.box) == 0, "\(label.text) and \(other.text)") }
+            for dot in dots {
+                let box = LabelPlacement.Box(left: dot.x - 5, top: dot.y - 5, right: dot.x + 5, bottom: dot.y + 5)
+                #expect(label.box.overlap(box) == 0, "\(label.text) covers the dot at \(dot.x)")
+            }
+            #expect(label.box.left >= bounds.left && label.box.right <= bounds.right && label.box.top >= bounds.top && label.box.bottom <= bounds.bottom)
+        }
+    }
 }

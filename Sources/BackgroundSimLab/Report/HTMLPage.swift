@@ -8,6 +8,10 @@ package enum HTMLPage {
     /// A grey for marks that are context rather than a series of their own.
     package static let neutral = "#8a8a8a"
 
+    /// A light grey for marks that must stay behind the data, such as the intervals of a
+    /// scatter of dots.
+    package static let faint = "#c4c4c4"
+
     /// Near-black, for the one mark a chart is about (a tuning's chosen configuration), set apart
     /// from the series and from ``neutral`` context.
     package static let emphasis = "#1a1a1a"

@@ -19,6 +19,9 @@ package struct LineChart {
         var errorBars: [(low: Double, high: Double)] = []
         /// A horizontal interval at each point, (low, high); empty for none.
         var horizontalErrorBars: [(low: Double, high: Double)] = []
+        /// The intervals' colour: dark by default, where the interval is the point of the chart;
+        /// light where the dots are, and many intervals would hide them.
+        var errorBarColor = SVGCanvas.whiskerColor
     }
 
     /// The chart's accessible name.
@@ -43,12 +46,13 @@ package struct LineChart {
         }
         for series in series {
             for (point, bar) in zip(series.points, series.errorBars) where bar.low.isFinite && bar.high.isFinite {
-                canvas.whisker(x: fx(point.x), low: fy(bar.low), high: fy(bar.high))
+                canvas.whisker(x: fx(point.x), low: fy(bar.low), high: fy(bar.high), color: series.errorBarColor)
             }
             for (point, bar) in zip(series.points, series.horizontalErrorBars) where bar.low.isFinite && bar.high.isFinite {
-                canvas.horizontalWhisker(y: fy(point.y), low: fx(bar.low), high: fx(bar.high))
+                canvas.horizontalWhisker(y: fy(point.y), low: fx(bar.low), high: fx(bar.high), color: series.errorBarColor)
             }
         }
+        var labels: [LabelPlacement.Request] = [], dots: [(x: Double, y: Double)] = []
         for series in series {
             let points = series.points.map { (fx($0.x), fy($0.y)) }
             switch series.style {
@@ -60,9 +64,17 @@ package struct LineChart {
                 for (index, point) in points.enumerated() {
                     canvas.dot(point.0, point.1, color: series.color, filled: series.style == .lineWithDots,
                                hover: index < series.hovers.count ? series.hovers[index] : series.name)
-                    if index < series.labels.count { canvas.note(series.labels[index], point.0, point.1) }
+                    dots.append((canvas.x(point.0), canvas.y(point.1)))
+                    if index < series.labels.count {
+                        labels.append(LabelPlacement.Request(text: series.labels[index], x: canvas.x(point.0), y: canvas.y(point.1)))
+                    }
                 }
             }
+        }
+        // Labels last, placed clear of each other and of every dot.
+        let bounds = LabelPlacement.Box(left: canvas.plotLeft, top: canvas.plotTop, right: canvas.plotRight, bottom: canvas.plotBottom)
+        for label in LabelPlacement.place(labels, dots: dots, bounds: bounds) {
+            canvas.text(label.text, x: label.x, y: label.y)
         }
         return canvas.svg
     }

@@ -91,20 +91,23 @@ package struct SVGCanvas {
         content.close("rect")
     }
 
+    /// The default colour of an interval's whisker.
+    package static let whiskerColor = "#333"
+
     /// A vertical interval at plot fraction `x` from `low` to `high`, with short caps.
-    package mutating func whisker(x fx: Double, low: Double, high: Double) {
+    package mutating func whisker(x fx: Double, low: Double, high: Double, color: String = SVGCanvas.whiskerColor) {
         let x = x(fx), bottom = y(low), top = y(high)
         let path = "M\(Self.number(x - 4)) \(Self.number(bottom))H\(Self.number(x + 4))M\(Self.number(x)) \(Self.number(bottom))"
             + "V\(Self.number(top))M\(Self.number(x - 4)) \(Self.number(top))H\(Self.number(x + 4))"
-        content.empty("path", [("d", path), ("stroke", "#333"), ("stroke-width", "1.2"), ("fill", "none")])
+        content.empty("path", [("d", path), ("stroke", color), ("stroke-width", "1.2"), ("fill", "none")])
     }
 
     /// A horizontal whisker at height `fy` from `low` to `high` (plot fractions).
-    package mutating func horizontalWhisker(y fy: Double, low: Double, high: Double) {
+    package mutating func horizontalWhisker(y fy: Double, low: Double, high: Double, color: String = SVGCanvas.whiskerColor) {
         let y = y(fy), left = x(low), right = x(high)
         let path = "M\(Self.number(left)) \(Self.number(y - 4))V\(Self.number(y + 4))M\(Self.number(left)) \(Self.number(y))"
             + "H\(Self.number(right))M\(Self.number(right)) \(Self.number(y - 4))V\(Self.number(y + 4))"
-        content.empty("path", [("d", path), ("stroke", "#333"), ("stroke-width", "1.2"), ("fill", "none")])
+        content.empty("path", [("d", path), ("stroke", color), ("stroke-width", "1.2"), ("fill", "none")])
     }
 
     /// A dot at plot fractions `(fx, fy)`, with a hover text.
@@ -120,9 +123,9 @@ package struct SVGCanvas {
         content.element("text", [("class", "tick"), ("x", Self.number(plotLeft - 8)), ("y", Self.number(y(fy) + 4)), ("text-anchor", "end")], text)
     }
 
-    /// A small label just above and right of plot fractions `(fx, fy)`.
-    package mutating func note(_ text: String, _ fx: Double, _ fy: Double) {
-        content.element("text", [("class", "tick"), ("x", Self.number(x(fx) + 6)), ("y", Self.number(y(fy) - 6))], text)
+    /// A small label with its baseline starting at `(x, y)` in pixels.
+    package mutating func text(_ text: String, x: Double, y: Double) {
+        content.element("text", [("class", "tick"), ("x", Self.number(x)), ("y", Self.number(y))], text)
     }
 
     /// The finished `<svg>` element.

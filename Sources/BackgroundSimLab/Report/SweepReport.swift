@@ -57,7 +57,8 @@ package enum SweepReport {
             y: ChartAxis(title: "\(objectives[1].label) (\(objectives[1].unit))"),
             series: [
                 LineChart.Series(name: "cells", color: HTMLPage.neutral, points: rated.map(point), style: .dots, hovers: rated.map(hover),
-                                 errorBars: rated.map { interval($0, 1) }, horizontalErrorBars: rated.map { interval($0, 0) }),
+                                 errorBars: rated.map { interval($0, 1) }, horizontalErrorBars: rated.map { interval($0, 0) },
+                                 errorBarColor: HTMLPage.faint),
                 LineChart.Series(name: "cannot be ruled off the front", color: HTMLPage.color(2), points: possible.map(point), style: .dots,
                                  hovers: possible.map(hover), labels: possible.map { "#\($0.index)" }),
                 LineChart.Series(name: "Pareto front of the means", color: HTMLPage.color(5), points: front.map(\.point), style: .lineWithDots,
