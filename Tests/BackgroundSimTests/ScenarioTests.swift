@@ -129,6 +129,16 @@ struct ScenarioTests {
         #expect(mixed.map(\.path) == ["user.sesionsPerDay", "user.sessionMedianSeconds", "device.capacityMilliampHours"])
     }
 
+    @Test("a name the decoder refuses does not hide the rest: misspelt names, a bad time, an unknown key and a range problem all reported, with suggestions")
+    func refusedNamesDoNotHideTheRest() {
+        let found = issues(#"{"system": {"launchModel": "heuristik"}, "user": {"sleepStart": "25:99", "sessionsPerDay": -1}, "apx": 1, "#
+                           + #""app": {"policy": {"name": "coverdrop-designed", "parameters": {"meanDelayMinutes": -5}}}, "device": {"model": "iPhone 15 Pr"}}"#)
+        #expect(Set(found.map(\.path)) == ["system.launchModel", "user.sleepStart", "user.sessionsPerDay", "apx", "app.policy.parameters.meanDelayMinutes",
+                                           "device.model"], "got \(found)")
+        #expect(found.contains { $0.path == "system.launchModel" && $0.message.hasSuffix(#"did you mean "heuristic"?"#) })
+        #expect(found.contains { $0.path == "device.model" && $0.message.hasSuffix(#"did you mean "iPhone 15 Pro"?"#) })
+    }
+
     @Test("malformed JSON is reported with line and column", arguments: [
         ("{\n  \"a\": 1,\n}", "line 3, column 1"),
         ("{\"a\": tru}", "expected 'true'"),

@@ -96,28 +96,41 @@ public enum ScenarioLoader {
         let policy = policyDefinition(in: document, policies: policies, issues: &issues)
         checkShape(document, against: schema(for: policy), path: "", issues: &issues, integerFields: integerFields(for: policy))
 
-        var merged = merge(document, over: defaults)
+        var fallback = defaults
         if let policy {
-            // The policy's own defaults under what the file sets.
-            let given = document["app"]?["policy"]?["parameters"] ?? .object([])
-            merged = setting(merge(given, over: Self.document(of: policy.defaultParameters)), at: ["app", "policy", "parameters"], in: merged)
+            fallback = setting(Self.document(of: policy.defaultParameters), at: ["app", "policy", "parameters"], in: fallback)
+        }
+        var merged = merge(document, over: fallback)
+        if let policy, document["app"]?["permittedIdentifiers"] == nil, !policy.taskIdentifiers.isEmpty {
             // The identifiers the policy declares are those its Info.plist would list, unless the
             // file says otherwise (`[]` models a missing entry).
-            if document["app"]?["permittedIdentifiers"] == nil, !policy.taskIdentifiers.isEmpty {
-                merged = setting(.array(policy.taskIdentifiers.map(JSONValue.string)), at: ["app", "permittedIdentifiers"], in: merged)
-            }
+            merged = setting(.array(policy.taskIdentifiers.map(JSONValue.string)), at: ["app", "permittedIdentifiers"], in: merged)
         }
-        // Decoded even after shape problems (unknown keys are ignored), so that every range
-        // problem is reported with them at once; a value of the wrong kind stops it.
-        let decoded: Scenario
+        // Decoded even after shape problems (unknown keys are ignored), so that every problem is
+        // reported at once: a value the decoder refuses (a misspelt case name) is reported and
+        // put back to its default, and decoding goes on, so range problems elsewhere still show.
         var decoder = JSONValueDecoder()
         decoder.userInfo[.policyRegistry] = policies
-        do {
-            decoded = try decoder.decode(Scenario.self, from: merged)
-        } catch let error as DecodingError {
-            throw ScenarioError(source: source, issues: issues.isEmpty ? [issue(from: error)] : issues)
-        } catch {
-            throw ScenarioError(source: source, issues: issues.isEmpty ? [ScenarioIssue(path: "", message: "\(error)")] : issues)
+        var decoded: Scenario?
+        for _ in 0..<Self.maximumRepairs {
+            do {
+                decoded = try decoder.decode(Scenario.self, from: merged)
+                break
+            } catch let error as DecodingError {
+                let found = issue(from: error)
+                // A value of the wrong kind is already reported by the shape check.
+                if !issues.contains(where: { $0.path == found.path || found.path.hasPrefix($0.path + ".") || found.path.hasPrefix($0.path + "[") }) {
+                    issues.append(found)
+                }
+                guard let repaired = repairing(error, in: merged, from: fallback) else { break }
+                merged = repaired
+            } catch {
+                issues.append(ScenarioIssue(path: "", message: "\(error)"))
+                break
+            }
+        }
+        guard let decoded else {
+            throw ScenarioError(source: source, issues: issues.isEmpty ? [ScenarioIssue(path: "", message: "cannot be read as a scenario")] : issues)
         }
         issues += decoded.validate(policies: policies)
         guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
@@ -125,6 +138,31 @@ public enum ScenarioLoader {
         assert((try? decoder.decode(Scenario.self, from: Self.document(of: decoded))) == decoded,
                "ScenarioLoader: \(source) does not survive a round trip through its document")
         return decoded
+    }
+
+    /// How many refused values one decoding puts back to their defaults before it stops.
+    static let maximumRepairs = 64
+
+    /// `document` with the value a decoding error refused replaced by the default at the
+    /// nearest enclosing object path (an array and everything in it when the error is inside
+    /// one); `nil` when no default covers it or nothing would change.
+    static func repairing(_ error: DecodingError, in document: JSONValue, from fallback: JSONValue) -> JSONValue? {
+        let codingPath: [CodingKey]
+        switch error {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            codingPath = context.codingPath
+        @unknown default:
+            return nil
+        }
+        var keys = Array(codingPath.prefix { $0.intValue == nil }.map(\.stringValue))
+        while !keys.isEmpty {
+            if let replacement = value(at: keys, in: fallback) {
+                let repaired = setting(replacement, at: keys, in: document)
+                return repaired == document ? nil : repaired
+            }
+            keys.removeLast()
+        }
+        return nil
     }
 
     // MARK: Policies

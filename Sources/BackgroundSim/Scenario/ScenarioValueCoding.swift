@@ -1,5 +1,5 @@
 /// A scenario value chosen by name from a fixed set (`"daily"`, `"iPhone 15"`); decoding an
-/// unknown name lists the known ones.
+/// unknown name suggests the nearest known one and lists them all.
 protocol NamedChoice: RawRepresentable, CaseIterable, Codable where RawValue == String {}
 
 extension NamedChoice {
@@ -7,8 +7,10 @@ extension NamedChoice {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Self(rawValue: text) else {
-            let names = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected one of \(names), got \"\(text)\"")
+            let known = Self.allCases.map(\.rawValue)
+            let names = known.map { "\"\($0)\"" }.joined(separator: ", ")
+            let suggestion = ScenarioLoader.closest(to: text, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected one of \(names), got \"\(text)\"\(suggestion)")
         }
         self = value
     }
