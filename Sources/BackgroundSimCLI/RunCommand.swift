@@ -8,7 +8,7 @@ import Foundation
 enum RunCommand {
     static let usage = """
         USAGE: bgsim run (--preset NAME | --scenario FILE) [--with FRAGMENT]... [--days N] [--seed S] [--format table|json]
-                         [--output FILE] [--trace FILE | --field-log FILE]
+                         [--output FILE] [--trace FILE | --field-log FILE] [--simulate-launch ID@TIME]... [--simulate-expiration ID@TIME]...
                bgsim run (--preset NAME | --scenario FILE) [--with FRAGMENT]... --seeds N [--seed S] [--days D] [--jobs J]
                          [--format table|json|csv] [--output FILE] [--field-log FILE]
 
@@ -42,13 +42,14 @@ enum RunCommand {
                              not depend on it.
           --quiet            No progress on standard error (replications only; a line redrawn in place on
                              a terminal, else a line every 10 s once a run has taken 10 s).
+        \(DebuggerFlags.help)
 
         EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs", "field-log"],
-                              switches: ["quiet"], repeatable: ["with"])
+                              switches: ["quiet"], repeatable: ["with", DebuggerFlags.launch, DebuggerFlags.expiration])
         try flags.checkOutputPaths("output", "trace", "field-log")
         if flags.string("trace") != nil && flags.string("field-log") != nil {
             throw UsageError("--trace and --field-log both record the run's log; give one of them")
@@ -133,7 +134,13 @@ enum RunCommand {
 
     /// The scenario `--preset` or `--scenario` names, for `subcommand` (named in the message
     /// when neither is given).
+    /// `--simulate-launch` and `--simulate-expiration`, where the subcommand takes them, add to
+    /// its `debugger` section.
     static func loadScenario(_ flags: Flags, _ context: CLIContext, for subcommand: String = "run") throws -> Scenario {
+        try DebuggerFlags.applying(flags, to: loadNamedScenario(flags, context, for: subcommand))
+    }
+
+    private static func loadNamedScenario(_ flags: Flags, _ context: CLIContext, for subcommand: String) throws -> Scenario {
         switch (flags.string("preset"), flags.string("scenario")) {
         case (let name?, nil):
             guard let scenario = context.scenario(named: name) else {

@@ -7,6 +7,7 @@ import SimKernel
 enum TraceCommand {
     static let usage = """
         USAGE: bgsim trace (--preset NAME | --scenario FILE) [--with FRAGMENT]... --out TRACE.json [--days N] [--seed S]
+                           [--simulate-launch ID@TIME]... [--simulate-expiration ID@TIME]...
 
         Writes a Chrome trace-event file that opens in Perfetto (ui.perfetto.dev) and
         chrome://tracing: tracks for the screen, the app's state, background tasks, assertions,
@@ -17,10 +18,12 @@ enum TraceCommand {
           --days N     Simulated days (default 3, at most 60: traces grow with time).
           --seed S     Root seed (default 1).
           --out FILE   Where to write the trace (atomically).
+        \(DebuggerFlags.help)
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"], repeatable: ["with"])
+        let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "out"],
+                              repeatable: ["with", DebuggerFlags.launch, DebuggerFlags.expiration])
         try flags.checkOutputPaths("out")
         let scenario = try RunCommand.loadScenario(flags, context, for: "trace")
         let days = try flags.integer("days", default: 3, in: 1...60)

@@ -176,6 +176,34 @@ struct RunCommandTests {
             #expect(names.contains(expected), "trace lacks \(expected)")
         }
     }
+
+    @Test("--simulate-launch and --simulate-expiration run the same simulation as the scenario's debugger section, and differ from a run without them")
+    func debuggerFlags() throws {
+        let id = "com.theguardian.coverdrop.reference.refresh"
+        func digest(_ arguments: [String]) throws -> String {
+            let output = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--days", "3", "--format", "json"] + arguments)
+            #expect(output.status == 0, "\(output.standardError)")
+            let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
+            return try #require(object?["digest"] as? String)
+        }
+        let fragment = try temporaryFile(#"{"debugger": {"simulateLaunch": [{"atHours": 1.5, "identifier": "\#(id)"}, {"atHours": 30, "identifier": "\#(id)"}], "#
+                                         + #""simulateExpiration": [{"atHours": 30.25, "identifier": "\#(id)"}]}}"#)
+        let flags = try digest(["--simulate-launch", "\(id)@90m", "--simulate-launch", "\(id)@1.25d", "--simulate-expiration", "\(id)@30.25h"])
+        #expect(flags == (try digest(["--with", fragment])))
+        #expect(flags != (try digest([])))
+    }
+
+    @Test("a mistyped debugger identifier or time exits 2 with the nearest identifier or the expected form", arguments: [
+        (["--simulate-launch", "com.theguardian.coverdrop.reference.refrsh@1h"], "did you mean 'com.theguardian.coverdrop.reference.refresh'?"),
+        (["--simulate-expiration", "com.theguardian.coverdrop.reference.refresh@tomorrow"], "as 9.5h, 570m, 1d or 20h10s, got 'tomorrow'"),
+        (["--simulate-launch", "com.theguardian.coverdrop.reference.refresh"], "expects IDENTIFIER@TIME"),
+        (["--simulate-launch", "com.theguardian.coverdrop.reference.refresh@-1h"], "got '-1h'"),
+    ])
+    func debuggerFlagErrors(_ arguments: [String], _ message: String) throws {
+        let output = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--days", "3"] + arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
 }
 
 @Suite("bgsim run --seeds")

@@ -7,8 +7,8 @@ import SimKernel
 /// silent pushes, continued-processing queueing), and a battery-level counter.
 ///
 /// Spans are "complete" events (`ph: X`) closed when the state they show changes; instants
-/// (`ph: i`) mark kills, crashes, expirations and every launch decision (named `launched` or by
-/// the reason the request waited). Times are microseconds since the start.
+/// (`ph: i`) mark kills, crashes, expirations, every launch decision (named `launched` or by
+/// the reason the request waited) and the debugger's simulated launches and expirations. Times are microseconds since the start.
 package final class PerfettoTrace {
     /// The tracks, in display order.
     enum Track: Int, CaseIterable {
@@ -113,6 +113,9 @@ package final class PerfettoTrace {
             case .notLaunched(let denial): denial.rawValue
             }
             instant(.launchDecisions, name, at: entry.time, args: [("identifier", .string(identifier)), ("kind", .string(kind.name))])
+        case .simulatedLaunch, .simulatedExpiration:
+            // The debugger's commands, with what they did (`done`, or why not).
+            instant(.launchDecisions, event.kind.rawValue, at: entry.time, args: event.traceFields)
         case .sessionTransfersCreated, .sessionTransfersCancelled, .sessionEventsPending, .sessionRelaunchDeferred, .handleSessionEvents,
              .sessionCompletionHandlerNotCalled, .pushReceived, .pushCoalesced, .pushDiscarded, .pushDeferred, .pushDelivered,
              .continuedProcessingQueued, .continuedProcessingQueueCancelled:
