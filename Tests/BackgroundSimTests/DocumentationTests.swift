@@ -91,7 +91,7 @@ struct DocumentationTests {
             rest = rest[close.upperBound...]
         }
         let scenarios = blocks.filter { !$0.contains("\"axes\"") }
-        #expect(scenarios.count == 3, "the CoverDrop, Zashi and upload examples")
+        #expect(scenarios.count == 6, "the CoverDrop, Zashi, URL session, push, continued-processing and upload examples")
         for (index, block) in scenarios.enumerated() {
             let scenario = try ScenarioLoader.decode(block, source: "docs/RECIPES.md example \(index + 1)")
             #expect(scenario.app.policy.name == "recipe")

@@ -84,6 +84,32 @@ struct RecipeTests {
         #expect(try Self.digests(recipe, days: 90) == Self.digests(Presets.scenario(named: "zashi-shipped")!, days: 90))
     }
 
+    @Test("each door as a recipe in docs/RECIPES.md gives its Swift policy's digests: the background URL session, the silent push, the continued-processing request", arguments: [
+        ("proton-upload-urlsession-recipe", "proton-upload-urlsession"),
+        ("coverdrop-push-recipe", "coverdrop-push"),
+        ("proton-upload-continued-recipe", "proton-upload-continued"),
+    ])
+    func doorAsRecipe(recipe: String, preset: String) throws {
+        let documented = try Self.documented(recipe)
+        let swift = try #require(Presets.scenario(named: preset))
+        #expect(try Self.digests(documented, days: 120) == Self.digests(swift, days: 120))
+        // The recipe is not a copy of the preset: its own policy runs.
+        #expect(documented.app.policy.name == "recipe")
+    }
+
+    @Test("a recipe file without app.permittedIdentifiers declares the recipe's own identifiers, its scheduler's too, and none for kind none")
+    func recipeDeclaresItsIdentifiers() throws {
+        func permitted(_ parameters: String) throws -> [String] {
+            try ScenarioLoader.decode(#"{"app": {"policy": {"name": "recipe", "parameters": "# + parameters + "}}}", source: "r.json").app.permittedIdentifiers
+        }
+        #expect(try permitted(#"{"identifier": "com.example.sync"}"#) == ["com.example.sync"])
+        #expect(try permitted(#"{"identifier": "a.sync", "kind": "processing", "schedulerIdentifier": "a.scheduler"}"#) == ["a.sync", "a.scheduler"])
+        #expect(try permitted(#"{"kind": "none", "onPush": "run"}"#) == [])
+        let given = try ScenarioLoader.decode(#"{"app": {"permittedIdentifiers": [], "policy": {"name": "recipe", "parameters": {"identifier": "x.y"}}}}"#,
+                                              source: "r.json")
+        #expect(given.app.permittedIdentifiers == [], "an explicit list, even empty, is kept")
+    }
+
     /// A quiet phone whose app uses `recipe`, opened at 0 s for a minute.
     func harness(_ recipe: RecipeParameters, _ configure: (inout Scenario) -> Void = { _ in }) throws -> SystemHarness {
         var scenario = SystemHarness.quietScenario
@@ -163,6 +189,12 @@ struct RecipeTests {
         (#"{"submitOnEnterBackground": false}"#, "app.policy.parameters.submitOnEnterBackground", "nothing would ever be submitted"),
         (#"{"windowTime": "25:00"}"#, "app.policy.parameters.windowTime", "HH:MM"),
         (#"{"delayMinuts": 3}"#, "app.policy.parameters.delayMinuts", "did you mean \"delayMinutes\""),
+        (#"{"kind": "continuedProcessing", "identifier": "com.example.upload"}"#, "app.policy.parameters.identifier", "ending in \".*\""),
+        (#"{"kind": "none", "submitOnLaunch": true}"#, "app.policy.parameters.submitOnLaunch", "does not apply to kind none"),
+        (#"{"kind": "none", "requiresNetworkConnectivity": true}"#, "app.policy.parameters.requiresNetworkConnectivity", "kind \"processing\" only"),
+        (#"{"sessionIdentifier": "s", "itemsPerRun": 2}"#, "app.policy.parameters.itemsPerRun", "hands off the whole queue"),
+        (#"{"onPush": "run", "pushDeadlineSeconds": 31}"#, "app.policy.parameters.pushDeadlineSeconds", "from 1 to 29"),
+        (#"{"onPush": "rnu"}"#, "app.policy.parameters.onPush", "did you mean \"run\"?"),
     ])
     func refusals(parameters: String, path: String, message: String) {
         let text = #"{"app": {"policy": {"name": "recipe", "parameters": "# + parameters + "}}}"

@@ -129,8 +129,12 @@ public enum ScenarioLoader {
                 break
             }
         }
-        guard let decoded else {
+        guard var decoded else {
             throw ScenarioError(source: source, issues: issues.isEmpty ? [ScenarioIssue(path: "", message: "cannot be read as a scenario")] : issues)
+        }
+        // Parameters that choose their own identifiers (a recipe's) declare those instead.
+        if policy != nil, document["app"]?["permittedIdentifiers"] == nil, let declared = decoded.app.policy.parameters.taskIdentifiers {
+            decoded.app.permittedIdentifiers = declared
         }
         issues += decoded.validate(policies: policies)
         guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }

@@ -9,8 +9,9 @@ public struct AppParameters: Codable, Sendable, Equatable {
 
     /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register and submit.
     /// Default: none; a scenario file that names a policy and not this field gets the task
-    /// identifiers the policy's definition declares (``PolicyDefinition/taskIdentifiers``), as its
-    /// Info.plist would list them — give `[]` to model a missing entry.
+    /// identifiers the policy's definition declares (``PolicyDefinition/taskIdentifiers``), or its
+    /// parameters where they choose them (a recipe's ``PolicyParameters/taskIdentifiers``), as
+    /// its Info.plist would list them — give `[]` to model a missing entry.
     public var permittedIdentifiers: [String] = []
 
     /// `UIBackgroundModes`: `"fetch"` allows refresh requests, `"processing"` processing requests.

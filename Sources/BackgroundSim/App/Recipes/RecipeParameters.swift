@@ -1,16 +1,29 @@
 /// A background policy described as data: `app.policy = {"name": "recipe", "parameters": {…}}`.
 /// The patterns real apps use — which request, when it may begin, when it is submitted, how
-/// failures are retried, what a run does and how it completes — each a field with a default, so
-/// a team without Swift can describe and sweep its policy (docs/RECIPES.md has examples).
+/// failures are retried, what a run does and how it completes, and the other doors (a
+/// background URL session, silent pushes, a continued-processing request) — each a field with a
+/// default, so a team without Swift can describe and sweep its policy (docs/RECIPES.md has
+/// examples).
 package struct RecipeParameters: PolicyParameters {
     package init() {}
 
     // MARK: The request
 
-    /// The task identifier (it must be in `app.permittedIdentifiers`). Default "recipe.task".
+    /// The task identifier (it must be in `app.permittedIdentifiers`; for `continuedProcessing`
+    /// a wildcard ending in `.*`, each request adding a number to its prefix, counted from 1 in
+    /// each process). Default "recipe.task".
     package var identifier = "recipe.task"
-    /// `refresh` (`BGAppRefreshTaskRequest`) or `processing` (`BGProcessingTaskRequest`). Default refresh.
+    /// `refresh` (`BGAppRefreshTaskRequest`), `processing` (`BGProcessingTaskRequest`),
+    /// `continuedProcessing` (`BGContinuedProcessingTaskRequest`, iOS 26: submitted when the user
+    /// starts work — at a user launch and on every return to the foreground, with work queued
+    /// and no continued task running — and running until the queue is empty) or `none` (no
+    /// task: the recipe works in the app, its extension, a background URL session or on silent
+    /// pushes). With `continuedProcessing` and `none` the `submit…` fields, the delay rule and
+    /// the retry rule do not apply. Default refresh.
     package var kind: RecipeTaskKind = .refresh
+    /// `continuedProcessing` only: what `submit` does when the task cannot start at once,
+    /// `queue` (wait for a slot; Apple's default [A]) or `fail`. Default queue.
+    package var continuedProcessingStrategy = ContinuedProcessingTaskRequest.SubmissionStrategy.queue
     /// Processing only: `requiresNetworkConnectivity`. Default false.
     package var requiresNetworkConnectivity = false
     /// Processing only: `requiresExternalPower`. Default false.
@@ -123,8 +136,64 @@ package struct RecipeParameters: PolicyParameters {
     /// queue is empty or the extension expires. Default false.
     package var extensionWhenLeaving = false
 
+    // MARK: The other doors
+
+    /// A background `URLSession`'s identifier (`URLSessionConfiguration.background(withIdentifier:)`):
+    /// when set, the app's work — in the foreground, in the extension when leaving and in runs —
+    /// prepares each item (its CPU time) and hands its transfer to the system, which carries it
+    /// whether the app is suspended or terminated; when the session's transfers finish, the
+    /// system wakes the app (`handleEventsForBackgroundURLSession`), which hands off whatever is
+    /// still queued and calls the completion handler. Empty (the default) for none; up to 128
+    /// characters.
+    package var sessionIdentifier = ""
+    /// The session's `isDiscretionary`. Default false.
+    package var sessionIsDiscretionary = false
+    /// The session's `allowsCellularAccess`. Default true.
+    package var sessionAllowsCellularAccess = true
+    /// What a silent push (`didReceiveRemoteNotification`) does: `ignore` (complete with
+    /// `.noData` at once) or `run`: with no run in progress (it is doing the work: `.noData`)
+    /// and work queued (or added by the run), a run as a task's —
+    /// the minimum interval (a run too soon completes `.noData`) and the offline rule included —
+    /// completing the push's handler with `.newData` on success, `.failed` otherwise, and at
+    /// the latest ``pushDeadlineSeconds`` after it starts, the work stopped. Default ignore.
+    package var onPush: RecipePushRule = .ignore
+    /// How long a push's run may work before it stops and calls the handler (`.failed`), in
+    /// seconds: iOS gives about 30 [A]. Default 25; valid 1–29.
+    package var pushDeadlineSeconds: Double = 25
+    /// At a user launch with work queued (or added by the run) and the network up, run once in
+    /// the app, as a task's run (minimum interval included), without a deadline. Default false.
+    package var runOnLaunch = false
+    /// When a successful run counts as having happened for ``minimumIntervalMinutes``: at its
+    /// `start` (what `Date()` read as the run began, CoverDrop's shipped code) or at its `end`
+    /// (when it finished, CoverDrop's design). Default start.
+    package var lastSuccessAt: RecipeMoment = .start
+
+    /// The identifiers the recipe registers: its own and its scheduler's (none for kind `none`).
+    package var taskIdentifiers: [String]? {
+        kind == .none ? [] : [identifier] + (schedulerIdentifier.isEmpty ? [] : [schedulerIdentifier])
+    }
+
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
+        if kind == .continuedProcessing {
+            v.require(identifier.hasSuffix(".*") && identifier.count > 2, "identifier",
+                      "expected a wildcard identifier ending in \".*\" for kind continuedProcessing (each request adds a number)")
+        }
+        if kind == .continuedProcessing || kind == .none {
+            for (name, isSet) in [("submitOnLaunch", submitOnLaunch), ("submitOnForeground", submitOnForeground),
+                                  ("submitAfterSuccess", submitAfterSuccess), ("submitAfterFailure", submitAfterFailure),
+                                  ("runWhenPending", runWhenPending)] {
+                v.require(!isSet, name, "does not apply to kind \(kind.rawValue), which submits no refresh or processing request")
+            }
+            v.require(schedulerIdentifier.isEmpty, "schedulerIdentifier", "expected none (\"\") for kind \(kind.rawValue)")
+            v.require(!requiresNetworkConnectivity, "requiresNetworkConnectivity", "applies to kind \"processing\" only")
+            v.require(!requiresExternalPower, "requiresExternalPower", "applies to kind \"processing\" only")
+        }
+        v.require(sessionIdentifier.count <= 128, "sessionIdentifier", "expected at most 128 characters")
+        if !sessionIdentifier.isEmpty {
+            v.require(itemsPerRun == 0, "itemsPerRun", "expected 0 with a background session: a run hands off the whole queue")
+        }
+        v.check(pushDeadlineSeconds, 1...29, "pushDeadlineSeconds")
         v.check(delayMinutes, 0...10_080, "delayMinutes")
         v.check(minimumDelayMinutes, 0...10_080, "minimumDelayMinutes")
         v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 10_080, "maximumDelayMinutes")
@@ -154,14 +223,24 @@ package struct RecipeParameters: PolicyParameters {
             v.require(!requiresNetworkConnectivity, "requiresNetworkConnectivity", "a refresh request has no requirements; use kind \"processing\"")
             v.require(!requiresExternalPower, "requiresExternalPower", "a refresh request has no requirements; use kind \"processing\"")
         }
-        v.require(submitOnEnterBackground || submitOnLaunch || submitOnForeground, "submitOnEnterBackground",
+        v.require(kind == .continuedProcessing || kind == .none || submitOnEnterBackground || submitOnLaunch || submitOnForeground, "submitOnEnterBackground",
                   "expected at least one of submitOnEnterBackground, submitOnLaunch and submitOnForeground (nothing would ever be submitted)")
     }
 }
 
 /// The kind of task a recipe requests.
 package enum RecipeTaskKind: String, NamedChoice, Sendable {
-    case refresh, processing
+    case refresh, processing, continuedProcessing, none
+}
+
+/// What a recipe does on a silent push.
+package enum RecipePushRule: String, NamedChoice, Sendable {
+    case ignore, run
+}
+
+/// When a recipe's successful run counts as having happened.
+package enum RecipeMoment: String, NamedChoice, Sendable {
+    case start, end
 }
 
 /// How a recipe sets the earliest begin date.

@@ -5,7 +5,9 @@ import SimKernel
 /// What it keeps across process launches (on the app's `defaults`): when the last successful
 /// run began, on the device clock, how many runs have failed in a row, and the pending flag
 /// (``RecipeParameters/runWhenPending``). Runs in one process happen one after another: a run
-/// asked for while another is working waits for it, then decides afresh.
+/// asked for while another is working waits for it, then decides afresh. A run in progress
+/// keeps the work going when the user arrives or leaves; it stops the work when it ends, unless
+/// the app is in the foreground and works there (``RecipeParameters/workInForeground``).
 package final class RecipePolicy: BackgroundPolicy {
     static let lastSuccessKey = "recipe.lastSuccess"
     static let failuresKey = "recipe.failures"
@@ -20,6 +22,21 @@ package final class RecipePolicy: BackgroundPolicy {
     private var waitingRuns: [() -> Void] = []
     /// This process cannot run: the system launched it while the phone was locked.
     private var lockedOut = false
+    /// The continued-processing task running in this process, if any.
+    private var continuedTask: BackgroundTask?
+    /// Continued-processing requests this process has submitted (each adds its count to the
+    /// wildcard's prefix).
+    private var continuedSubmitted = 0
+
+    /// How a run ended.
+    enum RunOutcome {
+        /// It did its work (or had none): success.
+        case succeeded
+        /// It failed, or was stopped (expiration, a push's deadline).
+        case failed
+        /// It did nothing: too soon after the last success.
+        case skipped
+    }
 
     package init(parameters: RecipeParameters) {
         recipe = parameters
@@ -28,9 +45,22 @@ package final class RecipePolicy: BackgroundPolicy {
     // MARK: The app's life
 
     package func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        app.taskScheduler.register(forTaskWithIdentifier: recipe.identifier) { [unowned self] task in
-            if recipe.submitInHandler { submit(app) }
-            run(app, task: task) { success in task.setTaskCompleted(success: success) }
+        switch recipe.kind {
+        case .refresh, .processing:
+            app.taskScheduler.register(forTaskWithIdentifier: recipe.identifier) { [unowned self] task in
+                if recipe.submitInHandler { submit(app) }
+                run(app, task: task) { task.setTaskCompleted(success: $0 == .succeeded) }
+            }
+        case .continuedProcessing:
+            app.taskScheduler.register(forTaskWithIdentifier: recipe.identifier) { [unowned self] task in
+                continuedTask = task
+                run(app, task: task) { [unowned self] outcome in
+                    continuedTask = nil
+                    task.setTaskCompleted(success: outcome == .succeeded)
+                }
+            }
+        case .none:
+            break
         }
         if !recipe.schedulerIdentifier.isEmpty {
             app.taskScheduler.register(forTaskWithIdentifier: recipe.schedulerIdentifier) { [unowned self] task in
@@ -39,20 +69,27 @@ package final class RecipePolicy: BackgroundPolicy {
             }
         }
         if reason == .user {
-            if recipe.workInForeground { app.work.start() }
+            if recipe.workInForeground { startWork(app) }
         } else if recipe.needsUnlockedPhoneAtLaunch && !app.isProtectedDataAvailable {
             lockedOut = true
         }
         if recipe.submitOnLaunch { enterApp(app, extraMinutes: recipe.launchExtraMinutes) }
+        if reason == .user {
+            submitContinuedProcessing(app)
+            if recipe.runOnLaunch && app.networkPath.isSatisfied && hasWorkToDo(app) { run(app, task: nil) { _ in } }
+        }
     }
 
     package func didEnterBackground(_ app: AppContext) {
-        if recipe.extensionWhenLeaving && app.work.hasPendingWork {
-            holdExtension(app)
-        } else if recipe.workInForeground {
+        if !recipe.sessionIdentifier.isEmpty {
+            // Handing off goes on while the process runs; the extension keeps it running.
+            if recipe.extensionWhenLeaving && app.work.isRunning && app.work.hasPendingWork { holdExtension(app, starting: false) }
+        } else if recipe.extensionWhenLeaving && app.work.hasPendingWork {
+            holdExtension(app, starting: true)
+        } else if recipe.workInForeground && !runInProgress {
             app.work.stop()
         }
-        if recipe.submitOnEnterBackground {
+        if recipe.submitOnEnterBackground && submitsRequests {
             submit(app)
             if recipe.runWhenPending { app.defaults.set(true, forKey: Self.pendingKey) }
         }
@@ -62,10 +99,68 @@ package final class RecipePolicy: BackgroundPolicy {
         lockedOut = false     // the user unlocked the phone
         extensionAssertion.end(app)
         if recipe.workInForeground {
-            app.work.onQueueEmpty = nil
-            app.work.start()
+            if !recipe.sessionIdentifier.isEmpty {
+                startWork(app)
+            } else if !runInProgress {
+                app.work.onQueueEmpty = nil
+                app.work.start()
+            }
         }
         if recipe.submitOnForeground { enterApp(app, extraMinutes: recipe.foregroundExtraMinutes) }
+        submitContinuedProcessing(app)
+    }
+
+    package func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
+        if !recipe.sessionIdentifier.isEmpty && app.work.hasPendingWork { startWork(app) }
+        completionHandler()
+    }
+
+    package func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void) {
+        // A run in progress is already doing the work.
+        guard recipe.onPush == .run, !runInProgress, !isTooSoon(app), hasWorkToDo(app) else {
+            fetchCompletionHandler(.noData)
+            return
+        }
+        run(app, task: nil, deadline: .seconds(recipe.pushDeadlineSeconds)) { outcome in
+            fetchCompletionHandler(outcome == .succeeded ? .newData : outcome == .skipped ? .noData : .failed)
+        }
+    }
+
+    /// Whether the recipe submits refresh or processing requests (not with kinds
+    /// `continuedProcessing` and `none`).
+    private var submitsRequests: Bool { recipe.kind == .refresh || recipe.kind == .processing }
+
+    /// Whether a run would have something to do: work queued, or items it adds itself.
+    private func hasWorkToDo(_ app: AppContext) -> Bool {
+        app.work.hasPendingWork || recipe.enqueuePerRun > 0 || recipe.padWithCover
+    }
+
+    /// Starts the app's own work: handing off to the background session (ending the extension
+    /// when all is handed off) if the recipe has one, else working the queue.
+    private func startWork(_ app: AppContext, limit: Int? = nil) {
+        if recipe.sessionIdentifier.isEmpty {
+            app.work.start(limit: limit)
+        } else {
+            app.work.onQueueEmpty = { [unowned self] in extensionAssertion.end(app) }
+            try? app.work.startHandingOff(to: sessionConfiguration)
+        }
+    }
+
+    /// The background session the recipe hands its transfers to.
+    private var sessionConfiguration: BackgroundSessionConfiguration {
+        var configuration = BackgroundSessionConfiguration.background(withIdentifier: recipe.sessionIdentifier)
+        configuration.isDiscretionary = recipe.sessionIsDiscretionary
+        configuration.allowsCellularAccess = recipe.sessionAllowsCellularAccess
+        return configuration
+    }
+
+    /// `continuedProcessing`: the user is in the app with work queued and no continued task
+    /// running, so it submits one (the next number after the wildcard's prefix).
+    private func submitContinuedProcessing(_ app: AppContext) {
+        guard recipe.kind == .continuedProcessing, continuedTask == nil, app.work.hasPendingWork else { return }
+        continuedSubmitted += 1
+        let identifier = String(recipe.identifier.dropLast()) + String(continuedSubmitted)
+        try? app.taskScheduler.submit(ContinuedProcessingTaskRequest(identifier: identifier, strategy: recipe.continuedProcessingStrategy))
     }
 
     /// A launch or a return to the foreground: with a pending run, run first (without a task)
@@ -84,17 +179,24 @@ package final class RecipePolicy: BackgroundPolicy {
 
     // MARK: A run
 
-    /// Runs once — for `task`, or in the app without one — and reports whether it succeeded;
-    /// waits first for a run in progress.
-    func run(_ app: AppContext, task: BackgroundTask?, completion: @escaping (Bool) -> Void) {
+    /// Whether a run now would be too soon after the last successful one, on the device clock
+    /// (a last success in the future — the clock jumped back — is not).
+    private func isTooSoon(_ app: AppContext) -> Bool {
+        guard recipe.minimumIntervalMinutes > 0, let last = app.defaults.instant(forKey: Self.lastSuccessKey) else { return false }
+        return last <= app.date && last.duration(to: app.date) < .minutes(recipe.minimumIntervalMinutes)
+    }
+
+    /// Runs once — for `task`, or in the app without one — and reports how it ended; waits
+    /// first for a run in progress. With a `deadline`, a run still working that long after it
+    /// started stops and fails.
+    func run(_ app: AppContext, task: BackgroundTask?, deadline: SimDuration? = nil, completion: @escaping (RunOutcome) -> Void) {
         guard !runInProgress else {
-            waitingRuns.append { [unowned self] in run(app, task: task, completion: completion) }
+            waitingRuns.append { [unowned self] in run(app, task: task, deadline: deadline, completion: completion) }
             return
         }
         let began = app.date
-        if recipe.minimumIntervalMinutes > 0, let last = app.defaults.instant(forKey: Self.lastSuccessKey),
-           last.duration(to: began) < .minutes(recipe.minimumIntervalMinutes), last <= began {
-            completion(false)                           // too soon: skipped
+        if isTooSoon(app) {
+            completion(.skipped)
             return
         }
         if lockedOut || (recipe.requiresWifi && app.networkPath.interface != .wifi) {
@@ -122,16 +224,18 @@ package final class RecipePolicy: BackgroundPolicy {
         let end = { [unowned self] (success: Bool) in
             guard !finished else { return }
             finished = true
-            app.work.stop()
+            // The foreground's own work goes on; otherwise the work stops with the run.
+            if !(recipe.workInForeground && app.applicationState == .active) { app.work.stop() }
             runInProgress = false
             finish(app, success: success, began: began, completion: completion)
         }
         if recipe.itemsPerRun > 0 { app.work.onLimitReached = { end(true) } }
-        app.work.onQueueEmpty = { end(true) }
         if recipe.setsExpirationHandler, let task {
             task.expirationHandler = { end(false) }
         }
-        app.work.start(limit: recipe.itemsPerRun > 0 ? recipe.itemsPerRun : nil)
+        if let deadline { app.schedule(after: deadline) { end(false) } }
+        startWork(app, limit: recipe.itemsPerRun > 0 ? recipe.itemsPerRun : nil)
+        app.work.onQueueEmpty = { end(true) }
     }
 
     /// An item the recipe adds to a run: of the `enqueue…` sizes.
@@ -142,15 +246,15 @@ package final class RecipePolicy: BackgroundPolicy {
 
     /// Records the run's outcome, reports it (success, or always with `completion: always`),
     /// does what the recipe says after success or failure, and starts the next waiting run.
-    private func finish(_ app: AppContext, success: Bool, began: SimInstant, completion: (Bool) -> Void) {
+    private func finish(_ app: AppContext, success: Bool, began: SimInstant, completion: (RunOutcome) -> Void) {
         if success {
-            app.defaults.set(began, forKey: Self.lastSuccessKey)
+            app.defaults.set(recipe.lastSuccessAt == .start ? began : app.date, forKey: Self.lastSuccessKey)
             app.defaults.set(0, forKey: Self.failuresKey)
             if recipe.runWhenPending { app.defaults.set(false, forKey: Self.pendingKey) }
         } else {
             app.defaults.set(app.defaults.integer(forKey: Self.failuresKey) + 1, forKey: Self.failuresKey)
         }
-        completion(success || recipe.completion == .always)
+        completion(success || recipe.completion == .always ? .succeeded : .failed)
         if success && recipe.submitAfterSuccess { submit(app) }
         if !success && recipe.submitAfterFailure { submit(app, retrying: true) }
         if !waitingRuns.isEmpty { waitingRuns.removeFirst()() }
@@ -209,12 +313,15 @@ package final class RecipePolicy: BackgroundPolicy {
 
     // MARK: The extension
 
-    private func holdExtension(_ app: AppContext) {
+    /// Holds the extension while the queue has work, `starting` the work (else it is already
+    /// running and ends the extension when the queue empties).
+    private func holdExtension(_ app: AppContext, starting: Bool) {
         guard !extensionAssertion.isHeld else { return }
         extensionAssertion.begin(app, name: "recipe") { [unowned self] in
             app.work.stop()
             extensionAssertion.end(app)
         }
+        guard starting else { return }
         app.work.onQueueEmpty = { [unowned self] in extensionAssertion.end(app) }
         app.work.start()
     }

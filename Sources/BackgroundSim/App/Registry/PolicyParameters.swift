@@ -20,9 +20,17 @@ public protocol PolicyParameters: Codable, Sendable, Equatable {
     /// Reports every value outside its valid range, with its path relative to the parameters
     /// object. It must not trap, whatever the values (NaN, infinities, huge numbers).
     func validate(_ validator: inout ParameterValidator)
+
+    /// The task identifiers these parameters name, when the parameters choose them (a
+    /// recipe's `identifier`): a scenario file that names the policy and not
+    /// `app.permittedIdentifiers` gets these, as its Info.plist would list them. `nil` (the
+    /// default) leaves it to the definition's ``PolicyDefinition/taskIdentifiers``.
+    var taskIdentifiers: [String]? { get }
 }
 
 extension PolicyParameters {
+    public var taskIdentifiers: [String]? { nil }
+
     /// Whether `other` is a value of the same type, equal to this one.
     func isEqual(to other: any PolicyParameters) -> Bool {
         (other as? Self) == self

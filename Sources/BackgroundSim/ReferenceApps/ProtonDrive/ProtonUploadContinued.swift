@@ -51,10 +51,13 @@ package final class ProtonUploadContinued: BackgroundPolicy {
             if app.applicationState != .active { app.work.stop() }
             task.setTaskCompleted(success: success)
         }
+        // Nothing left by the time it starts (the foreground finished it): done.
+        guard app.work.hasPendingWork else {
+            finish(true)
+            return
+        }
         task.expirationHandler = { finish(false) }
         app.work.onQueueEmpty = { finish(true) }
         app.work.start()
-        // Nothing left by the time it starts (the foreground finished it): done.
-        if !app.work.hasPendingWork { finish(true) }
     }
 }
