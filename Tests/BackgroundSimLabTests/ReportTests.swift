@@ -209,7 +209,7 @@ struct SweepReportTests {
         // per distinct point of the front joined by a line; every cell has its two whiskers.
         #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] == "white" }.count
                 == summary.cells.count + summary.possiblyOnFront.count)
-        #expect(chart.filter { $0.name == "path" && $0.attributes["stroke"] == "#333" }.count == 2 * summary.cells.count)
+        #expect(chart.filter { $0.name == "path" && $0.attributes["stroke"] == HTMLPage.faint }.count == 2 * summary.cells.count)
         #expect(chart.filter { $0.name == "circle" && $0.attributes["fill"] != "white" }.count >= 1)
         #expect(chart.filter { $0.name == "polyline" }.count == 1)
         #expect(chart.filter { $0.name == "text" && $0.attributes["class"] == "axis-title" }.count == 2)
