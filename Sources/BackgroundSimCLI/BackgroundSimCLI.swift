@@ -1,4 +1,5 @@
 import BackgroundSim
+import BackgroundSimLab
 import CommandLineSupport
 import Foundation
 
@@ -54,16 +55,36 @@ public struct BackgroundSimCLI: Sendable {
             precondition((0...1).contains(status), "\(toolName): a subcommand returned exit status \(status); 2 is for bad input, thrown")
             return status
         } catch let error as UsageError {
-            Output.error("\(toolName): \(context.named(error.message))")
+            Output.error(Self.badInputReport(context.named(error.message), toolName: toolName))
             return 2
         } catch let error as ScenarioError {
             // Bad input found at a run's door (scenario files are checked when read).
-            Output.error("\(error)")
+            Output.error(Self.badInputReport(error.description, toolName: toolName))
+            return 2
+        } catch let error as SweepFileError {
+            // A results file that cannot be trusted: bad input too.
+            Output.error(Self.badInputReport(error.message, toolName: toolName))
             return 2
         } catch {
             Output.error("\(toolName): \(error)")
             return 1
         }
+    }
+
+    /// The most problems a bad-input report lists; the rest are counted.
+    static let reportedProblems = 20
+
+    /// A bad-input message as the tool reports it: each line prefixed with the tool's name, and
+    /// past the first ``reportedProblems`` lines, a count of the rest instead of them, so that a
+    /// file with thousands of mistakes gives a screenful, not megabytes.
+    static func badInputReport(_ message: String, toolName: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        var shown = lines.prefix(reportedProblems).map { "\(toolName): \($0)" }
+        if lines.count > reportedProblems {
+            let rest = lines.count - reportedProblems
+            shown.append("\(toolName): … and \(rest) more problem\(rest == 1 ? "" : "s") (fix these and run again to see them)")
+        }
+        return shown.joined(separator: "\n")
     }
 
     static let version = BackgroundSimVersion.string
@@ -158,6 +179,8 @@ public struct BackgroundSimCLI: Sendable {
                 throw UsageError("unknown subcommand '\(arguments[1])'; run '\(context.toolName) --help' for the list")
             }
             print(context.named(subcommand.usage))
+        case "help" where arguments.count > 2:
+            throw UsageError("help takes one subcommand's name (or --markdown), got '\(arguments.dropFirst().joined(separator: " "))'")
         case nil, "help", "-h", "--help":
             print(context.named(usage))
         case "version", "--version":

@@ -1,4 +1,5 @@
 import BackgroundSim
+import BackgroundSimLab
 import CommandLineSupport
 import Foundation
 
@@ -97,5 +98,16 @@ struct CLIContext: Sendable {
         } catch {
             throw UsageError(error.description)
         }
+    }
+}
+
+extension CLIContext {
+    /// Says on standard error, before a long command starts, what it will cost: the simulated
+    /// device-days and the time they should take here (``RunEstimate``); nothing for a short
+    /// one, or with `--quiet`.
+    func announceCost(_ subcommand: String, scenario: Scenario, runs: Int, days: Int, jobs: Int, quiet: Bool) {
+        guard !quiet, let note = RunEstimate.note(scenario, deviceDays: Double(runs) * Double(days), jobs: jobs, days: days, policies: policies)
+        else { return }
+        Output.error("\(toolName) \(subcommand): \(note)")
     }
 }

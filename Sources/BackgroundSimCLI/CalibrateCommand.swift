@@ -59,7 +59,11 @@ enum CalibrateCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let base = flags.string("preset") == nil && flags.string("scenario") == nil ? try context.overlaying(flags.strings("with"), on: Scenario())
             : try RunCommand.loadScenario(flags, context, for: "calibrate")
-        let records = try FieldLogFormat.read(paths: flags.positional, jobs: jobs)
+        let log = try FieldLogFormat.load(paths: flags.positional, jobs: jobs)
+        let records = log.records
+        if log.duplicatesDropped > 0 && !flags.isSet("quiet") {
+            Output.error("\(context.toolName) calibrate: left out \(log.duplicatesDropped) record(s) that repeat another exactly (a batch uploaded twice?)")
+        }
         var payloads: [MetricKitPayload] = []
         for path in (flags.string("metrickit") ?? "").split(separator: ",").map(String.init) { payloads += try MetricKitPayload.read(path: path) }
         if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }

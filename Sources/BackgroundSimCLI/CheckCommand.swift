@@ -66,8 +66,7 @@ enum CheckCommand {
             seeds = [try flags.unsigned("seed", default: 1)]
         } else {
             let count = try flags.integer("seeds", default: 100, in: 1...10_000_000)
-            let first = try flags.unsigned("first-seed", default: 1)
-            seeds = (0..<UInt64(count)).map { first &+ $0 }
+            seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)
         }
         var invariants = Invariants.standard + Invariants.declared(by: scenario)
         if flags.string("within-hours") != nil {
@@ -87,6 +86,7 @@ enum CheckCommand {
             throw UsageError("--pin needs --swarm")
         }
 
+        context.announceCost("check", scenario: scenario, runs: seeds.count, days: days, jobs: jobs, quiet: flags.isSet("quiet"))
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let report = try checker.check(seeds: seeds, jobs: jobs, progress: meter.advance)
         meter.finish()

@@ -86,7 +86,7 @@ enum CompareCommand {
         let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
-        let seeds = (0..<UInt64(count)).map { first &+ $0 }
+        let seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)
         let metrics = try DecisionArguments.metrics(flags)
         var objective = try DecisionArguments.objective(flags, metrics: metrics)
         if builtIn && objective == nil {
@@ -109,6 +109,9 @@ enum CompareCommand {
                 keys = objective.metrics.map(\.key)
             default: keys = precision.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
+            _ = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: maximum)   // no wrapping past 2⁶⁴ − 1
+            context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * maximum, days: days, jobs: jobs,
+                                 quiet: flags.isSet("quiet"))
             // The most seeds it may run, for the meter; it stops early when decided.
             let meter = ProgressMeter(total: scenarios.count * maximum, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, firstSeed: first, initialSeeds: count, maximumSeeds: maximum, deciding: keys,
@@ -117,6 +120,8 @@ enum CompareCommand {
             meter.finish()
         } else {
             guard flags.string("max-seeds") == nil else { throw UsageError("--max-seeds needs --precision") }
+            context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * seeds.count, days: days, jobs: jobs,
+                                 quiet: flags.isSet("quiet"))
             let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
                                       quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, metrics: metrics, objective: objective,

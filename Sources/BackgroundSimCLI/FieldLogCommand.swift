@@ -40,7 +40,8 @@ enum FieldLogCommand {
         if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
         let format = try flags.format(["table", "json"], default: "table")
-        let ordered = try FieldLogFormat.read(paths: flags.positional, jobs: Replications.defaultJobs)
+        let log = try FieldLogFormat.load(paths: flags.positional, jobs: Replications.defaultJobs)
+        let ordered = log.records
         if let path = flags.string("replay") {
             guard let replay = FieldLogReplay.launches(ordered, device: flags.string("device")) else {
                 throw UsageError("--device: no device '\(flags.string("device") ?? "")' in the logs")
@@ -48,8 +49,8 @@ enum FieldLogCommand {
             try Output.write(JSONWriter.pretty(FieldLogReplay.fragment(replay, sources: flags.positional)) + "\n", toFile: path)
         }
         let features = FieldLogFeatures(ordered)
-        let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(features, records: ordered.count))
-            : FieldLogFeaturesFormatter.table(features, records: ordered.count)
+        let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(features, records: ordered.count, duplicatesDropped: log.duplicatesDropped))
+            : FieldLogFeaturesFormatter.table(features, records: ordered.count, duplicatesDropped: log.duplicatesDropped)
         try CommandOutput.emit(text, flags)
         return 0
     }

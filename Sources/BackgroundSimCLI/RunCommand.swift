@@ -58,7 +58,7 @@ enum RunCommand {
         let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
-            return try replications(scenario, flags: flags, firstSeed: seed, days: days, policies: context.policies)
+            return try replications(scenario, flags: flags, days: days, context)
         }
         for name in ["jobs", "quiet"] where flags.string(name) != nil {
             throw UsageError("--\(name) applies only with --seeds (replications); one run uses one thread")
@@ -86,14 +86,16 @@ enum RunCommand {
     }
 
     /// `--seeds N`: the scenario over N seeds, every report field summarised across them.
-    static func replications(_ scenario: Scenario, flags: Flags, firstSeed: UInt64, days: Int, policies: PolicyRegistry) throws -> Int32 {
+    static func replications(_ scenario: Scenario, flags: Flags, days: Int, _ context: CLIContext) throws -> Int32 {
+        let policies = context.policies
         guard flags.string("trace") == nil else {
             throw UsageError("--trace records one run; drop --seeds, or trace one seed with 'bgsim trace'")
         }
         let count = try flags.integer("seeds", default: 1, in: 2...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "json", "csv"], default: "table")
-        let seeds = (0..<UInt64(count)).map { firstSeed &+ $0 }
+        let seeds = try flags.consecutiveSeeds(from: "seed", default: 1, count: count)
+        context.announceCost("run", scenario: scenario, runs: seeds.count, days: days, jobs: jobs, quiet: flags.isSet("quiet"))
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let summary: ReplicationSummary
         if let path = flags.string("field-log") {

@@ -54,6 +54,10 @@ enum SweepCommand {
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
         try Output.checkDestination(out, for: "the results file")
         let state = try resultsFile { try SweepRunner.resumption(definition, source: path, shard: shard, of: shards, outputPath: out) }
+        if let first = state.todo.first, let scenario = try? definition.scenario(ofCell: first, source: path) {
+            context.announceCost("sweep", scenario: scenario, runs: state.todo.count * definition.seeds.count, days: definition.days, jobs: jobs,
+                                 quiet: flags.isSet("quiet"))
+        }
         let meter = ProgressMeter(total: state.todo.count * definition.seeds.count, deviceDaysPerItem: definition.days,
                                   quiet: flags.isSet("quiet"))
         let results = try SweepRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, outputPath: out,

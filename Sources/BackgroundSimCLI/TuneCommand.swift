@@ -61,6 +61,9 @@ enum TuneCommand {
         let progress = try SweepCommand.resultsFile {
             try TuneRunner.run(definition, source: path, shard: shard, of: shards, jobs: jobs, stages: { stage, configurations, seeds in
                 if !quiet { Output.error("\(context.toolName) tune: stage \(stage): \(configurations) configuration(s) × \(seeds) seeds") }
+                if let scenario = try? definition.configurations.scenario(ofCell: 0, source: path) {
+                    context.announceCost("tune", scenario: scenario, runs: configurations * seeds, days: definition.days, jobs: jobs, quiet: quiet)
+                }
                 let meter = ProgressMeter(total: configurations * seeds, deviceDaysPerItem: definition.days, quiet: quiet)
                 return TuneRunner.StageProgress(advance: meter.advance, finish: meter.finish)
             }, notice: { Output.error("\(context.toolName) tune: \($0)") })

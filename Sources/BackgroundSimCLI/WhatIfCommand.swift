@@ -52,11 +52,10 @@ enum WhatIfCommand {
         }
         let scenarios = try ScenarioArguments.load(flags.positional, context, overlays: flags.strings("with"))
         let count = try flags.integer("seeds", default: 8, in: 2...100_000)
-        let first = try flags.unsigned("first-seed", default: 1)
         let days = try flags.integer("days", default: 30, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
-        let seeds = (0..<UInt64(count)).map { first &+ $0 }
+        let seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)
         var grid = WhatIfGrid.standard
         if let path = flags.string("conditions") {
             do {
@@ -64,6 +63,10 @@ enum WhatIfCommand {
             } catch {
                 throw UsageError(error.description)
             }
+        }
+        if let first = scenarios.first {
+            context.announceCost("whatif", scenario: first.scenario, runs: scenarios.count * grid.cellCount * seeds.count, days: days, jobs: jobs,
+                                 quiet: flags.isSet("quiet"))
         }
         let meter = ProgressMeter(total: scenarios.count * grid.cellCount * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))

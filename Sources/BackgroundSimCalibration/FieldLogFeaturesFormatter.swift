@@ -17,8 +17,9 @@ package enum FieldLogFeaturesFormatter {
     }
 
     /// Per task kind: the devices and days, then one row per feature.
-    package static func table(_ features: FieldLogFeatures, records: Int) -> String {
-        var lines = ["Field log: \(records) records; intervals from \(FieldLogFeatures.resamples) bootstrap resamples of devices"]
+    package static func table(_ features: FieldLogFeatures, records: Int, duplicatesDropped: Int = 0) -> String {
+        let dropped = duplicatesDropped == 0 ? "" : " (\(duplicatesDropped) exact duplicate\(duplicatesDropped == 1 ? "" : "s") left out)"
+        var lines = ["Field log: \(records) records\(dropped); intervals from \(FieldLogFeatures.resamples) bootstrap resamples of devices"]
         for kind in features.kinds {
             lines += ["", "\(kind.kind.rawValue): \(kind.devices) devices, \(Format.significant(kind.deviceDays)) device-days, \(kind.launches) launches"]
             var rows: [[String]] = [
@@ -38,13 +39,14 @@ package enum FieldLogFeaturesFormatter {
         return lines.joined(separator: "\n")
     }
 
-    package static func json(_ features: FieldLogFeatures, records: Int) -> JSONValue {
+    package static func json(_ features: FieldLogFeatures, records: Int, duplicatesDropped: Int = 0) -> JSONValue {
         func estimate(_ value: FieldLogFeatures.Estimate) -> JSONValue {
             .object([("value", value.value.map(JSONValue.number) ?? .null),
                      ("ci95", value.low.flatMap { low in value.high.map { .array([.number(low), .number($0)]) } } ?? .null)])
         }
         return .object([
             ("records", .number(Double(records))),
+            ("duplicateRecordsLeftOut", .number(Double(duplicatesDropped))),
             ("bootstrapResamples", .number(Double(FieldLogFeatures.resamples))),
             ("kinds", .array(features.kinds.map { kind in
                 .object([

@@ -93,6 +93,47 @@ package enum FieldLogFormat {
             .map(\.element)
     }
 
+    /// A field log read from its files: its records, sorted by device, then time, then position,
+    /// and how many exact duplicates of a record were left out.
+    package struct Log: Sendable {
+        package var records: [FieldLogRecord]
+        package var duplicatesDropped: Int
+    }
+
+    /// Reads the field logs at `paths` as one log (``read(paths:jobs:)``) and leaves out every
+    /// record that repeats an earlier one exactly — a telemetry batch uploaded twice, or files
+    /// that overlap — so that it counts once.
+    ///
+    /// - Throws: ``ScenarioError`` if a file is named twice (by any path to it), or naming the
+    ///   file, the line and the field of the first problem.
+    package static func load(paths: [String], jobs: Int = 1) throws(ScenarioError) -> Log {
+        var seen: [String: String] = [:]
+        for path in paths {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+            if let earlier = seen[resolved] {
+                throw ScenarioError(source: path, issues: [ScenarioIssue(
+                    path: "", message: "this file is already given (as \(earlier)); its records would count twice")])
+            }
+            seen[resolved] = path
+        }
+        let records = try read(paths: paths, jobs: jobs)
+        let unique = withoutDuplicates(records)
+        return Log(records: unique, duplicatesDropped: records.count - unique.count)
+    }
+
+    /// `records` (sorted by device, then time) without the records that repeat an earlier one
+    /// exactly: duplicates share a device and a time, so only those are compared.
+    static func withoutDuplicates(_ records: [FieldLogRecord]) -> [FieldLogRecord] {
+        var result: [FieldLogRecord] = []
+        result.reserveCapacity(records.count)
+        var groupStart = 0
+        for record in records {
+            if let last = result.last, last.device != record.device || last.time != record.time { groupStart = result.count }
+            if !result[groupStart...].contains(record) { result.append(record) }
+        }
+        return result
+    }
+
     /// Parses a field log's text, JSON lines in `jobs` parallel runs of lines; `source` names it
     /// in messages, and the first problem in the file is the one reported, for any `jobs`.
     package static func parse(_ text: String, source: String, jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
@@ -100,6 +141,12 @@ package enum FieldLogFormat {
         let first = lines.firstIndex { !isBlank($0) }
         guard let first else { return [] }
         var records: [(record: FieldLogRecord, line: Int)] = []
+        if !lines[first].hasPrefix("{"), let value = try? JSONParser.parse(lines[first]) {
+            // JSON, but not an object: not a CSV header either.
+            throw ScenarioError(source: "\(source):\(first + 1)", issues: [ScenarioIssue(
+                path: "", message: "expected an object, got \(value.kindDescription): a JSON-lines field log has one object per line "
+                    + "(a CSV one starts with its header)")])
+        }
         if lines[first].hasPrefix("{") {
             let runs = Swift.max(1, Swift.min(4 * jobs, lines.count / 1_000))
             let parsed = (try? ParallelRuns.map(count: runs, jobs: jobs) { run in

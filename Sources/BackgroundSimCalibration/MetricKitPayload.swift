@@ -75,10 +75,14 @@ package struct MetricKitPayload: Sendable, Equatable {
         }
         let begin = try timestamp("timeStampBegin"), end = try timestamp("timeStampEnd")
         guard end > begin else { throw fail("timeStampEnd", "expected a time after timeStampBegin") }
+        guard end - begin <= Self.maximumSpanSeconds else {
+            throw fail("timeStampEnd", "expected at most \(Int(Self.maximumSpanSeconds / 3_600)) h after timeStampBegin (a MetricKit payload covers "
+                       + "a day), got \(Format.significant((end - begin) / 3_600)) h")
+        }
         func duration(_ key: String) throws(ScenarioError) -> Double? {
             guard let field = value["applicationTimeMetrics"]?[key] else { return nil }
             switch field {
-            case .number(let seconds) where seconds >= 0: return seconds
+            case .number(let seconds) where seconds >= 0 && seconds.isFinite: return seconds
             case .string(let text): if let seconds = Self.duration(text) { return seconds }
             default: break
             }
@@ -94,9 +98,21 @@ package struct MetricKitPayload: Sendable, Equatable {
                 exits[name] = Int(count)
             }
         }
-        return MetricKitPayload(days: (end - begin) / 86_400, backgroundSeconds: try duration("cumulativeBackgroundTime"),
-                                foregroundSeconds: try duration("cumulativeForegroundTime"), backgroundExits: exits)
+        let background = try duration("cumulativeBackgroundTime"), foreground = try duration("cumulativeForegroundTime")
+        // The app cannot run longer than the payload's span, in the background and the
+        // foreground together.
+        if (background ?? 0) + (foreground ?? 0) > end - begin {
+            throw fail(background == nil ? "applicationTimeMetrics.cumulativeForegroundTime" : "applicationTimeMetrics.cumulativeBackgroundTime",
+                       "expected at most the payload's span, \(Format.significant(end - begin)) s (background and foreground together), got "
+                       + "\(Format.significant(background ?? 0)) s in the background and \(Format.significant(foreground ?? 0)) s in the foreground")
+        }
+        return MetricKitPayload(days: (end - begin) / 86_400, backgroundSeconds: background, foregroundSeconds: foreground, backgroundExits: exits)
     }
+
+    /// The longest span a payload may cover: MetricKit delivers a day's metrics at a time
+    /// (Apple, `MXMetricPayload`: "the past 24 hours"), with an hour's allowance for a clock
+    /// change on the way.
+    static let maximumSpanSeconds = 25.0 * 3_600
 
     /// Seconds since 1970 of `"YYYY-MM-DD HH:MM:SS +HHMM"` (MetricKit's form; a `T` is accepted
     /// for the space, and the offset may be left out for UTC).

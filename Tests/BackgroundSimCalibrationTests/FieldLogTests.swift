@@ -45,6 +45,51 @@ struct FieldLogTests {
         }
     }
 
+    @Test("records repeated in a file or across files count once, and give the features of the log without them; the same file named twice is refused")
+    func duplicates() throws {
+        let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        var records: [FieldLogRecord] = []
+        for seed in UInt64(1)...6 { records += try FieldLogRecorder.run(scenario, seed: seed, days: 14, device: "device-\(seed)").records }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-duplicates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clean = directory.appendingPathComponent("clean.jsonl").path
+        try FieldLogFormat.jsonLines(records).write(toFile: clean, atomically: true, encoding: .utf8)
+        // A batch uploaded twice inside one file, and a second file overlapping the first.
+        let lines = FieldLogFormat.jsonLines(records).split(separator: "\n").map(String.init)
+        let repeated = directory.appendingPathComponent("repeated.jsonl").path
+        try (lines + lines[100..<160]).joined(separator: "\n").appending("\n").write(toFile: repeated, atomically: true, encoding: .utf8)
+        let overlap = directory.appendingPathComponent("overlap.jsonl").path
+        try lines[40..<90].joined(separator: "\n").appending("\n").write(toFile: overlap, atomically: true, encoding: .utf8)
+
+        let reference = try FieldLogFormat.load(paths: [clean])
+        #expect(reference.duplicatesDropped == 0 && reference.records.count == records.count)
+        let doubled = try FieldLogFormat.load(paths: [repeated, overlap])
+        #expect(doubled.duplicatesDropped == 60 + 50)
+        #expect(doubled.records == reference.records)
+        #expect(FieldLogFeaturesFormatter.json(FieldLogFeatures(doubled.records), records: doubled.records.count)
+                == FieldLogFeaturesFormatter.json(FieldLogFeatures(reference.records), records: reference.records.count))
+
+        #expect(throws: ScenarioError.self) { try FieldLogFormat.load(paths: [clean, clean]) }
+        do {
+            _ = try FieldLogFormat.load(paths: [clean, directory.appendingPathComponent("./clean.jsonl").path])
+            Issue.record("the same file by another path was accepted")
+        } catch {
+            #expect(error.description.contains("this file is already given"), "\(error)")
+        }
+    }
+
+    @Test("a JSON-lines log whose first line is JSON but not an object is refused as such, not read as a CSV header", arguments: ["[1, 2]", "null", "\"device\"", "42"])
+    func jsonThatIsNotAnObject(first: String) {
+        do {
+            _ = try FieldLogFormat.parse(first + "\n{}\n", source: "log.jsonl")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description.contains("log.jsonl:1: expected an object"), "\(error)")
+            #expect(!error.description.contains("unknown column"))
+        }
+    }
+
     @Test("a log read in parallel runs of lines gives the records read at once, and names the first bad line for any number of jobs")
     func parallelReading() throws {
         let scenario = try #require(Presets.scenario(named: "zashi-designed"))

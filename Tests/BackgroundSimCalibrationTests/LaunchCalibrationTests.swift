@@ -267,6 +267,13 @@ struct MetricKitPayloadTests {
     @Test("payloads read from an object, an array or JSON lines, and a bad one names the payload and the field", arguments: [
         ("[{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\"}, 3]", "log: payload 2: expected a MetricKit payload object"),
         ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-04 00:00:00 +0000\"}", "log: timeStampEnd: expected a time after timeStampBegin"),
+        ("{\"timeStampBegin\": \"0001-01-01 00:00:00 +0000\", \"timeStampEnd\": \"9999-12-31 00:00:00 +0000\"}", "log: timeStampEnd: expected at most 25 h after timeStampBegin"),
+        ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationTimeMetrics\": {\"cumulativeBackgroundTime\": \"1e300 sec\"}}",
+         "log: applicationTimeMetrics.cumulativeBackgroundTime: expected at most the payload's span, 86400 s"),
+        ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationTimeMetrics\": {\"cumulativeBackgroundTime\": \"100 hr\"}}",
+         "expected at most the payload's span"),
+        ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationTimeMetrics\": {\"cumulativeBackgroundTime\": \"13 hr\", \"cumulativeForegroundTime\": \"12 hr\"}}",
+         "together"),
         ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationTimeMetrics\": {\"cumulativeBackgroundTime\": \"a while\"}}",
          "log: applicationTimeMetrics.cumulativeBackgroundTime: expected a duration"),
         ("{\"timeStampBegin\": \"2026-01-05 00:00:00 +0000\", \"timeStampEnd\": \"2026-01-06 00:00:00 +0000\", \"applicationExitMetrics\": {\"backgroundExitData\": {\"cumulativeNormalAppExitCount\": 1.5}}}",
@@ -284,12 +291,12 @@ struct MetricKitPayloadTests {
     @Test("a payload's background figures")
     func parse() throws {
         let text = """
-            {"timeStampBegin":"2026-01-05 00:00:00 +0000","timeStampEnd":"2026-01-07 00:00:00 +0000","applicationTimeMetrics":{"cumulativeBackgroundTime":"40 sec"},"applicationExitMetrics":{"backgroundExitData":{"cumulativeMemoryPressureExitCount":3},"foregroundExitData":{"cumulativeNormalAppExitCount":9}}}
+            {"timeStampBegin":"2026-01-05 23:00:00 +0000","timeStampEnd":"2026-01-07 00:00:00 +0000","applicationTimeMetrics":{"cumulativeBackgroundTime":"40 sec"},"applicationExitMetrics":{"backgroundExitData":{"cumulativeMemoryPressureExitCount":3},"foregroundExitData":{"cumulativeNormalAppExitCount":9}}}
             {"timeStampBegin":"2026-01-07 00:00:00 +0000","timeStampEnd":"2026-01-08 00:00:00 +0000"}
             """
         let payloads = try MetricKitPayload.parse(text, source: "log")
         #expect(payloads.count == 2)
-        #expect(payloads[0].days == 2 && payloads[0].backgroundSeconds == 40 && payloads[0].foregroundSeconds == nil)
+        #expect(payloads[0].days == 25.0 / 24 && payloads[0].backgroundSeconds == 40 && payloads[0].foregroundSeconds == nil)
         #expect(payloads[0].backgroundExits == ["cumulativeMemoryPressureExitCount": 3])
         #expect(payloads[1].backgroundExits.isEmpty)
     }

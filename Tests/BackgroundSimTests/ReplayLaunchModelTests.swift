@@ -75,4 +75,22 @@ struct ReplayLaunchModelTests {
             #expect("\(error)".contains("system.replay.devices[0].id") && "\(error)".contains("system.replay.devices[0].launches[0].atHours"), "\(error)")
         }
     }
+
+    @Test("a replay with a device twice, a launch twice, or devices under another launch model is refused naming the entry")
+    func replayMistakes() throws {
+        let launch = ReplayedLaunches.Launch(atHours: 3, kind: .refresh)
+        var twice = Self.scenario([ReplayedLaunches.Device(id: "a", launches: [launch]), ReplayedLaunches.Device(id: "a", launches: [])])
+        var repeated = Self.scenario([ReplayedLaunches.Device(id: "a", launches: [launch, launch])])
+        var ignored = Self.scenario([ReplayedLaunches.Device(id: "a", launches: [launch])])
+        ignored.system.launchModel = .heuristic
+        for (scenario, path, message) in [(twice, "system.replay.devices[1].id", "also replay.devices[0]"),
+                                          (repeated, "system.replay.devices[0].launches[1]", "comes earlier"),
+                                          (ignored, "system.replay.devices", "which would ignore them")] {
+            let issues = scenario.validate()
+            #expect(issues.contains { $0.path == path && $0.message.contains(message) }, "\(issues)")
+        }
+        twice.system.replay.devices[1].id = "b"
+        repeated.system.replay.devices[0].launches[1].atHours = 4
+        #expect(twice.validate().isEmpty && repeated.validate().isEmpty)
+    }
 }

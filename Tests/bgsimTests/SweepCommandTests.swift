@@ -241,9 +241,9 @@ struct SweepCommandTests {
         #expect(try lines(out).count == 6)
     }
 
-    @Test("a results file with a repeated cell, a cell beyond the sweep's or a negative one is refused with its line",
-          arguments: [("repeat", "cell 0 again (first on line 1)"), ("99", "\"cell\" must be a whole number from 0 to 5"),
-                      ("-1", "\"cell\" must be a whole number from 0 to 5")])
+    @Test("a results file with a repeated cell, or a cell edited beyond the sweep's or to a negative one, is refused with its line",
+          arguments: [("repeat", "cell 0 again (first on line 1)"), ("99", "the line's content does not match its digest"),
+                      ("-1", "the line's content does not match its digest")])
     func badResultLines(change: String, message: String) throws {
         let dir = try directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -262,6 +262,32 @@ struct SweepCommandTests {
         #expect(rerun.standardError.contains("\(results):\(line): \(message)"), "\(rerun.standardError)")
         let merge = try ToolRunner.run("bgsim", ["merge", results, "--out", dir.appendingPathComponent("m.jsonl").path])
         #expect(merge.status == 2, "\(merge.standardError)")
+    }
+
+    @Test("editing a number in a results line (a mean, a per-seed value, the digest) makes resume and merge exit 2 naming the line and how to recover; untouched, a resume is byte-identical",
+          arguments: ["\"mean\":", "\"perSeed\":{\"work.allItemsLatencyMinutes.p50\":[", "\"digest\":\""])
+    func editedLinesAreRefused(field: String) throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let results = dir.appendingPathComponent("r.jsonl").path
+        #expect(try sweep(dir, into: results).status == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: results))
+        #expect(try sweep(dir, into: results).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: results)) == original, "an untouched resume changes nothing")
+        var all = try lines(results).map(String.init)
+        // The first digit after the field, changed to another digit.
+        let range = try #require(all[2].range(of: field))
+        let digit = try #require(all[2][range.upperBound...].firstIndex { $0.isNumber || $0.isHexDigit })
+        let replacement: Character = all[2][digit] == "1" ? "2" : "1"
+        all[2].replaceSubrange(digit...digit, with: String(replacement))
+        try (all.joined(separator: "\n") + "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        for arguments in [["sweep", dir.appendingPathComponent("sweep.json").path, "--out", results],
+                          ["merge", results, "--out", dir.appendingPathComponent("m.jsonl").path]] {
+            let output = try ToolRunner.run("bgsim", arguments)
+            #expect(output.status == 2, "\(arguments[0]): \(output.standardError)")
+            #expect(output.standardError.contains("\(results):3: the line's content does not match its digest"), "\(output.standardError)")
+            #expect(output.standardError.contains("delete this line"), "the way back")
+        }
     }
 
     @Test("a shard with no cells still writes its (empty) file; the same axis path twice is refused")

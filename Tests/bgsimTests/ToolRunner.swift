@@ -55,7 +55,9 @@ enum ToolRunner {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
                 if process.isRunning {
                     timedOut.value = true
-                    process.terminate()
+                    // SIGKILL, not terminate()'s SIGTERM: a child started from a test thread
+                    // may inherit a signal mask that blocks SIGTERM, and then never ends.
+                    kill(process.processIdentifier, SIGKILL)
                 }
             }
         }

@@ -45,6 +45,25 @@ struct TuneCommandTests {
         #expect(!rerun.standardError.contains("stage 1:"), "\(rerun.standardError)")
     }
 
+    @Test("a stage line edited by hand (configuration 5's p90 set to 1) makes tune exit 2 naming the file and line")
+    func editedStageLineIsRefused() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.tuning.write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        #expect(try ToolRunner.run("bgsim", ["tune", "t.json", "--quiet"], in: dir).status == 0)
+        let stage = dir.appendingPathComponent("delays.stage1.jsonl")
+        var lines = try String(contentsOf: stage, encoding: .utf8).split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("{\"cell\":5,") })
+        let edited = lines[index].replacingOccurrences(
+            of: #""work.latencyMinutes.p90":\{"mean":[0-9.e+-]+"#, with: #""work.latencyMinutes.p90":{"mean":1.0"#, options: .regularExpression)
+        #expect(edited != lines[index])
+        lines[index] = edited
+        try (lines.joined(separator: "\n") + "\n").write(to: stage, atomically: true, encoding: .utf8)
+        let output = try ToolRunner.run("bgsim", ["tune", "t.json", "--quiet"], in: dir)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("delays.stage1.jsonl:\(index + 1): the line's content does not match its digest"), "\(output.standardError)")
+    }
+
     @Test("the outcome comes as a table, Markdown or CSV, each starting with the recommendation, and as an HTML report")
     func formats() throws {
         let dir = try directory()

@@ -32,6 +32,15 @@ public enum ScenarioLoader {
         guard !isDirectory.boolValue else {
             throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file: it is a directory")])
         }
+        // Refused before reading: a FIFO or device would block or never end, and a file over the
+        // parser's limit would be held whole for nothing.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file: it is not a regular file (a pipe, socket or device)")])
+        }
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > JSONParser.maximumBytes {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "the document is larger than 16 MiB (\(size) bytes)")])
+        }
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
@@ -326,6 +335,9 @@ public enum ScenarioLoader {
         return result
     }
 
+    /// How many problems get a suggestion (the nearest key): more than any report shows.
+    static let suggestedProblems = 100
+
     /// Records unknown keys and values of the wrong kind.
     static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue],
                            integerFields: Set<String> = integerFields) {
@@ -341,7 +353,8 @@ public enum ScenarioLoader {
                     let plain = !member.key.isEmpty && !member.key.contains { $0 == "." || $0 == " " || $0 == "\"" }
                     let shown = plain ? member.key : JSONWriter.compact(.string(member.key))
                     let memberPath = path.isEmpty ? shown : "\(path).\(shown)"
-                    let suggestion = FormerNames.keyHint(forPath: memberPath)
+                    // Only the first problems are shown: past them, a suggestion is not worth its search.
+                    let suggestion = issues.count >= Self.suggestedProblems ? "" : FormerNames.keyHint(forPath: memberPath)
                         ?? closest(to: member.key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
                         ?? misplaced(member.value, among: knownKeys, under: path)
                         ?? "; known keys here: \(knownKeys.joined(separator: ", "))"
@@ -385,11 +398,15 @@ public enum ScenarioLoader {
     /// `value` laid over `base`: objects merge member by member; anything else replaces.
     static func merge(_ value: JSONValue, over base: JSONValue) -> JSONValue {
         guard case .object(let members) = value, case .object(var merged) = base else { return value }
+        // Keys found by a table, not a scan: a file of 200,000 unknown keys merges in linear time.
+        var positions: [String: Int] = [:]
+        for (index, member) in merged.enumerated() { positions[member.key] = index }
         for member in members {
             if case .null = member.value { continue }
-            if let index = merged.firstIndex(where: { $0.key == member.key }) {
+            if let index = positions[member.key] {
                 merged[index].value = merge(member.value, over: merged[index].value)
             } else {
+                positions[member.key] = merged.count
                 merged.append(member)
             }
         }

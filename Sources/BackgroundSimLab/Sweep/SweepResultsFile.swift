@@ -53,11 +53,20 @@ package enum SweepResultsFile {
         return Contents(lines: lines, endsCut: !tail.isEmpty)
     }
 
+    /// How to recover from a line that cannot be trusted.
+    static let recovery = "delete this line (or the shard's file) and run the sweep or tuning again: only its cells are recomputed"
+
     static func parse(_ text: String, number: Int, path: String) throws(SweepFileError) -> Line {
         func fail(_ message: String) -> SweepFileError { SweepFileError(message: "\(path):\(number): \(message)") }
+        let object: String
+        switch ResultLineSeal.open(text) {
+        case .intact(let content): object = content
+        case .altered: throw fail("the line's content does not match its digest: it was edited or damaged; \(recovery)")
+        case .unsealed: throw fail("a result line without its content digest (not valid, or written by an older bgsim); \(recovery)")
+        }
         let value: JSONValue
         do {
-            value = try JSONParser.parse(text)
+            value = try JSONParser.parse(object)
         } catch {
             throw fail("not a result line (not valid JSON)")
         }
@@ -72,7 +81,33 @@ package enum SweepResultsFile {
         guard let cell = whole("cell"), (0..<cellCount).contains(cell) else {
             throw fail("\"cell\" must be a whole number from 0 to \(cellCount - 1), the sweep's cells")
         }
+        if let problem = summaryProblem(value) { throw fail("\(problem); \(recovery)") }
         return Line(cell: cell, cellCount: cellCount, sweep: sweep, fingerprint: fingerprint, text: text, number: number)
+    }
+
+    /// Where a line's summaries disagree with its per-seed values (each metric's `mean`, `ci95`
+    /// and `count` are recomputed from `perSeed`, exactly as they were written), or `nil`.
+    static func summaryProblem(_ value: JSONValue) -> String? {
+        guard case .object(let metrics)? = value["metrics"], case .object(let perSeed)? = value["perSeed"] else {
+            return "a result line without \"metrics\" and \"perSeed\""
+        }
+        for (key, summary) in metrics {
+            guard case .array(let items)? = perSeed.first(where: { $0.key == key })?.value else {
+                return "\"metrics\".\(key) has no per-seed values"
+            }
+            var values: [Double] = []
+            for item in items {
+                switch item {
+                case .number(let number): values.append(number)
+                case .null: continue
+                default: return "\"perSeed\".\(key) holds \(item.kindDescription), expected numbers and nulls"
+                }
+            }
+            guard summary == SweepRunner.summaryJSON(values) else {
+                return "\"metrics\".\(key) does not agree with its per-seed values"
+            }
+        }
+        return nil
     }
 
     /// Replaces the file with `lines` (each without its newline), atomically.

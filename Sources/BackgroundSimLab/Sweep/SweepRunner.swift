@@ -120,17 +120,13 @@ package enum SweepRunner {
     /// across seeds and its value on each seed (`perSeed`, null where it does not apply; for
     /// paired comparisons between cells), and its launch decisions per day (the mean across seeds), by task kind:
     /// launched, and not launched by each reason that happened.
+    /// The line is sealed with the digest of its content (``ResultLineSeal``).
     static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: [RunResult]) -> String {
         let values = zip(definition.axes, definition.values(ofCell: index)).map { ($0.path, $1) }
         let metrics = ComparedMetric.standard.map { metric -> (String, JSONValue) in
-            let summary = SampleSummary(runs.compactMap(metric.value))
-            return (metric.key, .object([
-                ("mean", .number(summary.mean)),
-                ("ci95", .array([.number(summary.mean - summary.halfWidth95), .number(summary.mean + summary.halfWidth95)])),
-                ("count", .number(Double(summary.count))),
-            ]))
+            (metric.key, summaryJSON(runs.compactMap(metric.value)))
         }
-        return JSONWriter.compact(.object([
+        return ResultLineSeal.sealed(JSONWriter.compact(.object([
             ("cell", .number(Double(index))),
             ("of", .number(Double(definition.cellCount))),
             ("sweep", .string(SweepFingerprint.sweep(definition))),
@@ -144,7 +140,18 @@ package enum SweepRunner {
                 (metric.key, .array(runs.map { metric.value($0).map(JSONValue.number) ?? .null }))
             })),
             ("launchDecisions", decisionsJSON(runs)),
-        ]))
+        ])))
+    }
+
+    /// A metric's summary across seeds, as a line holds it: `mean`, `ci95` (the 95 % interval of
+    /// the mean) and `count`. Reading a line recomputes it from the line's per-seed values.
+    static func summaryJSON(_ values: [Double]) -> JSONValue {
+        let summary = SampleSummary(values)
+        return .object([
+            ("mean", .number(summary.mean)),
+            ("ci95", .array([.number(summary.mean - summary.halfWidth95), .number(summary.mean + summary.halfWidth95)])),
+            ("count", .number(Double(summary.count))),
+        ])
     }
 
     /// `{"appRefresh": {"launched": …, "notLaunched": {"notChosen": …, …}}, "processing": …}`:

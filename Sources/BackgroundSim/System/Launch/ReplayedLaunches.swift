@@ -22,7 +22,7 @@ public struct ReplayedLaunches: Codable, Sendable, Equatable {
     }
 
     /// One logged launch.
-    public struct Launch: Codable, Sendable, Equatable {
+    public struct Launch: Codable, Sendable, Hashable {
         /// Hours since the simulation started. Valid 0–24,000,000.
         public var atHours: Double
         public var kind: Kind
@@ -75,13 +75,28 @@ public struct ReplayedLaunches: Codable, Sendable, Equatable {
     func validate(_ v: inout ParameterValidator, launchModel: LaunchModelKind) {
         if launchModel == .replay {
             v.require(!devices.isEmpty, "replay.devices", "expected at least one device when system.launchModel is \"replay\"")
+        } else {
+            // Replayed launches under another model would be ignored without a word.
+            v.require(devices.isEmpty, "replay.devices",
+                      "expected none unless system.launchModel is \"replay\" (it is \"\(launchModel.rawValue)\", which would ignore them)")
         }
         let total = devices.reduce(0) { $0 + $1.launches.count }
         v.require(total <= Self.maximumLaunches, "replay.devices", "expected at most \(Self.maximumLaunches) launches in all, got \(total)")
+        var firstIndex: [String: Int] = [:]
         for (index, device) in devices.enumerated() {
             v.require(!device.id.isEmpty, "replay.devices[\(index)].id", "expected a device identifier, got an empty string")
+            if let earlier = firstIndex[device.id] {
+                v.require(false, "replay.devices[\(index)].id", "expected each device once; \"\(device.id)\" is also replay.devices[\(earlier)]")
+            } else {
+                firstIndex[device.id] = index
+            }
+            var launchesSeen: Set<Launch> = []
             for (position, launch) in device.launches.enumerated() {
                 v.check(launch.atHours, FaultPlan.hours, "replay.devices[\(index)].launches[\(position)].atHours")
+                if !launchesSeen.insert(launch).inserted {
+                    v.require(false, "replay.devices[\(index)].launches[\(position)]",
+                              "expected each launch once; one of kind \(launch.kind.rawValue) at \(launch.atHours) h comes earlier")
+                }
             }
         }
     }
