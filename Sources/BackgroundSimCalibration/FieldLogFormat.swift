@@ -78,7 +78,7 @@ package enum FieldLogFormat {
     ///
     /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
     package static func read(path: String, jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
-        try parse(try ScenarioLoader.readText(path: path), source: path, jobs: jobs)
+        try parse(try ScenarioLoader.readText(path: path, maximumBytes: nil), source: path, jobs: jobs)
     }
 
     /// Reads the field logs at `paths` as one log, sorted across them by device, then time, then

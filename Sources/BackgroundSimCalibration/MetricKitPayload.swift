@@ -29,7 +29,7 @@ package struct MetricKitPayload: Sendable, Equatable {
 
     /// Reads the payloads in the file at `path`.
     package static func read(path: String) throws(ScenarioError) -> [MetricKitPayload] {
-        try parse(try ScenarioLoader.readText(path: path), source: path)
+        try parse(try ScenarioLoader.readText(path: path, maximumBytes: nil), source: path)
     }
 
     /// Parses payloads from `text`; `source` names it in messages.

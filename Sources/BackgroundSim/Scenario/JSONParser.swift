@@ -14,7 +14,7 @@ package struct JSONParser {
     }
 
     static let maximumDepth = 64
-    static let maximumBytes = 16 << 20
+    package static let maximumBytes = 16 << 20
 
     private let bytes: [UInt8]
     private var index = 0

@@ -17,7 +17,10 @@ public enum ScenarioLoader {
     }
 
     /// The text of the file at `path` (`-` for standard input), or an error naming it.
-    package static func readText(path: String) throws(ScenarioError) -> String {
+    ///
+    /// - Parameter maximumBytes: A larger file is refused before it is read: by default the
+    ///   JSON parser's limit, for a JSON document; `nil` for none (a field log).
+    package static func readText(path: String, maximumBytes: Int? = JSONParser.maximumBytes) throws(ScenarioError) -> String {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard let text = String(data: data, encoding: .utf8) else {
@@ -38,8 +41,8 @@ public enum ScenarioLoader {
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
             throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file: it is not a regular file (a pipe, socket or device)")])
         }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > JSONParser.maximumBytes {
-            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "the document is larger than 16 MiB (\(size) bytes)")])
+        if let maximumBytes, let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumBytes {
+            throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "the document is larger than \(maximumBytes >> 20) MiB (\(size) bytes)")])
         }
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
