@@ -71,7 +71,9 @@ enum CalibrateCommand {
         let calibration = try LaunchCalibration.run(records, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
                                                     notice: { if !quiet { Output.error("\(context.toolName) calibrate: \($0)") } })
         let fragmentPath = flags.string("fragment")
-        if let fragmentPath { try Output.write(JSONWriter.pretty(calibration.fragment) + "\n", toFile: fragmentPath) }
+        if let fragmentPath {
+            try Output.write(JSONWriter.pretty(DocumentSeal.sealed(calibration.fragment, by: "\(context.toolName) calibrate")) + "\n", toFile: fragmentPath)
+        }
         let use = Self.useCommand(flags, context, fragment: fragmentPath ?? "calibrated.json")
         if let report = flags.string("report") {
             try Output.write(CalibrationReport.html(calibration, command: CommandOutput.commandLine("calibrate", flags, context, alsoOmitting: ["fragment"]),

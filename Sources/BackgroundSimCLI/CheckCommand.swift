@@ -102,7 +102,7 @@ enum CheckCommand {
             let path = FailureReport.scenarioPath(in: directory, for: first)
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try ScenarioFile.write(result.minimal.scenario, to: path)
+                try ScenarioFile.write(result.minimal.scenario, to: path, toolName: context.toolName)
             } catch {
                 throw UsageError("cannot write the minimal scenario to \(path): \(error.localizedDescription)")
             }

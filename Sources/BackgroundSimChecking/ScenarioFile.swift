@@ -34,9 +34,10 @@ package enum ScenarioFile {
         return changed.isEmpty ? nil : .object(changed)
     }
 
-    /// Writes `scenario`'s minimal document to `path`, atomically.
-    package static func write(_ scenario: Scenario, to path: String) throws {
-        let text = JSONWriter.pretty(minimalDocument(of: scenario)) + "\n"
+    /// Writes `scenario`'s minimal document to `path`, atomically, sealed (``DocumentSeal``) as
+    /// `toolName check` wrote it.
+    package static func write(_ scenario: Scenario, to path: String, toolName: String = "bgsim") throws {
+        let text = JSONWriter.pretty(DocumentSeal.sealed(minimalDocument(of: scenario), by: "\(toolName) check")) + "\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -139,6 +139,33 @@ struct ScenarioTests {
         #expect(found.contains { $0.path == "device.model" && $0.message.hasSuffix(#"did you mean "iPhone 15 Pro"?"#) })
     }
 
+    @Test("a sealed document loads, re-indented too; a changed value fails its seal naming it and the way out; without the seal the changed document loads")
+    func sealedDocuments() throws {
+        let fragment = JSONValue.object([("system", .object([("heuristic", .object([("refreshBasePerDay", .number(0.948))]))]))])
+        let sealed = DocumentSeal.sealed(fragment, by: "bgsim calibrate")
+        let compact = JSONWriter.compact(sealed), pretty = JSONWriter.pretty(sealed)
+        #expect(compact.hasSuffix(#","sealedBy":{"tool":"bgsim calibrate","content":""# + DocumentSeal.digest(fragment) + "\"}}"))
+        let expected = try ScenarioLoader.decode(JSONWriter.compact(fragment), source: "f.json")
+        #expect(try ScenarioLoader.decode(compact, source: "f.json") == expected)
+        #expect(try ScenarioLoader.decode(pretty, source: "f.json") == expected)
+        #expect(try ScenarioLoader.overlay(pretty, source: "f.json", over: Scenario()) == expected)
+        let edited = pretty.replacingOccurrences(of: "0.948", with: "1.594")
+        for load in [{ _ = try ScenarioLoader.decode(edited, source: "f.json") }, { _ = try ScenarioLoader.overlay(edited, source: "f.json", over: Scenario()) }]
+            as [() throws -> Void] {
+            do {
+                try load()
+                Issue.record("an edited sealed document was accepted")
+            } catch let error as ScenarioError {
+                #expect(error.issues.map(\.path) == ["sealedBy"])
+                #expect(error.description.contains("written by bgsim calibrate and has changed since") && error.description.contains("delete \"sealedBy\""))
+            }
+        }
+        let unsealed = try JSONParser.parse(edited)
+        guard case .object(let members) = unsealed else { return }
+        let acknowledged = try ScenarioLoader.decode(JSONWriter.compact(.object(members.filter { $0.key != "sealedBy" })), source: "f.json")
+        #expect(acknowledged.system.heuristic.refreshBasePerDay == 1.594)
+    }
+
     @Test("malformed JSON is reported with line and column", arguments: [
         ("{\n  \"a\": 1,\n}", "line 3, column 1"),
         ("{\"a\": tru}", "expected 'true'"),

@@ -84,7 +84,7 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
         }
-        guard case .object(let members) = withPolicyObject(parsed) else {
+        guard case .object(let members) = withPolicyObject(try DocumentSeal.opened(parsed, source: source)) else {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(parsed.kindDescription)")])
         }
         let fragment = JSONValue.object(members.filter { $0.key != "name" && $0.key != "description" })
@@ -99,7 +99,8 @@ public enum ScenarioLoader {
     }
 
     /// Decodes a scenario from a parsed JSON document; `source` names it in errors.
-    static func decode(document parsed: JSONValue, source: String, policies: PolicyRegistry) throws(ScenarioError) -> Scenario {
+    static func decode(document sealed: JSONValue, source: String, policies: PolicyRegistry) throws(ScenarioError) -> Scenario {
+        let parsed = try DocumentSeal.opened(sealed, source: source)
         guard case .object = parsed else {
             throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object ({ … }) at the top level, got \(parsed.kindDescription)")])
         }
