@@ -65,7 +65,7 @@ enum RunCommand {
         }
         let format = try flags.format(["table", "json"], default: "table")
 
-        let trace = flags.string("trace").map { _ in TraceWriter() }
+        let trace = try flags.string("trace").map { path throws(UsageError) in try TraceWriter(path: path) }
         let result: RunResult
         if let path = flags.string("field-log") {
             let run = try FieldLogRecorder.run(scenario, seed: seed, days: days, device: "device-\(seed)", policies: context.policies)
@@ -77,9 +77,7 @@ enum RunCommand {
                 tracer: trace.map { writer in { writer.event($0) } },
                 log: trace.map { writer in { writer.system($0) } })
         }
-        if let path = flags.string("trace"), let trace {
-            try Output.write(trace.text, toFile: path)
-        }
+        try trace?.commit()
         let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
         try CommandOutput.emit(text, flags)
         return 0
