@@ -60,13 +60,18 @@ enum CheckCommand {
         let scenario = try RunCommand.loadScenario(flags, context, for: "check")
         let days = try flags.integer("days", default: 7, in: 1...100_000)
         let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
-        var seeds: [UInt64]
+        // Consecutive seeds, as a first and a count: ten million of them cost no memory.
+        let first: UInt64, count: Int
         if flags.string("seed") != nil {
             guard flags.string("seeds") == nil else { throw UsageError("give --seed S (one seed) or --seeds N, not both") }
-            seeds = [try flags.unsigned("seed", default: 1)]
+            (first, count) = (try flags.unsigned("seed", default: 1), 1)
         } else {
-            let count = try flags.integer("seeds", default: 100, in: 1...10_000_000)
-            seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)
+            count = try flags.integer("seeds", default: 100, in: 1...10_000_000)
+            first = try flags.unsigned("first-seed", default: 1)
+            guard first <= UInt64.max - UInt64(count - 1) else {
+                throw UsageError("--first-seed \(first) with \(count) seeds runs past the last seed, \(UInt64.max); "
+                                 + "give a first seed of at most \(UInt64.max - UInt64(count - 1))")
+            }
         }
         var invariants = Invariants.standard + Invariants.declared(by: scenario)
         if flags.string("within-hours") != nil {
@@ -86,20 +91,20 @@ enum CheckCommand {
             throw UsageError("--pin needs --swarm")
         }
 
-        context.announceCost("check", scenario: scenario, runs: seeds.count, days: days, jobs: jobs, quiet: flags.isSet("quiet"))
-        let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
-        let report = try checker.check(seeds: seeds, jobs: jobs, progress: meter.advance)
+        context.announceCost("check", scenario: scenario, runs: count, days: days, jobs: jobs, quiet: flags.isSet("quiet"))
+        let meter = ProgressMeter(total: count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
+        let report = try checker.checkKeepingFailures(first: first, count: count, jobs: jobs, progress: meter.advance)
         meter.finish()
-        guard let first = report.firstFailure else {
-            print("every invariant held: \(seeds.count) seed\(seeds.count == 1 ? "" : "s") × \(days) days of \(scenario.name)"
+        guard let firstFailure = report.firstFailure else {
+            print("every invariant held: \(count) seed\(count == 1 ? "" : "s") × \(days) days of \(scenario.name)"
                   + "\(checker.swarm.map { " (swarm varying \($0.variesDescription))" } ?? ""), \(invariants.count) invariants: \(invariants.map(\.name).joined(separator: ", "))")
             return 0
         }
         var shrunk: ShrunkFailure?
         var file: String?
         if !flags.isSet("no-shrink") {
-            let result = try Shrinker(checker: checker).shrink(first)
-            let path = FailureReport.scenarioPath(in: directory, for: first)
+            let result = try Shrinker(checker: checker).shrink(firstFailure)
+            let path = FailureReport.scenarioPath(in: directory, for: firstFailure)
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try ScenarioFile.write(result.minimal.scenario, to: path, toolName: context.toolName)

@@ -13,10 +13,10 @@ package enum FailureReport {
     ///   - toolName: The tool the replay lines name: `bgsim`, or a team's own (`mysim`).
     package static func describe(_ report: CheckReport, shrunk: ShrunkFailure?, scenarioFile: String?, replayable: Bool,
                                  toolName: String = "bgsim") -> String {
-        guard let first = report.firstFailure else { return "every invariant held on \(report.runs.count) seeds" }
+        guard let first = report.firstFailure else { return "every invariant held on \(report.seedsChecked) seeds" }
         let violation = first.violations[0]
         let counts = report.failuresByInvariant.map { "\($0.invariant) on \($0.runs)" }.joined(separator: ", ")
-        var lines = ["\(violation.invariant) broken: \(report.failures.count) of \(report.runs.count) seeds failed (\(counts))",
+        var lines = ["\(violation.invariant) broken: \(report.failures.count) of \(report.seedsChecked) seeds failed (\(counts))",
                      "first: seed \(first.seed), \(violation)"]
         // Each other invariant that broke, by its first failure: a policy can have more than one bug.
         for (invariant, _) in report.failuresByInvariant where invariant != violation.invariant {

@@ -76,6 +76,38 @@ public struct PolicyChecker: Sendable {
         }
         return CheckReport(days: days, runs: runs)
     }
+
+    /// Checks `count` consecutive seeds from `first`, `jobs` runs at a time, keeping only the
+    /// runs that broke an invariant: memory grows with the failures and the jobs, not with the
+    /// seeds asked for (`bgsim check --seeds 10000000`). The report's ``CheckReport/runs`` are
+    /// the failing runs, in seed order, and ``CheckReport/seedsChecked`` counts them all.
+    ///
+    /// - Parameter progress: Called after each run (from any thread).
+    ///
+    /// - Throws: ``ScenarioError`` before any run if the scenario or ``days`` is invalid.
+    public func checkKeepingFailures(first: UInt64, count: Int, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                     progress: (@Sendable () -> Void)? = nil) throws -> CheckReport {
+        try scenario.requireValid()
+        try SimulationRunner.requireValid(days: days)
+        precondition(count >= 0 && (count == 0 || first <= UInt64.max - UInt64(count - 1)), "PolicyChecker: seeds run past 2^64 - 1")
+        var failures: [RunCheck] = []
+        // Batches of a few thousand runs a job: ParallelRuns holds one batch's results.
+        let batch = 4_096 * Swift.max(1, jobs)
+        var done = 0
+        while done < count {
+            let size = Swift.min(batch, count - done)
+            let start = first + UInt64(done)
+            let runs = try ParallelRuns.map(count: size, jobs: jobs, progress: progress) { index -> RunCheck? in
+                let run = try check(seed: start + UInt64(index))
+                return run.passed ? nil : run
+            }
+            failures += runs.compactMap { $0 }
+            done += size
+        }
+        var report = CheckReport(days: days, runs: failures)
+        report.seedsChecked = count
+        return report
+    }
 }
 
 /// One checked run: its seed, scenario and days, and the violations found, in time order.
@@ -105,7 +137,17 @@ public struct RunCheck: Sendable {
 /// The runs of a check, in seed order.
 public struct CheckReport: Sendable {
     public var days: Int
+    /// The runs kept: every run, or only the failing ones
+    /// (``PolicyChecker/checkKeepingFailures(first:count:jobs:progress:)``).
     public var runs: [RunCheck]
+    /// How many seeds were checked (passing runs not kept included).
+    public var seedsChecked: Int
+
+    public init(days: Int, runs: [RunCheck]) {
+        self.days = days
+        self.runs = runs
+        seedsChecked = runs.count
+    }
 
     /// The runs that broke an invariant.
     public var failures: [RunCheck] { runs.filter { !$0.passed } }

@@ -62,6 +62,20 @@ struct CheckerTests {
         #expect(one.runs.map(\.seed) == Array(1...40))
     }
 
+    @Test("a check keeping only the failures finds the same failing runs and first failure as one keeping every run, and counts every seed")
+    func keepingFailures() throws {
+        // Without a swarm, seed 24 of 1–40 fails within 3 days (the planted bug).
+        let checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send-forgetful")!, days: 3)
+        let every = try checker.check(seeds: Array(1...40), jobs: 2)
+        let kept = try checker.checkKeepingFailures(first: 1, count: 40, jobs: 2)
+        #expect(!kept.runs.isEmpty && kept.runs.allSatisfy { !$0.passed })
+        #expect(kept.runs.map(\.seed) == every.failures.map(\.seed))
+        #expect(kept.runs.map(\.violations) == every.failures.map(\.violations))
+        #expect(kept.firstFailure?.seed == every.firstFailure?.seed && kept.seedsChecked == 40 && every.seedsChecked == 40)
+        #expect(FailureReport.describe(kept, shrunk: nil, scenarioFile: nil, replayable: false)
+                == FailureReport.describe(every, shrunk: nil, scenarioFile: nil, replayable: false))
+    }
+
     @Test("a swarm draws the same scenario for a seed every time, different ones for different seeds, all valid")
     func swarmScenarios() throws {
         let base = Presets.scenario(named: "proton-upload-designed")!
