@@ -110,7 +110,17 @@ enum RunCommand {
             try writer.commit()
             summary = accumulator.summary
         } else {
-            summary = ReplicationSummary(try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, progress: meter.advance))
+            // A batch of runs at a time, each reduced to its numbers: memory holds one batch's
+            // reports and each field's value per seed (for the percentiles), not every run.
+            var accumulator = ReplicationSummary.Accumulator()
+            let batch = 1_024 * jobs
+            for start in stride(from: 0, to: seeds.count, by: batch) {
+                let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
+                for result in try Replications.run(scenario, seeds: part, days: days, jobs: jobs, policies: policies, progress: meter.advance) {
+                    accumulator.add(result)
+                }
+            }
+            summary = accumulator.summary
         }
         meter.finish()
         let text = switch format {
