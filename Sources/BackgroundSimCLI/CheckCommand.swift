@@ -67,11 +67,7 @@ enum CheckCommand {
             (first, count) = (try flags.unsigned("seed", default: 1), 1)
         } else {
             count = try flags.integer("seeds", default: 100, in: 1...10_000_000)
-            first = try flags.unsigned("first-seed", default: 1)
-            guard first <= UInt64.max - UInt64(count - 1) else {
-                throw UsageError("--first-seed \(first) with \(count) seeds runs past the last seed, \(UInt64.max); "
-                                 + "give a first seed of at most \(UInt64.max - UInt64(count - 1))")
-            }
+            first = try flags.firstOfConsecutiveSeeds(from: "first-seed", default: 1, count: count)
         }
         var invariants = Invariants.standard + Invariants.declared(by: scenario)
         if flags.string("within-hours") != nil {

@@ -109,7 +109,7 @@ enum CompareCommand {
                 keys = objective.metrics.map(\.key)
             default: keys = precision.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
-            _ = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: maximum)   // no wrapping past 2⁶⁴ − 1
+            _ = try flags.firstOfConsecutiveSeeds(from: "first-seed", default: 1, count: maximum)   // no wrapping past 2⁶⁴ − 1
             context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * maximum, days: days, jobs: jobs,
                                  quiet: flags.isSet("quiet"))
             // The most seeds it may run, for the meter; it stops early when decided.

@@ -97,12 +97,19 @@ public struct Flags {
     /// `count` consecutive seeds from the first seed `--name` gives (or `defaultFirst`); an error
     /// if they would run past 2⁶⁴ − 1 rather than wrap around to 0.
     public func consecutiveSeeds(from name: String, default defaultFirst: UInt64, count: Int) throws(UsageError) -> [UInt64] {
+        let first = try firstOfConsecutiveSeeds(from: name, default: defaultFirst, count: count)
+        return (0..<UInt64(count)).map { first + $0 }
+    }
+
+    /// The first seed `--name` gives (or `defaultFirst`) of `count` consecutive seeds, checked
+    /// not to run past 2⁶⁴ − 1 (for a command that takes its seeds one by one).
+    public func firstOfConsecutiveSeeds(from name: String, default defaultFirst: UInt64, count: Int) throws(UsageError) -> UInt64 {
         let first = try unsigned(name, default: defaultFirst)
         guard count <= 1 || first <= UInt64.max - UInt64(count - 1) else {
             throw UsageError("--\(name) \(first) with \(count) seeds runs past the last seed, \(UInt64.max); "
                              + "give a first seed of at most \(UInt64.max - UInt64(count - 1))")
         }
-        return (0..<UInt64(count)).map { first + $0 }
+        return first
     }
 
     /// The value of `--name` as a finite number in `range`, or `defaultValue` if absent.

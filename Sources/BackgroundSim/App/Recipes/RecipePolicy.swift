@@ -98,10 +98,11 @@ package final class RecipePolicy: BackgroundPolicy {
     package func willEnterForeground(_ app: AppContext) {
         lockedOut = false     // the user unlocked the phone
         extensionAssertion.end(app)
-        if recipe.workInForeground {
+        // A run in progress keeps the work, and its end, as they are.
+        if recipe.workInForeground && !runInProgress {
             if !recipe.sessionIdentifier.isEmpty {
                 startWork(app)
-            } else if !runInProgress {
+            } else {
                 app.work.onQueueEmpty = nil
                 app.work.start()
             }
@@ -111,7 +112,7 @@ package final class RecipePolicy: BackgroundPolicy {
     }
 
     package func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
-        if !recipe.sessionIdentifier.isEmpty && app.work.hasPendingWork { startWork(app) }
+        if !recipe.sessionIdentifier.isEmpty && app.work.hasPendingWork && !runInProgress { startWork(app) }
         completionHandler()
     }
 
