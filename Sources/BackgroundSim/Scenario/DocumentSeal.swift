@@ -1,10 +1,12 @@
+import SimKernel
+
 /// The digest a scenario document written by a command carries of its own content — a
 /// calibration's fragment, a check's failing scenario — so that a copy changed since is not
 /// taken for what the command wrote.
 ///
 /// The seal is the document's last top-level member:
 ///
-///     "sealedBy": { "tool": "bgsim calibrate", "content": "3f0c9a41b2e17d55" }
+///     "sealedBy": { "tool": "bgsim calibrate", "content": "0ab782e1605c6746" }
 ///
 /// `content` is the 64-bit FNV-1a hash (16 hex digits) of the document without that member,
 /// written compact (``JSONWriter/compact(_:)``), so re-indenting the file keeps it valid and
@@ -44,11 +46,7 @@ package enum DocumentSeal {
 
     /// FNV-1a, 64 bits, of the document written compact, as 16 hex digits.
     static func digest(_ document: JSONValue) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in JSONWriter.compact(document).utf8 {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(value, radix: 16)
+        let digits = String(StreamLabel.fnv1a64(JSONWriter.compact(document).utf8), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -114,11 +114,6 @@ public enum ScenarioLoader {
             fallback = setting(Self.document(of: policy.defaultParameters), at: ["app", "policy", "parameters"], in: fallback)
         }
         var merged = merge(document, over: fallback)
-        if let policy, document["app"]?["permittedIdentifiers"] == nil, !policy.taskIdentifiers.isEmpty {
-            // The identifiers the policy declares are those its Info.plist would list, unless the
-            // file says otherwise (`[]` models a missing entry).
-            merged = setting(.array(policy.taskIdentifiers.map(JSONValue.string)), at: ["app", "permittedIdentifiers"], in: merged)
-        }
         // Decoded even after shape problems (unknown keys are ignored), so that every problem is
         // reported at once: a value the decoder refuses (a misspelt case name) is reported and
         // put back to its default, and decoding goes on, so range problems elsewhere still show.
@@ -145,9 +140,11 @@ public enum ScenarioLoader {
         guard var decoded else {
             throw ScenarioError(source: source, issues: issues.isEmpty ? [ScenarioIssue(path: "", message: "cannot be read as a scenario")] : issues)
         }
-        // Parameters that choose their own identifiers (a recipe's) declare those instead.
-        if policy != nil, document["app"]?["permittedIdentifiers"] == nil, let declared = decoded.app.policy.parameters.taskIdentifiers {
-            decoded.app.permittedIdentifiers = declared
+        // The identifiers a named policy declares are those its Info.plist would list — its
+        // parameters' where they choose them (a recipe's), else its definition's — unless the
+        // file says otherwise (`[]` models a missing entry).
+        if let policy, document["app"]?["permittedIdentifiers"] == nil {
+            decoded.app.permittedIdentifiers = decoded.app.policy.parameters.taskIdentifiers ?? policy.taskIdentifiers
         }
         issues += decoded.validate(policies: policies)
         guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }

@@ -24,6 +24,8 @@ package enum RunEstimate {
     }
 
     /// Seconds one job takes per simulated device-day of `scenario`, timed on a short run.
+    /// Wall-clock time goes only into the note on standard error, never into a simulated
+    /// outcome: the probe's own result is thrown away.
     static func secondsPerDeviceDay(_ scenario: Scenario, days: Int, policies: PolicyRegistry) -> Double? {
         let probe = Swift.max(1, Swift.min(days, probeDays))
         let clock = ContinuousClock()

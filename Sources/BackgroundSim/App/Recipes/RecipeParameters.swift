@@ -164,7 +164,7 @@ package struct RecipeParameters: PolicyParameters {
     /// the app, as a task's run (minimum interval included), without a deadline. Default false.
     package var runOnLaunch = false
     /// When a successful run counts as having happened for ``minimumIntervalMinutes``: at its
-    /// `start` (what `Date()` read as the run began, CoverDrop's shipped code) or at its `end`
+    /// `start` (the app's clock as the run began, CoverDrop's shipped code; here the simulated device clock) or at its `end`
     /// (when it finished, CoverDrop's design). Default start.
     package var lastSuccessAt: RecipeMoment = .start
 
