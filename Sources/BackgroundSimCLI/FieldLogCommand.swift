@@ -40,17 +40,27 @@ enum FieldLogCommand {
         if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
         let format = try flags.format(["table", "json"], default: "table")
-        let log = try FieldLogFormat.load(paths: flags.positional, jobs: Replications.defaultJobs)
-        let ordered = log.records
+        // A device at a time: memory holds a few devices' records and each one's summaries, not the log.
+        let replayDevice = flags.string("device")
+        var features = FieldLogFeatures.Builder()
+        var replay: ReplayedLaunches?
+        let counts = try FieldLogFormat.forEachDevice(paths: flags.positional, jobs: Replications.defaultJobs) { device in
+            features.add(device)
+            if flags.string("replay") != nil, replayDevice == nil || device.first?.device == replayDevice,
+               let launches = FieldLogReplay.device(device) {
+                replay = replay ?? ReplayedLaunches()
+                replay?.devices.append(launches)
+            }
+        }
         if let path = flags.string("replay") {
-            guard let replay = FieldLogReplay.launches(ordered, device: flags.string("device")) else {
-                throw UsageError("--device: no device '\(flags.string("device") ?? "")' in the logs")
+            guard let replay else {
+                throw UsageError("--device: no device '\(replayDevice ?? "")' in the logs")
             }
             try Output.write(JSONWriter.pretty(FieldLogReplay.fragment(replay, sources: flags.positional)) + "\n", toFile: path)
         }
-        let features = FieldLogFeatures(ordered)
-        let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(features, records: ordered.count, duplicatesDropped: log.duplicatesDropped))
-            : FieldLogFeaturesFormatter.table(features, records: ordered.count, duplicatesDropped: log.duplicatesDropped)
+        let summary = features.features
+        let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(summary, records: counts.records, duplicatesDropped: counts.duplicatesDropped))
+            : FieldLogFeaturesFormatter.table(summary, records: counts.records, duplicatesDropped: counts.duplicatesDropped)
         try CommandOutput.emit(text, flags)
         return 0
     }

@@ -68,9 +68,10 @@ enum RunCommand {
         let trace = try flags.string("trace").map { path throws(UsageError) in try TraceWriter(path: path) }
         let result: RunResult
         if let path = flags.string("field-log") {
-            let run = try FieldLogRecorder.run(scenario, seed: seed, days: days, device: "device-\(seed)", policies: context.policies)
-            try writeFieldLog(run.records, to: path)
-            result = run.result
+            let log = try FieldLogWriter(path: path)
+            result = try FieldLogRecorder.run(scenario, seed: seed, days: days, device: "device-\(seed)", policies: context.policies,
+                                              record: log.append)
+            try log.commit()
         } else {
             result = try SimulationRunner.run(
                 scenario: scenario, seed: seed, days: days,
@@ -97,17 +98,26 @@ enum RunCommand {
         let meter = ProgressMeter(total: seeds.count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let summary: ReplicationSummary
         if let path = flags.string("field-log") {
-            // Written batch by batch as the phones finish, and the reports reduced to their
-            // numbers as they come: memory holds one batch's records and a few kilobytes a seed.
-            let writer = try Output.AtomicFileWriter(path: path)
-            let csv = path.hasSuffix(".csv")
-            if csv { try writer.write(FieldLogFormat.csvHeader) }
+            // Each phone writes to its own spool while it runs, and a batch's spools are copied
+            // into the log in seed order: memory holds a block per phone and a few kilobytes a
+            // seed, however long the run.
+            let log = try FieldLogWriter(path: path)
             var accumulator = ReplicationSummary.Accumulator()
-            try FieldLogRecorder.run(scenario, seeds: seeds, days: days, jobs: jobs, policies: policies, progress: meter.advance) { results, records in
-                try writer.write(csv ? FieldLogFormat.csvLines(records) : FieldLogFormat.jsonLines(records))
-                for result in results { accumulator.add(result) }
+            try scenario.requireValid(policies: policies)
+            let batch = 4 * jobs
+            for start in stride(from: 0, to: seeds.count, by: batch) {
+                let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
+                let spools = try part.map { seed throws(UsageError) in try log.spool(seed: seed) }
+                let results = try ParallelRuns.map(count: part.count, jobs: jobs, progress: meter.advance) { index in
+                    try FieldLogRecorder.run(scenario, seed: part[index], days: days, device: "device-\(part[index])",
+                                             policies: policies, record: spools[index].append)
+                }
+                for (result, spool) in zip(results, spools) {
+                    try log.append(spool)
+                    accumulator.add(result)
+                }
             }
-            try writer.commit()
+            try log.commit()
             summary = accumulator.summary
         } else {
             // A batch of runs at a time, each reduced to its numbers: memory holds one batch's
@@ -130,12 +140,6 @@ enum RunCommand {
         }
         try CommandOutput.emit(text, flags)
         return 0
-    }
-
-    /// Writes a field log (docs/CALIBRATION.md) atomically: CSV for a `.csv` path, JSON lines
-    /// otherwise.
-    static func writeFieldLog(_ records: [FieldLogRecord], to path: String) throws {
-        try Output.write(path.hasSuffix(".csv") ? FieldLogFormat.csv(records) : FieldLogFormat.jsonLines(records), toFile: path)
     }
 
     static func scenarioSource(_ flags: Flags) -> String {

@@ -43,14 +43,40 @@ package struct FieldLogFeatures: Sendable {
     package static let resamples = 200
     package static let bootstrapSeed: UInt64 = 20_261_123
 
-    /// The features of `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)`` returns them).
+    /// The features of `records` (sorted by device, then time, as ``FieldLogFormat/load(paths:jobs:)`` returns them).
     package init(_ records: [FieldLogRecord]) {
-        let histories = DeviceHistory.histories(records)
-        kinds = FieldLogRecord.Kind.allCases.compactMap { kind in
-            let active = histories.filter { $0.involves(kind) }
-            guard !active.isEmpty else { return nil }
-            return Self.features(kind, active.map { DeviceLaunchSummary(logged: $0, kind: kind) })
+        var builder = Builder()
+        for device in FieldLogFormat.devices(records) { builder.add(device) }
+        self = builder.features
+    }
+
+    /// The features of a log taken a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:_:)``):
+    /// each device is reduced to its launch summaries as it comes, so only those are kept.
+    package struct Builder {
+        private var summaries: [FieldLogRecord.Kind: [DeviceLaunchSummary]] = [:]
+
+        package init() {}
+
+        /// Adds one device's records, sorted by time; devices are added in a fixed order (the
+        /// bootstrap resamples them by position).
+        package mutating func add(_ device: some Collection<FieldLogRecord>) {
+            guard !device.isEmpty else { return }
+            let history = DeviceHistory(ArraySlice(device))
+            for kind in FieldLogRecord.Kind.allCases where history.involves(kind) {
+                summaries[kind, default: []].append(DeviceLaunchSummary(logged: history, kind: kind))
+            }
         }
+
+        /// The features of the devices added so far.
+        package var features: FieldLogFeatures {
+            FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
+                summaries[kind].map { FieldLogFeatures.features(kind, $0) }
+            })
+        }
+    }
+
+    private init(kinds: [Kind]) {
+        self.kinds = kinds
     }
 
     /// The features of one kind from its devices' summaries, with bootstrap intervals.

@@ -73,42 +73,38 @@ package enum FieldLogFormat {
         return devices
     }
 
-    /// Reads a field log, JSON lines or CSV (by the first character: `{` for JSON lines),
-    /// sorted by device, then time, then position in the file.
-    ///
-    /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
-    package static func read(path: String, jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
-        try parse(try ScenarioLoader.readText(path: path, maximumBytes: nil), source: path, jobs: jobs)
-    }
-
-    /// Reads the field logs at `paths` as one log, sorted across them by device, then time, then
-    /// position (files may each hold part of a device's log).
-    ///
-    /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
-    package static func read(paths: [String], jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
-        var records: [FieldLogRecord] = []
-        for path in paths { records += try read(path: path, jobs: jobs) }
-        guard paths.count > 1 else { return records }
-        return records.enumerated().sorted { ($0.element.device, $0.element.time, $0.offset) < ($1.element.device, $1.element.time, $1.offset) }
-            .map(\.element)
-    }
-
-    /// A field log read from its files: its records, sorted by device, then time, then position,
-    /// and how many exact duplicates of a record were left out.
+    /// A field log's records, sorted by device, then time, then position, and how many exact
+    /// duplicates of a record were left out.
     package struct Log: Sendable {
         package var records: [FieldLogRecord]
         package var duplicatesDropped: Int
     }
 
-    /// Reads the field logs at `paths` as one log (``read(paths:jobs:)``) and leaves out every
-    /// record that repeats an earlier one exactly — a telemetry batch uploaded twice, or files
-    /// that overlap — so that it counts once.
+    /// Reads the field logs at `paths` as one log, whole: ``forEachDevice(paths:jobs:_:)``'s
+    /// devices, one after the other.
     ///
     /// - Throws: ``ScenarioError`` if a file is named twice (by any path to it), or naming the
     ///   file, the line and the field of the first problem.
     package static func load(paths: [String], jobs: Int = 1) throws(ScenarioError) -> Log {
+        var records: [FieldLogRecord] = []
+        let counts = try forEachDevice(paths: paths, jobs: jobs) { records += $0 }
+        return Log(records: records, duplicatesDropped: counts.duplicatesDropped)
+    }
+
+    /// Reads the field logs at `paths` as one log, a device at a time (``FieldLogReader``): calls
+    /// `body` with each device's records, sorted by time, then file, then line, devices in order
+    /// of their identifiers (files may each hold part of a device's log). A record that repeats
+    /// an earlier one exactly — a telemetry batch uploaded twice, or files that overlap — is
+    /// left out, so that it counts once. Returns the records handed over and the duplicates
+    /// left out.
+    ///
+    /// - Throws: ``ScenarioError`` if a file is named twice (by any path to it), or naming the
+    ///   file, the line and the field of the first problem, before `body` is called.
+    @discardableResult
+    package static func forEachDevice(paths: [String], jobs: Int = 1,
+                                      _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) -> (records: Int, duplicatesDropped: Int) {
         var seen: [String: String] = [:]
-        for path in paths {
+        for path in paths where path != "-" {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
             if let earlier = seen[resolved] {
                 throw ScenarioError(source: path, issues: [ScenarioIssue(
@@ -116,13 +112,28 @@ package enum FieldLogFormat {
             }
             seen[resolved] = path
         }
-        let records = try read(paths: paths, jobs: jobs)
-        let unique = withoutDuplicates(records)
-        return Log(records: unique, duplicatesDropped: records.count - unique.count)
+        let reader = try FieldLogReader(paths: paths, jobs: jobs)
+        var kept = 0
+        try reader.forEachDevice { device in
+            let unique = withoutDuplicates(device)
+            kept += unique.count
+            body(unique)
+        }
+        return (kept, reader.recordCount - kept)
     }
 
-    /// `records` (sorted by device, then time) without the records that repeat an earlier one
-    /// exactly: duplicates share a device and a time, so only those are compared.
+    /// Parses a field log's text, JSON lines or CSV, in `jobs` parallel runs of lines; `source`
+    /// names it in messages, and the first problem in the text is the one reported, for any
+    /// `jobs`. The records come sorted by device, then time, then line, duplicates kept.
+    package static func parse(_ text: String, source: String, jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
+        let reader = try FieldLogReader(text: text, source: source, jobs: jobs)
+        var records: [FieldLogRecord] = []
+        try reader.forEachDevice { records += $0 }
+        return records
+    }
+
+    /// `records` (one device's, sorted by time) without the records that repeat an earlier one
+    /// exactly: duplicates share a time, so only those are compared.
     static func withoutDuplicates(_ records: [FieldLogRecord]) -> [FieldLogRecord] {
         var result: [FieldLogRecord] = []
         result.reserveCapacity(records.count)
@@ -134,106 +145,64 @@ package enum FieldLogFormat {
         return result
     }
 
-    /// Parses a field log's text, JSON lines in `jobs` parallel runs of lines; `source` names it
-    /// in messages, and the first problem in the file is the one reported, for any `jobs`.
-    package static func parse(_ text: String, source: String, jobs: Int = 1) throws(ScenarioError) -> [FieldLogRecord] {
-        let lines = Self.lines(of: text, jobs: jobs)
-        let first = lines.firstIndex { !isBlank($0) }
-        guard let first else { return [] }
-        var records: [(record: FieldLogRecord, line: Int)] = []
-        if !lines[first].hasPrefix("{"), let value = try? JSONParser.parse(lines[first]) {
-            // JSON, but not an object: not a CSV header either.
-            throw ScenarioError(source: "\(source):\(first + 1)", issues: [ScenarioIssue(
+    /// How a file's lines are written: JSON objects, or CSV under a header.
+    enum LineFormat: Sendable {
+        case jsonLines
+        case csv(header: [String])
+    }
+
+    /// How a file is written, from its first line with anything on it: JSON lines if it starts
+    /// with `{`, else CSV with that line as its header.
+    ///
+    /// - Throws: ``ScenarioError`` at `source` for a line that is JSON but not an object (neither
+    ///   format), or a header naming an unknown column.
+    static func lineFormat(firstLine line: String, source: String) throws(ScenarioError) -> LineFormat {
+        if line.hasPrefix("{") { return .jsonLines }
+        if let value = try? JSONParser.parse(line) {
+            throw ScenarioError(source: source, issues: [ScenarioIssue(
                 path: "", message: "expected an object, got \(value.kindDescription): a JSON-lines field log has one object per line "
                     + "(a CSV one starts with its header)")])
         }
-        if lines[first].hasPrefix("{") {
-            let runs = Swift.max(1, Swift.min(4 * jobs, lines.count / 1_000))
-            let parsed = (try? ParallelRuns.map(count: runs, jobs: jobs) { run in
-                jsonLines(lines, from: run * lines.count / runs, to: (run + 1) * lines.count / runs, source: source)
-            }) ?? []
-            for run in parsed {
-                switch run {
-                case .success(let part): records += part
-                case .failure(let error): throw error
-                }
-            }
-        } else {
-            let header = splitCSV(lines[first])
-            for name in header where !fields.contains(name) {
-                let suggestion = ScenarioLoader.closest(to: name, among: fields).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw ScenarioError(source: "\(source):\(first + 1)", issues: [ScenarioIssue(path: name, message: "unknown column" + suggestion)])
-            }
-            for (index, line) in lines.enumerated() where index > first && !isBlank(line) {
-                let cells = splitCSV(line)
-                guard cells.count == header.count else {
-                    throw ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(
-                        path: "", message: "expected \(header.count) fields as in the header, got \(cells.count)")])
-                }
-                var members: [(String, JSONValue)] = []
-                for (name, cell) in zip(header, cells) where !cell.isEmpty {
-                    switch name {
-                    case "requiresNetwork", "requiresExternalPower", "success", "charging", "protectedDataAvailable":
-                        members.append((name, cell == "true" ? .bool(true) : cell == "false" ? .bool(false) : .string(cell)))
-                    case "batteryPercent":
-                        members.append((name, Double(cell).map(JSONValue.number) ?? .string(cell)))
-                    default:
-                        members.append((name, .string(cell)))
-                    }
-                }
-                records.append((try record(members, source: "\(source):\(index + 1)"), index))
-            }
+        let header = splitCSV(line)
+        for name in header where !fields.contains(name) {
+            let suggestion = ScenarioLoader.closest(to: name, among: fields).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: name, message: "unknown column" + suggestion)])
         }
-        // Logs are usually written device by device in time order; sorting them again costs more than reading.
-        let inOrder = zip(records, records.dropFirst()).allSatisfy { ($0.record.device, $0.record.time) <= ($1.record.device, $1.record.time) }
-        if inOrder { return records.map(\.record) }
-        return records.sorted { ($0.record.device, $0.record.time, $0.line) < ($1.record.device, $1.record.time, $1.line) }.map(\.record)
+        return .csv(header: header)
     }
 
-    /// `text`'s lines, split at each line feed, a carriage return before it left out (CRLF, as
-    /// spreadsheets write CSV). Split on the UTF-8 bytes, with each line's string made in
-    /// `jobs` parallel runs: splitting by `Character` took a fifth of reading a large log (and
-    /// never split at "\r\n", one `Character`).
-    static func lines(of text: String, jobs: Int) -> [String] {
-        var contiguous = text
-        contiguous.makeContiguousUTF8()
-        let whole = contiguous
-        let ranges = whole.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>] in
-            var ranges: [Range<Int>] = []
-            var start = 0
-            for index in bytes.indices where bytes[index] == 10 {
-                ranges.append(start..<(index > start && bytes[index - 1] == 13 ? index - 1 : index))
-                start = index + 1
-            }
-            ranges.append(start..<bytes.count)
-            return ranges
-        } ?? []
-        let runs = Swift.max(1, Swift.min(4 * jobs, ranges.count / 1_000))
-        let parts = (try? ParallelRuns.map(count: runs, jobs: jobs) { run -> [String] in
-            whole.utf8.withContiguousStorageIfAvailable { bytes in
-                ranges[run * ranges.count / runs ..< (run + 1) * ranges.count / runs].map {
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
-                }
-            } ?? []
-        }) ?? []
-        return parts.flatMap { $0 }
-    }
-
-    /// The records of JSON lines `start ..< end`, or the first problem among them.
-    private static func jsonLines(_ lines: [String], from start: Int, to end: Int,
-                                  source: String) -> Result<[(record: FieldLogRecord, line: Int)], ScenarioError> {
-        var records: [(record: FieldLogRecord, line: Int)] = []
-        for index in start..<end where !isBlank(lines[index]) {
+    /// The record a line holds (not a blank line, nor the CSV header), checked; `source` names
+    /// the file and line in messages.
+    static func record(line: String, format: LineFormat, source: String) throws(ScenarioError) -> FieldLogRecord {
+        switch format {
+        case .jsonLines:
             let value: JSONValue
-            do { value = try JSONParser.parse(lines[index]) } catch {
-                return .failure(ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")]))
+            do { value = try JSONParser.parse(line) } catch {
+                throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "not valid JSON: \(error)")])
             }
             guard case .object(let members) = value else {
-                return .failure(ScenarioError(source: "\(source):\(index + 1)", issues: [ScenarioIssue(path: "", message: "expected an object")]))
+                throw ScenarioError(source: source, issues: [ScenarioIssue(path: "", message: "expected an object")])
             }
-            do { records.append((try record(members, source: "\(source):\(index + 1)"), index)) } catch { return .failure(error) }
+            return try record(members, source: source)
+        case .csv(let header):
+            let cells = splitCSV(line)
+            guard cells.count == header.count else {
+                throw ScenarioError(source: source, issues: [ScenarioIssue(
+                    path: "", message: "expected \(header.count) fields as in the header, got \(cells.count)")])
+            }
+            var members: [(String, JSONValue)] = []
+            for (name, cell) in zip(header, cells) where !cell.isEmpty {
+                switch name {
+                case "requiresNetwork", "requiresExternalPower", "success", "charging", "protectedDataAvailable":
+                    members.append((name, cell == "true" ? .bool(true) : cell == "false" ? .bool(false) : .string(cell)))
+                case "batteryPercent":
+                    members.append((name, Double(cell).map(JSONValue.number) ?? .string(cell)))
+                default:
+                    members.append((name, .string(cell)))
+                }
+            }
+            return try record(members, source: source)
         }
-        return .success(records)
     }
 
     /// Whether `line` holds nothing but spaces and tabs (what `CharacterSet.whitespaces` holds:

@@ -15,13 +15,25 @@ package enum FieldLogRecorder {
     /// named `device`.
     package static func run(_ scenario: Scenario, seed: UInt64, days: Int, device: String,
                             policies: PolicyRegistry = .builtIn) throws -> (result: RunResult, records: [FieldLogRecord]) {
-        let calendar = scenario.calendar.calendar
         final class Collector {
             var records: [FieldLogRecord] = []
-            var kinds: [String: FieldLogRecord.Kind] = [:]
         }
         let collector = Collector()
-        let result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, policies: policies, configure: { system in
+        let result = try run(scenario, seed: seed, days: days, device: device, policies: policies) { collector.records.append($0) }
+        return (result, collector.records)
+    }
+
+    /// Runs `scenario` on `seed` for `days`, handing each record of its field log (the device
+    /// named `device`) to `record` as the run writes it, and returns the result: a run of any
+    /// length keeps none of its records.
+    package static func run(_ scenario: Scenario, seed: UInt64, days: Int, device: String, policies: PolicyRegistry = .builtIn,
+                            record emit: @escaping (FieldLogRecord) -> Void) throws -> RunResult {
+        let calendar = scenario.calendar.calendar
+        final class Kinds {
+            var byIdentifier: [String: FieldLogRecord.Kind] = [:]
+        }
+        let kinds = Kinds()
+        return try SimulationRunner.run(scenario: scenario, seed: seed, days: days, policies: policies, configure: { system in
             system.log = { [unowned system] entry in
                 let snapshot = system.snapshot
                 func local(_ instant: SimInstant) -> LocalTimestamp {
@@ -42,7 +54,7 @@ package enum FieldLogRecorder {
                     record.event = .appBackground
                 case .submit(let identifier, let kind, let earliestBeginIn) where kind != .continuedProcessing:
                     let logged: FieldLogRecord.Kind = kind == .appRefresh ? .refresh : .processing
-                    collector.kinds[identifier] = logged
+                    kinds.byIdentifier[identifier] = logged
                     record.event = .taskSubmitted
                     record.identifier = identifier
                     record.kind = logged
@@ -52,28 +64,27 @@ package enum FieldLogRecorder {
                         record.requiresExternalPower = request.requiresExternalPower
                     }
                 case .taskLaunch(let identifier, _, _, _):
-                    guard let kind = collector.kinds[identifier] else { return }
+                    guard let kind = kinds.byIdentifier[identifier] else { return }
                     record.event = .taskLaunched
                     record.identifier = identifier
                     record.kind = kind
                 case .taskCompleted(let identifier, _, let success):
-                    guard let kind = collector.kinds[identifier] else { return }
+                    guard let kind = kinds.byIdentifier[identifier] else { return }
                     record.event = .taskCompleted
                     record.identifier = identifier
                     record.kind = kind
                     record.success = success
                 case .taskExpire(let identifier, _, _):
-                    guard let kind = collector.kinds[identifier] else { return }
+                    guard let kind = kinds.byIdentifier[identifier] else { return }
                     record.event = .taskExpired
                     record.identifier = identifier
                     record.kind = kind
                 default:
                     return
                 }
-                collector.records.append(record)
+                emit(record)
             }
         })
-        return (result, collector.records)
     }
 
     /// Runs `scenario` on each of `seeds` in parallel and returns the results and one field log
@@ -86,25 +97,6 @@ package enum FieldLogRecorder {
             try run(scenario, seed: seeds[index], days: days, device: "device-\(seeds[index])", policies: policies)
         }
         return (runs.map(\.result), runs.flatMap(\.records))
-    }
-
-    /// Runs `scenario` on each of `seeds`, a batch of a few seeds per job at a time, and hands
-    /// each batch's results and field log to `take` as soon as the batch is done, in seed
-    /// order: memory holds one batch, not the run. The records are the same, in the same
-    /// order, as ``run(_:seeds:days:jobs:policies:progress:)`` returns, for any number of jobs.
-    package static func run(_ scenario: Scenario, seeds: [UInt64], days: Int, jobs: Int, policies: PolicyRegistry = .builtIn,
-                            progress: (@Sendable () -> Void)? = nil,
-                            take: (_ results: [RunResult], _ records: [FieldLogRecord]) throws -> Void) throws {
-        try scenario.requireValid(policies: policies)
-        try SimulationRunner.requireValid(days: days)
-        let batch = Swift.max(1, jobs) * 4
-        for start in stride(from: 0, to: seeds.count, by: batch) {
-            let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
-            let runs = try ParallelRuns.map(count: part.count, jobs: jobs, progress: progress) { index in
-                try run(scenario, seed: part[index], days: days, device: "device-\(part[index])", policies: policies)
-            }
-            try take(runs.map(\.result), runs.flatMap(\.records))
-        }
     }
 
     static func network(_ interface: NetworkPath.Interface) -> FieldLogRecord.Network {

@@ -9,17 +9,23 @@ package enum FieldLogReplay {
     /// named `device`; `nil` if there is no such device.
     package static func launches(_ records: [FieldLogRecord], device: String? = nil) -> ReplayedLaunches? {
         var replay = ReplayedLaunches()
-        for slice in FieldLogFormat.devices(records) {
-            guard let first = slice.first, device == nil || first.device == device else { continue }
-            let origin = Double(first.time.date.daysSinceEpoch) * 86_400
-            let launches = slice.compactMap { record -> ReplayedLaunches.Launch? in
-                guard record.event == .taskLaunched, let kind = record.kind else { return nil }
-                return ReplayedLaunches.Launch(atHours: ((record.time.seconds - origin) / 3_600 * 1e6).rounded() / 1e6,
-                                               kind: kind == .refresh ? .refresh : .processing)
-            }
-            replay.devices.append(ReplayedLaunches.Device(id: first.device, launches: launches))
+        for slice in FieldLogFormat.devices(records) where device == nil || slice.first?.device == device {
+            if let launches = self.device(slice) { replay.devices.append(launches) }
         }
         return replay.devices.isEmpty ? nil : replay
+    }
+
+    /// One device's launches, from its records sorted by time, at hours since the local midnight
+    /// of its first record; `nil` for no records.
+    package static func device(_ records: some Collection<FieldLogRecord>) -> ReplayedLaunches.Device? {
+        guard let first = records.first else { return nil }
+        let origin = Double(first.time.date.daysSinceEpoch) * 86_400
+        let launches = records.compactMap { record -> ReplayedLaunches.Launch? in
+            guard record.event == .taskLaunched, let kind = record.kind else { return nil }
+            return ReplayedLaunches.Launch(atHours: ((record.time.seconds - origin) / 3_600 * 1e6).rounded() / 1e6,
+                                           kind: kind == .refresh ? .refresh : .processing)
+        }
+        return ReplayedLaunches.Device(id: first.device, launches: launches)
     }
 
     /// A scenario fragment that replays `replay`: `system.launchModel` `replay` and the launches.

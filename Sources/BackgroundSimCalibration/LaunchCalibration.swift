@@ -13,7 +13,7 @@ import BackgroundSimLab
 /// one whose starts agree on a maximum at the edge of a parameter's range gets that parameter's
 /// interval from one side, to the range's end (``LaunchFit/withIntervals(scorer:base:)``).
 ///
-///     let records = try FieldLogFormat.read(path: "logs.jsonl")
+///     let records = try FieldLogFormat.load(paths: ["logs.jsonl"]).records
 ///     let calibration = try LaunchCalibration.run(records, sources: ["logs.jsonl"], base: Scenario(), jobs: 2)
 ///     for kind in calibration.kinds {
 ///         for parameter in kind.parameters { print(parameter.key, parameter.value, parameter.low ?? .nan, parameter.high ?? .nan) }

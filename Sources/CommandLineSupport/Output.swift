@@ -46,8 +46,13 @@ public enum Output {
 
         /// Appends `text`.
         public func write(_ text: String) throws(UsageError) {
+            try write(Data(text.utf8))
+        }
+
+        /// Appends `bytes`.
+        public func write(_ bytes: Data) throws(UsageError) {
             guard let handle else { throw UsageError("cannot write \(path): already committed") }
-            do { try handle.write(contentsOf: Data(text.utf8)) } catch {
+            do { try handle.write(contentsOf: bytes) } catch {
                 throw UsageError("cannot write \(path): \(error.localizedDescription)")
             }
         }

@@ -222,24 +222,6 @@ struct FieldLogTests {
         #expect(values[CalibrationFeature.quietAfterClose.rawValue] == 2.0 / 3)
     }
 
-    @Test("a field log written batch by batch is the one written at once, for 1 or 3 jobs, and keeps no more than a batch")
-    func fieldLogInBatches() throws {
-        let scenario = SimulatedLogs.clean("coverdrop-shipped")
-        let seeds: [UInt64] = Array(1...13)
-        let whole = FieldLogFormat.jsonLines(try FieldLogRecorder.run(scenario, seeds: seeds, days: 2, jobs: 2).records)
-        for jobs in [1, 3] {
-            var text = "", largestBatch = 0, results = 0
-            try FieldLogRecorder.run(scenario, seeds: seeds, days: 2, jobs: jobs) { batch, records in
-                text += FieldLogFormat.jsonLines(records)
-                largestBatch = Swift.max(largestBatch, Set(records.map(\.device)).count)
-                results += batch.count
-            }
-            #expect(text == whole)
-            #expect(results == seeds.count)
-            #expect(largestBatch <= 4 * jobs)
-        }
-    }
-
     @Test("a later boot time marks a restart at the boot: a replay launches nothing between the record before it and the boot, and does without the boot times")
     func restartSkipsTheDeadTime() throws {
         let boot = at("2026-01-04T00:00:00"), reboot = at("2026-01-06T18:00:00")

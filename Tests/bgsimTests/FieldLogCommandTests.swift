@@ -23,6 +23,29 @@ struct FieldLogCommandTests {
         #expect((object["kinds"] as? [[String: Any]])?.first?["kind"] as? String == "refresh")
     }
 
+    @Test("a field log of many phones, written through per-phone spools, is each phone's own log in seed order, for 1 or 3 jobs, JSON lines or CSV; no spool is left behind")
+    func fieldLogOfManyPhonesIsEachPhonesLogInOrder() throws {
+        let dir = try ToolRunner.temporaryDirectory("bgsim-fieldlog-spools")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for suffix in ["jsonl", "csv"] {
+            var single = ""
+            for seed in 11...15 {
+                let run = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--seed", "\(seed)", "--days", "3",
+                                                       "--field-log", "one.\(suffix)"], in: dir)
+                #expect(run.status == 0, "\(run.standardError)")
+                let text = try String(contentsOf: dir.appendingPathComponent("one.\(suffix)"), encoding: .utf8)
+                single += suffix == "csv" && seed > 11 ? String(text.drop { $0 != "\n" }.dropFirst()) : text
+            }
+            for jobs in ["1", "3"] {
+                let run = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-shipped", "--seed", "11", "--seeds", "5", "--days", "3",
+                                                       "--jobs", jobs, "--field-log", "many.\(suffix)", "--quiet"], in: dir)
+                #expect(run.status == 0, "\(run.standardError)")
+                #expect(try String(contentsOf: dir.appendingPathComponent("many.\(suffix)"), encoding: .utf8) == single, "jobs \(jobs), \(suffix)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["many.csv", "many.jsonl", "one.csv", "one.jsonl"])
+    }
+
     @Test("a field log written again over an earlier one replaces it whole, and leaves no temporary file behind")
     func fieldLogReplacesAnEarlierOne() throws {
         let dir = try ToolRunner.temporaryDirectory("bgsim-fieldlog-again")

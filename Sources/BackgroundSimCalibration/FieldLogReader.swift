@@ -1,0 +1,300 @@
+import BackgroundSim
+import Foundation
+
+/// Reads field logs a device at a time, in two streaming passes over their files, so that
+/// memory holds a block of lines, a few devices' records and an index of where each device's
+/// lines are — not the log.
+///
+/// - The first pass (``init(paths:jobs:)``) reads every line, in blocks of 4 MiB parsed on
+///   `jobs` threads, and checks it; the first problem in file order is the one reported, for any
+///   number of jobs. It notes each run of consecutive lines of one device: its file, its bytes
+///   and its first line's number.
+/// - The second pass (``forEachDevice(_:)``) takes the devices in order of their identifiers,
+///   reads each one's runs back and hands over its records sorted by time, then file, then line.
+///
+/// A log written device by device (as `bgsim run --field-log` writes it, and as exports grouped
+/// by device are) has one run per device and file. A log whose devices alternate line by line
+/// has one run per line, and its index grows with it (32 bytes a line). Standard input (`-`)
+/// cannot be read twice and is held whole.
+package struct FieldLogReader {
+    /// Lines are read and parsed this many bytes at a time; a longer line is refused.
+    static let blockBytes = 4 << 20
+
+    /// Where one run of consecutive lines of a device is.
+    private struct Run {
+        var file: Int
+        /// Its first line's first byte, and the byte after its last line's line feed.
+        var start: Int
+        var end: Int
+        /// Its first line's number, from 1.
+        var firstLine: Int
+    }
+
+    private let files: [LogBytes]
+    private var formats: [FieldLogFormat.LineFormat?]
+    private let jobs: Int
+    private var runs: [String: [Run]] = [:]
+    /// The number of records in the files, duplicates included.
+    package private(set) var recordCount = 0
+
+    /// Reads and checks every line of the field logs at `paths` (the first pass).
+    ///
+    /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
+    package init(paths: [String], jobs: Int) throws(ScenarioError) {
+        var files: [LogBytes] = []
+        for path in paths { files.append(try LogBytes(path: path)) }
+        try self.init(files: files, jobs: jobs)
+    }
+
+    /// Reads and checks a field log held in memory, `source` naming it in messages.
+    init(text: String, source: String, jobs: Int) throws(ScenarioError) {
+        try self.init(files: [LogBytes(name: source, bytes: Array(text.utf8))], jobs: jobs)
+    }
+
+    private init(files: [LogBytes], jobs: Int) throws(ScenarioError) {
+        self.files = files
+        self.formats = Array(repeating: nil, count: files.count)
+        self.jobs = Swift.max(1, jobs)
+        for file in files.indices { try indexLines(of: file) }
+    }
+
+    /// The devices' identifiers, in the order ``forEachDevice(_:)`` visits them.
+    package var devices: [String] { runs.keys.sorted() }
+
+    /// Calls `body` with each device's records, sorted by time, then file, then line (the second
+    /// pass), devices in order of their identifiers; a few devices are read at once, on the
+    /// reader's threads.
+    ///
+    /// - Throws: ``ScenarioError`` if a file changed since the first pass.
+    package func forEachDevice(_ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) {
+        let devices = self.devices
+        let group = 4 * jobs
+        for start in stride(from: 0, to: devices.count, by: group) {
+            let part = Array(devices[start..<Swift.min(devices.count, start + group)])
+            let records: [Result<[FieldLogRecord], ScenarioError>]
+            do {
+                records = try ParallelRuns.map(count: part.count, jobs: jobs) { index in self.records(of: part[index]) }
+            } catch {
+                preconditionFailure("records(of:) returns its errors")
+            }
+            for result in records {
+                switch result {
+                case .success(let device): body(device)
+                case .failure(let error): throw error
+                }
+            }
+        }
+    }
+
+    // MARK: The first pass
+
+    /// Reads file `file` block by block, checking each line and extending the index.
+    private mutating func indexLines(of file: Int) throws(ScenarioError) {
+        let bytes = files[file]
+        var offset = 0
+        var nextLine = 1
+        var open: (device: String, run: Run)?
+        while offset < bytes.count {
+            let block = try lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
+            offset = block.end
+            nextLine += block.lines.count
+            var remaining = block.lines[...]
+            if formats[file] == nil {
+                // The first line with anything on it says how the file is written: a JSON
+                // object (a record), or a CSV header (not one).
+                while let line = remaining.first, formats[file] == nil {
+                    guard !FieldLogFormat.isBlank(line.text) else {
+                        remaining = remaining.dropFirst()
+                        continue
+                    }
+                    let format = try FieldLogFormat.lineFormat(firstLine: line.text, source: "\(bytes.name):\(line.number)")
+                    formats[file] = format
+                    if case .csv = format { remaining = remaining.dropFirst() }
+                }
+            }
+            guard let format = formats[file] else { continue }
+            for (line, record) in try parse(Array(remaining), format: format, source: bytes.name) {
+                recordCount += 1
+                if let current = open, current.device == record.device {
+                    open?.run.end = line.end
+                    continue
+                }
+                if let current = open { runs[current.device, default: []].append(current.run) }
+                open = (record.device, Run(file: file, start: line.start, end: line.end, firstLine: line.number))
+            }
+        }
+        if let current = open { runs[current.device, default: []].append(current.run) }
+    }
+
+    // MARK: Lines
+
+    /// One line of a file: its text (a carriage return before the line feed left out), its
+    /// number, its first byte and the byte after its line feed.
+    struct Line: Sendable {
+        var text: String
+        var number: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// The lines in bytes `start ..< end` of `bytes`, at most a block's worth: with
+    /// `cutAtLastLineFeed`, the block ends after its last line feed (the next block starts with
+    /// the line it cut), unless it reaches `end`.
+    private func lines(of bytes: LogBytes, from start: Int, to end: Int, firstLine: Int,
+                       cutAtLastLineFeed: Bool) throws(ScenarioError) -> (lines: [Line], end: Int) {
+        let count = Swift.min(end - start, cutAtLastLineFeed ? Self.blockBytes : end - start)
+        let block = try bytes.read(at: start, count: count)
+        var stop = block.count
+        if start + block.count < end {
+            guard let lastLineFeed = block.lastIndex(of: 10) else {
+                throw ScenarioError(source: "\(bytes.name):\(firstLine)", issues: [ScenarioIssue(
+                    path: "", message: "the line is longer than \(Self.blockBytes >> 20) MiB; a field log has one record per line")])
+            }
+            stop = lastLineFeed + 1
+        }
+        var lines: [Line] = []
+        var lineStart = 0
+        var number = firstLine
+        while lineStart < stop {
+            var lineEnd = lineStart
+            while lineEnd < stop && block[lineEnd] != 10 { lineEnd += 1 }
+            let next = Swift.min(lineEnd + 1, stop)
+            let textEnd = lineEnd > lineStart && block[lineEnd - 1] == 13 ? lineEnd - 1 : lineEnd
+            guard let text = String(validating: block[lineStart..<textEnd], as: UTF8.self) else {
+                throw ScenarioError(source: "\(bytes.name):\(number)", issues: [ScenarioIssue(path: "", message: "expected UTF-8 text")])
+            }
+            lines.append(Line(text: text, number: number, start: start + lineStart, end: start + next))
+            number += 1
+            lineStart = next
+        }
+        return (lines, start + stop)
+    }
+
+    /// The records of `lines` with their lines, blank lines left out, parsed in parallel runs;
+    /// the first problem in line order if any.
+    private func parse(_ lines: [Line], format: FieldLogFormat.LineFormat,
+                       source: String) throws(ScenarioError) -> [(line: Line, record: FieldLogRecord)] {
+        let runs = Swift.max(1, Swift.min(4 * jobs, lines.count / 1_000))
+        let parsed: [Result<[(line: Line, record: FieldLogRecord)], ScenarioError>]
+        do {
+            parsed = try ParallelRuns.map(count: runs, jobs: jobs) { run in
+                var records: [(line: Line, record: FieldLogRecord)] = []
+                for line in lines[run * lines.count / runs ..< (run + 1) * lines.count / runs] where !FieldLogFormat.isBlank(line.text) {
+                    do throws(ScenarioError) {
+                        records.append((line, try FieldLogFormat.record(line: line.text, format: format, source: "\(source):\(line.number)")))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                return .success(records)
+            }
+        } catch {
+            preconditionFailure("the runs return their errors")
+        }
+        var records: [(line: Line, record: FieldLogRecord)] = []
+        records.reserveCapacity(lines.count)
+        for run in parsed {
+            switch run {
+            case .success(let part): records += part
+            case .failure(let error): throw error
+            }
+        }
+        return records
+    }
+
+    // MARK: The second pass
+
+    /// The records of `device`, read back from its runs, sorted by time, then file, then line.
+    private func records(of device: String) -> Result<[FieldLogRecord], ScenarioError> {
+        var records: [(record: FieldLogRecord, file: Int, line: Int)] = []
+        for run in runs[device] ?? [] {
+            let bytes = files[run.file]
+            guard let format = formats[run.file] else { continue }
+            do throws(ScenarioError) {
+                for line in try lines(of: bytes, from: run.start, to: run.end, firstLine: run.firstLine, cutAtLastLineFeed: false).lines
+                where !FieldLogFormat.isBlank(line.text) {
+                    let record = try FieldLogFormat.record(line: line.text, format: format, source: "\(bytes.name):\(line.number)")
+                    guard record.device == device else {
+                        throw ScenarioError(source: "\(bytes.name):\(line.number)", issues: [ScenarioIssue(
+                            path: "", message: "the file changed while it was being read; read it again")])
+                    }
+                    records.append((record, run.file, line.number))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.record.time <= $1.record.time }
+        guard !inOrder else { return .success(records.map(\.record)) }
+        return .success(records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }.map(\.record))
+    }
+}
+
+/// A field log's bytes: a regular file, read where asked with `pread` (from any thread), or
+/// text held in memory (standard input, a test's log).
+final class LogBytes: @unchecked Sendable {
+    /// The file's path, or what names the text, for messages.
+    let name: String
+    let count: Int
+    private let descriptor: Int32?
+    private let memory: [UInt8]
+
+    /// Opens the field log at `path` (`-`: standard input, read whole).
+    init(path: String) throws(ScenarioError) {
+        name = path
+        if path == "-" {
+            memory = Array(FileHandle.standardInput.readDataToEndOfFile())
+            count = memory.count
+            descriptor = nil
+            return
+        }
+        func fail(_ message: String) -> ScenarioError {
+            ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file: \(message)")])
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail("it does not exist") }
+        guard !isDirectory.boolValue else { throw fail("it is a directory") }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular,
+              let size = (attributes?[.size] as? NSNumber)?.intValue else {
+            throw fail("it is not a regular file (a pipe, socket or device)")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw fail(String(cString: strerror(errno))) }
+        self.descriptor = descriptor
+        count = size
+        memory = []
+    }
+
+    /// Text held in memory, `name` naming it.
+    init(name: String, bytes: [UInt8]) {
+        self.name = name
+        memory = bytes
+        count = bytes.count
+        descriptor = nil
+    }
+
+    /// Bytes `offset ..< offset + count` (fewer at the end of the file).
+    func read(at offset: Int, count: Int) throws(ScenarioError) -> [UInt8] {
+        guard let descriptor else { return Array(memory[Swift.min(offset, memory.count) ..< Swift.min(offset + count, memory.count)]) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else {
+                throw ScenarioError(source: name, issues: [ScenarioIssue(path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")])
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        if filled < count { bytes.removeLast(count - filled) }
+        return bytes
+    }
+
+    deinit {
+        if let descriptor { close(descriptor) }
+    }
+}
