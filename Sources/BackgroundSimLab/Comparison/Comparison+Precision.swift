@@ -74,17 +74,15 @@ extension Comparison {
         let chosen = keys.isEmpty ? metrics.filter { $0.better != .neither }.map(\.key) : keys
         let counts = looks(initial: initialSeeds, maximum: maximumSeeds)
         let perLook = alpha / Double(counts.count)
-        var results = scenarios.map { _ in [RunResult]() }
+        var arms = scenarios.map { _ in Arm(metrics: metrics) }
         var done = 0
         for (look, count) in counts.enumerated() {
             let seeds = (done..<count).map { firstSeed &+ UInt64($0) }
-            for index in scenarios.indices {
-                results[index] += try Replications.run(scenarios[index].scenario, seeds: seeds, days: days, jobs: jobs,
-                                                       modelUncertainty: modelUncertainty, progress: progress)
-            }
+            try Arm.run(scenarios.map(\.scenario), into: &arms, seeds: seeds, days: days, jobs: jobs,
+                        modelUncertainty: modelUncertainty, progress: progress)
             done = count
             var comparison = Comparison(names: scenarios.map(\.name), seeds: (0..<count).map { firstSeed &+ UInt64($0) }, days: days,
-                                        results: results, metrics: metrics, alpha: perLook)
+                                        arms: arms, metrics: metrics, alpha: perLook)
             comparison.objective = objective
             comparison.modelUncertainty = modelUncertainty
             let undecided = comparison.rows.filter { row in

@@ -57,10 +57,9 @@ public struct Comparison: Sendable {
         let modelUncertainty = modelUncertainty.map {
             $0.fixing($0.pathsDiffering(among: scenarios.map(\.scenario))).narrowed(by: scenarios[0].scenario.plausible)
         }
-        let results = try scenarios.map {
-            try Replications.run($0.scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
-        }
-        var comparison = Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, results: results, metrics: metrics)
+        var arms = scenarios.map { _ in Arm(metrics: metrics) }
+        try Arm.run(scenarios.map(\.scenario), into: &arms, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty, progress: progress)
+        var comparison = Comparison(names: scenarios.map(\.name), seeds: seeds, days: days, arms: arms, metrics: metrics)
         comparison.objective = objective
         comparison.modelUncertainty = modelUncertainty
         return comparison
@@ -84,13 +83,66 @@ public struct Comparison: Sendable {
         precondition(names.count == results.count && names.count >= 2, "Comparison: \(names.count) names for \(results.count) rows of results")
         precondition(results.allSatisfy { $0.count == seeds.count && $0.allSatisfy { $0.days == days } },
                      "Comparison: every scenario needs a result per seed, each of \(days) days")
+        let arms = results.map { runs in
+            var arm = Arm(metrics: metrics)
+            for run in runs { arm.add(run) }
+            return arm
+        }
+        self.init(names: names, seeds: seeds, days: days, arms: arms, metrics: metrics, alpha: alpha)
+    }
+
+    /// Compares arms already run and reduced, one per name, each with a run per seed in the
+    /// order of `seeds` and of `days` days.
+    package init(names: [String], seeds: [UInt64], days: Int, arms: [Arm], metrics: [ComparedMetric],
+                 alpha: Double = Comparison.defaultAlpha) {
+        precondition(names.count == arms.count && names.count >= 2, "Comparison: \(names.count) names for \(arms.count) arms")
+        precondition(arms.allSatisfy { $0.seedCount == seeds.count }, "Comparison: every scenario needs a run per seed")
         precondition(alpha > 0 && alpha < 1, "Comparison: alpha must be in (0, 1), got \(alpha)")
         self.names = names
         self.alpha = alpha
         self.seeds = seeds
         self.days = days
-        profiles = results.map(ScenarioProfile.init)
-        (rows, testCount) = Self.rows(metrics: metrics, values: metrics.map { metric in results.map { $0.map(metric.value) } }, alpha: alpha)
+        profiles = arms.map(\.profile.profile)
+        (rows, testCount) = Self.rows(metrics: metrics, values: metrics.indices.map { metric in arms.map { $0.values[metric] } }, alpha: alpha)
+    }
+
+    /// One scenario's runs as a comparison keeps them, added a seed at a time: each metric's
+    /// value and the report's profile sample (a few hundred bytes a seed), not the runs.
+    package struct Arm: Sendable {
+        private let metrics: [ComparedMetric]
+        /// `values[metric][seed]`, in the order of the metrics and of the seeds added.
+        private(set) var values: [[Double?]]
+        fileprivate(set) var profile = ScenarioProfile.Accumulator()
+        /// How many seeds have been added.
+        private(set) var seedCount = 0
+
+        package init(metrics: [ComparedMetric]) {
+            self.metrics = metrics
+            values = metrics.map { _ in [] }
+        }
+
+        /// Adds the next seed's run.
+        package mutating func add(_ result: RunResult) {
+            for index in metrics.indices { values[index].append(metrics[index].value(result)) }
+            profile.add(result)
+            seedCount += 1
+        }
+
+        /// Runs `scenarios[i]` on `seeds` into `arms[i]`, a batch of seeds at a time (a scenario's
+        /// batch, then the next scenario's), so that memory holds one batch of runs.
+        static func run(_ scenarios: [Scenario], into arms: inout [Arm], seeds: [UInt64], days: Int, jobs: Int,
+                        modelUncertainty: ModelUncertainty?, progress: (@Sendable () -> Void)?) throws {
+            let batch = 256 * Swift.max(1, jobs)
+            for start in stride(from: 0, to: seeds.count, by: batch) {
+                let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
+                for index in scenarios.indices {
+                    for result in try Replications.run(scenarios[index], seeds: part, days: days, jobs: jobs,
+                                                       modelUncertainty: modelUncertainty, progress: progress) {
+                        arms[index].add(result)
+                    }
+                }
+            }
+        }
     }
 
     /// The comparison on the seeds at `indices` of ``seeds`` alone (their values, the margins

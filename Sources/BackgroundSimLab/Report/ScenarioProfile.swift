@@ -28,25 +28,64 @@ package struct ScenarioProfile: Sendable {
     /// ``LaunchDenial`` in its order), the mean across seeds.
     package var decisionsPerDay: [(kind: TaskRequest.Kind, launched: Double, denials: [Double])]
 
+    /// The profile of `results`, one per seed.
     package init(_ results: [RunResult]) {
-        batteryPercentByHour = (0..<24).map { hour in SampleSummary(results.map { $0.device.batteryPercentByHour[hour] }) }
-        batteryPercentByHourPerSeed = results.map { result in (0..<24).map { result.device.batteryPercentByHour[$0] } }
-        latencyMinutesPerSeed = results.map { result in
-            result.work.completed > 0 ? Self.latencyLevels.map { result.work.metrics.latency.quantile($0) / 60 } : nil
+        var accumulator = Accumulator()
+        for result in results { accumulator.add(result) }
+        self = accumulator.profile
+    }
+
+    /// What one run adds to its scenario's profile: a few hundred bytes kept instead of the run
+    /// (its latency histogram is merged as it comes).
+    struct Sample: Sendable {
+        var batteryPercentByHour: [Double]
+        var latencyMinutes: [Double]?
+        var appJoulesPerDay: [Double]
+        var launchesPerDayByHour: [Double]
+        /// For refresh and for processing: launches, then each denial, per day.
+        var decisionsPerDay: [[Double]]
+
+        init(_ result: RunResult) {
+            batteryPercentByHour = (0..<24).map { result.device.batteryPercentByHour[$0] }
+            latencyMinutes = result.work.completed > 0 ? ScenarioProfile.latencyLevels.map { result.work.metrics.latency.quantile($0) / 60 } : nil
+            appJoulesPerDay = ScenarioProfile.components.map { result.energy.joulesPerDay[$0.consumer] ?? 0 }
+            let days = Double(Swift.max(1, result.days))
+            launchesPerDayByHour = (0..<24).map { Double(result.os.metrics.launchHourHistogram[$0]) / days }
+            decisionsPerDay = [TaskRequest.Kind.appRefresh, .processing].map { kind in
+                [Double(result.os.metrics.launchDecisions.launched(kind)) / days]
+                    + LaunchDenial.allCases.map { Double(result.os.metrics.launchDecisions.count(kind, $0)) / days }
+            }
         }
-        appJoulesPerDayByComponent = Self.components.map { component in
-            SampleSummary(results.map { $0.energy.joulesPerDay[component.consumer] ?? 0 }).mean
+    }
+
+    /// A profile built a run at a time, in seed order: memory holds a sample per seed and one
+    /// latency histogram, not the runs.
+    package struct Accumulator: Sendable {
+        private var samples: [Sample] = []
+        private var latencySeconds = LogHistogram()
+
+        package init() {}
+
+        /// Adds the next seed's run.
+        package mutating func add(_ result: RunResult) {
+            samples.append(Sample(result))
+            latencySeconds.merge(result.work.metrics.latency)
         }
-        latencySeconds = results.reduce(into: LogHistogram()) { $0.merge($1.work.metrics.latency) }
-        launchesPerDayByHour = (0..<24).map { hour in
-            SampleSummary(results.map { Double($0.os.metrics.launchHourHistogram[hour]) / Double(Swift.max(1, $0.days)) }).mean
-        }
-        func perDay(_ count: (RunResult) -> Int) -> Double {
-            SampleSummary(results.map { Double(count($0)) / Double(Swift.max(1, $0.days)) }).mean
-        }
-        decisionsPerDay = [TaskRequest.Kind.appRefresh, .processing].map { kind in
-            (kind, perDay { $0.os.metrics.launchDecisions.launched(kind) },
-             LaunchDenial.allCases.map { denial in perDay { $0.os.metrics.launchDecisions.count(kind, denial) } })
+
+        /// The profile of the runs added so far.
+        package var profile: ScenarioProfile { ScenarioProfile(samples, latencySeconds: latencySeconds) }
+    }
+
+    private init(_ samples: [Sample], latencySeconds: LogHistogram) {
+        batteryPercentByHour = (0..<24).map { hour in SampleSummary(samples.map { $0.batteryPercentByHour[hour] }) }
+        batteryPercentByHourPerSeed = samples.map(\.batteryPercentByHour)
+        latencyMinutesPerSeed = samples.map(\.latencyMinutes)
+        appJoulesPerDayByComponent = Self.components.indices.map { index in SampleSummary(samples.map { $0.appJoulesPerDay[index] }).mean }
+        self.latencySeconds = latencySeconds
+        launchesPerDayByHour = (0..<24).map { hour in SampleSummary(samples.map { $0.launchesPerDayByHour[hour] }).mean }
+        decisionsPerDay = [TaskRequest.Kind.appRefresh, .processing].enumerated().map { index, kind in
+            (kind, SampleSummary(samples.map { $0.decisionsPerDay[index][0] }).mean,
+             LaunchDenial.allCases.indices.map { denial in SampleSummary(samples.map { $0.decisionsPerDay[index][denial + 1] }).mean })
         }
     }
 }
