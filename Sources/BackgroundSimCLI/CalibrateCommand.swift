@@ -59,8 +59,7 @@ enum CalibrateCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let base = flags.string("preset") == nil && flags.string("scenario") == nil ? try context.overlaying(flags.strings("with"), on: Scenario())
             : try RunCommand.loadScenario(flags, context, for: "calibrate")
-        let log = try FieldLogFormat.load(paths: flags.positional, jobs: jobs)
-        let records = log.records
+        let log = try CalibrationLog.load(paths: flags.positional, jobs: jobs)
         if log.duplicatesDropped > 0 && !flags.isSet("quiet") {
             Output.error("\(context.toolName) calibrate: left out \(log.duplicatesDropped) record(s) that repeat another exactly (a batch uploaded twice?)")
         }
@@ -68,7 +67,7 @@ enum CalibrateCommand {
         for path in (flags.string("metrickit") ?? "").split(separator: ",").map(String.init) { payloads += try MetricKitPayload.read(path: path) }
         if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }
         let quiet = flags.isSet("quiet")
-        let calibration = try LaunchCalibration.run(records, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
+        let calibration = try LaunchCalibration.run(log, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,
                                                     notice: { if !quiet { Output.error("\(context.toolName) calibrate: \($0)") } })
         let fragmentPath = flags.string("fragment")
         if let fragmentPath {

@@ -89,13 +89,20 @@ package struct LaunchCalibration: Sendable {
     /// The users' MetricKit payloads beside the calibrated scenario's simulation, if any were given.
     package var metricKit: MetricKitComparison?
 
-    /// Calibrates to `records` (sorted by device, then time, as ``FieldLogFormat/read(path:)``
+    /// Calibrates to `records` (sorted by device, then time, as ``FieldLogFormat/load(paths:jobs:)``
     /// returns them; `sources` names their files) on `base`, and compares `metricKit` payloads
     /// with the calibrated scenario. `notice` hears each stage.
     package static func run(_ records: [FieldLogRecord], sources: [String], base: Scenario, metricKit: [MetricKitPayload] = [],
                            policies: PolicyRegistry = .builtIn, jobs: Int, notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
+        try run(CalibrationLog(records), sources: sources, base: base, metricKit: metricKit, policies: policies, jobs: jobs, notice: notice)
+    }
+
+    /// Calibrates to a field log read a device at a time (``CalibrationLog/load(paths:jobs:)``),
+    /// as ``run(_:sources:base:metricKit:policies:jobs:notice:)`` does to its records.
+    package static func run(_ log: CalibrationLog, sources: [String], base: Scenario, metricKit: [MetricKitPayload] = [],
+                            policies: PolicyRegistry = .builtIn, jobs: Int, notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
         try base.requireValid(policies: policies)
-        let histories = DeviceHistory.histories(records)
+        let histories = log.histories
         notice("measuring the base scenario's phone (\(PhoneStateProfile.seeds) phones × \(PhoneStateProfile.days) days)")
         let baseChain = try PhoneStateProfile.measure(base, jobs: jobs)
         let usersDay = UsersDayShift.estimate(histories, base: base.system.heuristic, phone: baseChain, jobs: jobs)
@@ -135,7 +142,7 @@ package struct LaunchCalibration: Sendable {
             calibrated.system.heuristic = parameters
             comparison = try MetricKitComparison.compare(metricKit, scenario: calibrated, policies: policies, jobs: jobs)
         }
-        return LaunchCalibration(kinds: kinds, sources: sources, records: records.count, devices: histories.count,
+        return LaunchCalibration(kinds: kinds, sources: sources, records: log.records, devices: histories.count,
                                  deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
                                  baseName: base.name, parameters: parameters, usersDay: usersDay,
                                  shiftedBase: base.shiftingDay(byHours: usersDay.hours), metricKit: comparison)
@@ -146,4 +153,38 @@ package struct LaunchCalibration: Sendable {
 
     /// The MetricKit figures that do not fit.
     package var metricKitMisfits: [MetricKitComparison.Row] { metricKit?.rows.filter { !$0.fits } ?? [] }
+}
+
+/// A field log as calibration reads it: each device's history (``DeviceHistory``), in order of
+/// the devices' identifiers, and how many records it came from. Read a device at a time, so that
+/// memory holds the histories, not the records.
+package struct CalibrationLog: Sendable {
+    var histories: [DeviceHistory]
+    /// The records behind the histories, and the exact duplicates left out of them.
+    package var records: Int
+    package var duplicatesDropped: Int
+
+    /// The histories of `records` (sorted by device, then time).
+    package init(_ records: [FieldLogRecord]) {
+        histories = DeviceHistory.histories(records)
+        self.records = records.count
+        duplicatesDropped = 0
+    }
+
+    /// Reads the field logs at `paths` a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:_:)``).
+    ///
+    /// - Throws: ``ScenarioError`` as ``FieldLogFormat/forEachDevice(paths:jobs:_:)`` does.
+    package static func load(paths: [String], jobs: Int) throws(ScenarioError) -> CalibrationLog {
+        var histories: [DeviceHistory] = []
+        let counts = try FieldLogFormat.forEachDevice(paths: paths, jobs: jobs) { device in
+            histories.append(DeviceHistory(device[...]))
+        }
+        return CalibrationLog(histories: histories, records: counts.records, duplicatesDropped: counts.duplicatesDropped)
+    }
+
+    private init(histories: [DeviceHistory], records: Int, duplicatesDropped: Int) {
+        self.histories = histories
+        self.records = records
+        self.duplicatesDropped = duplicatesDropped
+    }
 }
