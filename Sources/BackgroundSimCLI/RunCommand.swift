@@ -121,9 +121,10 @@ enum RunCommand {
             summary = accumulator.summary
         } else {
             // A batch of runs at a time, each reduced to its numbers: memory holds one batch's
-            // reports and each field's value per seed (for the percentiles), not every run.
+            // reports (about 10 kB each) and each field's value per seed (about 2 kB a seed: the
+            // percentiles need them all), not every run.
             var accumulator = ReplicationSummary.Accumulator()
-            let batch = 1_024 * jobs
+            let batch = 64 * jobs
             for start in stride(from: 0, to: seeds.count, by: batch) {
                 let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
                 for result in try Replications.run(scenario, seeds: part, days: days, jobs: jobs, policies: policies, progress: meter.advance) {
