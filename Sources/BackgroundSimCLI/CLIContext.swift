@@ -104,9 +104,11 @@ struct CLIContext: Sendable {
 extension CLIContext {
     /// Says on standard error, before a long command starts, what it will cost: the simulated
     /// device-days and the time they should take here (``RunEstimate``); nothing for a short
-    /// one, or with `--quiet`.
-    func announceCost(_ subcommand: String, scenario: Scenario, runs: Int, days: Int, jobs: Int, quiet: Bool) {
-        guard !quiet, let note = RunEstimate.note(scenario, deviceDays: Double(runs) * Double(days), jobs: jobs, days: days, policies: policies)
+    /// one (unless `evenIfShort`: a command the user did not size, such as a bare `compare`),
+    /// or with `--quiet`.
+    func announceCost(_ subcommand: String, scenario: Scenario, runs: Int, days: Int, jobs: Int, quiet: Bool, evenIfShort: Bool = false) {
+        guard !quiet, let note = RunEstimate.note(scenario, deviceDays: Double(runs) * Double(days), jobs: jobs, days: days,
+                                                  policies: policies, evenIfShort: evenIfShort)
         else { return }
         Output.error("\(toolName) \(subcommand): \(note)")
     }

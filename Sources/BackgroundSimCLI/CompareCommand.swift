@@ -111,7 +111,7 @@ enum CompareCommand {
             }
             _ = try flags.firstOfConsecutiveSeeds(from: "first-seed", default: 1, count: maximum)   // no wrapping past 2⁶⁴ − 1
             context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * maximum, days: days, jobs: jobs,
-                                 quiet: flags.isSet("quiet"))
+                                 quiet: flags.isSet("quiet"), evenIfShort: builtIn)
             // The most seeds it may run, for the meter; it stops early when decided.
             let meter = ProgressMeter(total: scenarios.count * maximum, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, firstSeed: first, initialSeeds: count, maximumSeeds: maximum, deciding: keys,
@@ -121,7 +121,7 @@ enum CompareCommand {
         } else {
             guard flags.string("max-seeds") == nil else { throw UsageError("--max-seeds needs --precision") }
             context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * seeds.count, days: days, jobs: jobs,
-                                 quiet: flags.isSet("quiet"))
+                                 quiet: flags.isSet("quiet"), evenIfShort: builtIn)
             let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
                                       quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, metrics: metrics, objective: objective,

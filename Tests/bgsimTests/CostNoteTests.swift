@@ -18,6 +18,17 @@ struct CostNoteTests {
         #expect(!quiet.standardError.contains("device-days"), "\(quiet.standardError)")
     }
 
+    @Test("a bare compare, which the user did not size, says at once what it will run and about how long that takes here")
+    func bareCompareAnnouncesItsCost() throws {
+        let started = Date()
+        let output = try ToolRunner.run("bgsim", ["compare", "--jobs", "1"], timeout: 3)
+        #expect(Date().timeIntervalSince(started) < 20)
+        let lines = output.standardError.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("bgsim compare: no scenarios given; comparing the built-in default") == true, "\(output.standardError)")
+        #expect(lines.count > 1 && lines[1].hasPrefix("bgsim compare: about 73,000 device-days, ~"), "\(output.standardError)")
+        #expect(lines.count > 1 && lines[1].hasSuffix(" on 1 job here (from a 3-day probe)"), "\(output.standardError)")
+    }
+
     @Test("a short command says nothing of its cost")
     func shortCommandsAreSilent() throws {
         let output = try ToolRunner.run("bgsim", ["run", "--preset", "probe-refresh", "--seeds", "2", "--days", "3"])

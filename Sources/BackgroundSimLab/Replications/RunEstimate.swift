@@ -13,12 +13,14 @@ package enum RunEstimate {
     static let probeDays = 3
 
     /// The note for running `deviceDays` of `scenario` on `jobs` parallel jobs, or `nil` when
-    /// it should take less than ``quietBelowSeconds``. The probe runs first (a few
-    /// milliseconds); a scenario the probe cannot run gets no note (the command reports it).
-    package static func note(_ scenario: Scenario, deviceDays: Double, jobs: Int, days: Int, policies: PolicyRegistry = .builtIn) -> String? {
+    /// it should take less than ``quietBelowSeconds`` (unless `evenIfShort`). The probe runs
+    /// first (a few milliseconds); a scenario the probe cannot run gets no note (the command
+    /// reports it).
+    package static func note(_ scenario: Scenario, deviceDays: Double, jobs: Int, days: Int, policies: PolicyRegistry = .builtIn,
+                             evenIfShort: Bool = false) -> String? {
         guard deviceDays > 0, let perDay = secondsPerDeviceDay(scenario, days: days, policies: policies) else { return nil }
         let seconds = deviceDays * perDay / Double(Swift.max(1, Swift.min(jobs, ProcessInfo.processInfo.activeProcessorCount)))
-        guard seconds >= quietBelowSeconds else { return nil }
+        guard seconds >= quietBelowSeconds || evenIfShort else { return nil }
         return "about \(count(deviceDays)) device-days, ~\(duration(seconds)) on \(jobs) job\(jobs == 1 ? "" : "s") here "
             + "(from a \(Swift.min(days, probeDays))-day probe)"
     }
