@@ -4,12 +4,14 @@
 #
 #   swift build -c release && scripts/memory-table.sh            # about 25 minutes on 2 cores
 #   BGSIM=/path/to/bgsim SIZES="1 10" scripts/memory-table.sh     # a build of your own; fewer sizes
+#   ONLY='compare|whatif' scripts/memory-table.sh                  # the rows whose label matches
 #
 # Each row says what "default" is for its command. Runs write into a temporary folder, removed
 # at the end.
 set -euo pipefail
 BGSIM=${BGSIM:-$(cd "$(dirname "$0")/.." && pwd)/.build/release/bgsim}
 SIZES=${SIZES:-"1 10 100"}
+ONLY=${ONLY:-.}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -26,6 +28,7 @@ peak() {
 # row LABEL DEFAULT FUNCTION: one table row, FUNCTION called with each size's factor.
 row() {
     local label=$1 default=$2 measure=$3 cells=""
+    [[ $label =~ $ONLY ]] || return 0
     for factor in $SIZES; do cells+=" $($measure "$factor") |"; done
     echo "| $label | $default |$cells"
 }

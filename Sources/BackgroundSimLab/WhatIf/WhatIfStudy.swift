@@ -43,15 +43,32 @@ public struct WhatIfStudy: Sendable {
         }
         var typicalProfiles: [ScenarioProfile] = []
         var typicalBattery: [[Double?]] = []
+        // A cell's runs are taken a batch at a time and reduced to the metrics' values (and, in
+        // the typical cell, the report's profile): memory holds one batch of runs, not a cell's.
+        let batch = 256 * Swift.max(1, jobs)
         let summaries = try cells.map { scenarioCells in
             try scenarioCells.enumerated().map { cell, scenario in
-                let results = try Replications.run(scenario, seeds: seeds, days: days, jobs: jobs, modelUncertainty: modelUncertainty,
-                                                   progress: progress)
-                if cell == grid.typicalCell {
-                    typicalProfiles.append(ScenarioProfile(results))
-                    typicalBattery.append(results.map(metrics[0].value))
+                var values = metrics.map { _ in [Double]() }
+                var profile = ScenarioProfile.Accumulator()
+                var battery: [Double?] = []
+                for start in stride(from: 0, to: seeds.count, by: batch) {
+                    let part = Array(seeds[start..<Swift.min(seeds.count, start + batch)])
+                    for result in try Replications.run(scenario, seeds: part, days: days, jobs: jobs, modelUncertainty: modelUncertainty,
+                                                       progress: progress) {
+                        for (index, metric) in metrics.enumerated() {
+                            if let value = metric.value(result) { values[index].append(value) }
+                        }
+                        if cell == grid.typicalCell {
+                            profile.add(result)
+                            battery.append(metrics[0].value(result))
+                        }
+                    }
                 }
-                return metrics.map { metric in SampleSummary(results.compactMap(metric.value)) }
+                if cell == grid.typicalCell {
+                    typicalProfiles.append(profile.profile)
+                    typicalBattery.append(battery)
+                }
+                return values.map(SampleSummary.init)
             }
         }
         var study = WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
