@@ -96,8 +96,16 @@ package enum SweepRunner {
         for index in state.todo {
             if let maximumCells, ran >= maximumCells { break }
             let scenario = try definition.scenario(ofCell: index, source: source)
-            let runs = try Replications.run(scenario, seeds: definition.seeds, days: definition.days, jobs: jobs,
-                                            modelUncertainty: definition.drawnUncertainty, progress: progress)
+            // A batch of seeds at a time, each run reduced to what the line keeps of it.
+            var runs = CellRuns()
+            let batch = 256 * Swift.max(1, jobs)
+            for start in stride(from: 0, to: definition.seeds.count, by: batch) {
+                let part = Array(definition.seeds[start..<Swift.min(definition.seeds.count, start + batch)])
+                for run in try Replications.run(scenario, seeds: part, days: definition.days, jobs: jobs,
+                                                modelUncertainty: definition.drawnUncertainty, progress: progress) {
+                    runs.add(run)
+                }
+            }
             let fingerprint = try SweepFingerprint.cell(index, of: definition, source: source)
             let result = CellResult(index: index, line: line(definition, index: index, fingerprint: fingerprint, runs: runs))
             if let last = results.last, last.index > index { inOrder = false }
@@ -122,9 +130,16 @@ package enum SweepRunner {
     /// launched, and not launched by each reason that happened.
     /// The line is sealed with the digest of its content (``ResultLineSeal``).
     static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: [RunResult]) -> String {
+        var cell = CellRuns()
+        for run in runs { cell.add(run) }
+        return line(definition, index: index, fingerprint: fingerprint, runs: cell)
+    }
+
+    /// The line of a cell whose runs were reduced as they came (``CellRuns``).
+    static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: CellRuns) -> String {
         let values = zip(definition.axes, definition.values(ofCell: index)).map { ($0.path, $1) }
-        let metrics = ComparedMetric.standard.map { metric -> (String, JSONValue) in
-            (metric.key, summaryJSON(runs.compactMap(metric.value)))
+        let metrics = ComparedMetric.standard.indices.map { metric -> (String, JSONValue) in
+            (ComparedMetric.standard[metric].key, summaryJSON(runs.perSeed[metric].compactMap { $0 }))
         }
         return ResultLineSeal.sealed(JSONWriter.compact(.object([
             ("cell", .number(Double(index))),
@@ -134,12 +149,12 @@ package enum SweepRunner {
             ("values", .object(values)),
             ("seeds", .number(Double(definition.seeds.count))),
             ("days", .number(Double(definition.days))),
-            ("digest", .string(String(runs.reduce(UInt64(0)) { $0 &* 31 &+ $1.digest.value }, radix: 16))),
+            ("digest", .string(String(runs.digest, radix: 16))),
             ("metrics", .object(metrics)),
-            ("perSeed", .object(ComparedMetric.standard.map { metric in
-                (metric.key, .array(runs.map { metric.value($0).map(JSONValue.number) ?? .null }))
+            ("perSeed", .object(ComparedMetric.standard.indices.map { metric in
+                (ComparedMetric.standard[metric].key, .array(runs.perSeed[metric].map { $0.map(JSONValue.number) ?? .null }))
             })),
-            ("launchDecisions", decisionsJSON(runs)),
+            ("launchDecisions", runs.decisionsJSON),
         ])))
     }
 
@@ -154,20 +169,42 @@ package enum SweepRunner {
         ])
     }
 
-    /// `{"appRefresh": {"launched": …, "notLaunched": {"notChosen": …, …}}, "processing": …}`:
-    /// per day, the mean across `runs`; reasons that never happened are left out.
-    static func decisionsJSON(_ runs: [RunResult]) -> JSONValue {
-        func perDay(_ count: (RunResult) -> Int) -> Double {
-            SampleSummary(runs.map { Double(count($0)) / Double(Swift.max(1, $0.days)) }).mean
-        }
-        return .object([TaskRequest.Kind.appRefresh, .processing].map { kind in
-            let waits = LaunchDenial.allCases.compactMap { denial -> (String, JSONValue)? in
-                let value = perDay { $0.os.metrics.launchDecisions.count(kind, denial) }
-                return value > 0 ? (denial.rawValue, .number(value)) : nil
+    /// A cell's runs as its line keeps them, added a seed at a time: each standard metric's
+    /// value, the digests folded, and each kind's launch decisions per day — a few hundred bytes
+    /// a seed, not the runs.
+    struct CellRuns {
+        /// `perSeed[metric][seed]`, in the order of ``ComparedMetric/standard``.
+        private(set) var perSeed: [[Double?]] = ComparedMetric.standard.map { _ in [] }
+        /// The runs' digests folded in seed order.
+        private(set) var digest: UInt64 = 0
+        /// For refresh and processing: launches, then each ``LaunchDenial``, per day, `[kind][outcome][seed]`.
+        private var decisionsPerDay: [[[Double]]] = [0, 1].map { _ in (0...LaunchDenial.allCases.count).map { _ in [] } }
+
+        /// Adds the next seed's run.
+        mutating func add(_ run: RunResult) {
+            for (index, metric) in ComparedMetric.standard.enumerated() { perSeed[index].append(metric.value(run)) }
+            digest = digest &* 31 &+ run.digest.value
+            let days = Double(Swift.max(1, run.days))
+            for (index, kind) in [TaskRequest.Kind.appRefresh, .processing].enumerated() {
+                decisionsPerDay[index][0].append(Double(run.os.metrics.launchDecisions.launched(kind)) / days)
+                for (denial, reason) in LaunchDenial.allCases.enumerated() {
+                    decisionsPerDay[index][denial + 1].append(Double(run.os.metrics.launchDecisions.count(kind, reason)) / days)
+                }
             }
-            return (kind.name, .object([("launched", .number(perDay { $0.os.metrics.launchDecisions.launched(kind) })),
-                                        ("notLaunched", .object(waits))]))
-        })
+        }
+
+        /// `{"appRefresh": {"launched": …, "notLaunched": {"notChosen": …, …}}, "processing": …}`:
+        /// per day, the mean across the runs; reasons that never happened are left out.
+        var decisionsJSON: JSONValue {
+            .object([TaskRequest.Kind.appRefresh, .processing].enumerated().map { index, kind in
+                let waits = LaunchDenial.allCases.enumerated().compactMap { denial, reason -> (String, JSONValue)? in
+                    let value = SampleSummary(decisionsPerDay[index][denial + 1]).mean
+                    return value > 0 ? (reason.rawValue, .number(value)) : nil
+                }
+                return (kind.name, .object([("launched", .number(SampleSummary(decisionsPerDay[index][0]).mean)),
+                                            ("notLaunched", .object(waits))]))
+            })
+        }
     }
 
     /// What merging found.
