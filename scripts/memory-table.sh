@@ -72,7 +72,7 @@ row "\`run --seeds\`" "100 phones × 28 days" run_seeds
 row "\`run --seeds --field-log\`" "100 phones × 28 days" run_field_log
 row "\`fieldlog\`" "that log (100 phones × 28 days)" fieldlog_records
 row "\`calibrate\`" "that log" calibrate_records
-row "\`trace\`" "3 days (at most 60)" trace_days
+row "\`trace\`" "3 days (10×: 30; 100×: the cap, 60)" trace_days
 row "\`compare\` (bare)" "2 scenarios × 100 seeds × 365 days" compare_seeds
 row "\`whatif\`" "81 cells × 8 seeds × 30 days" whatif_seeds
 row "\`check\`" "100 seeds × 7 days" check_seeds
