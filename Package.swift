@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "BackgroundSimCalibration", targets: ["BackgroundSimCalibration"]),
         .library(name: "BackgroundSimTesting", targets: ["BackgroundSimTesting"]),
         .library(name: "BackgroundSimCLI", targets: ["BackgroundSimCLI"]),
+        .library(name: "SimulatedConcurrency", targets: ["SimulatedConcurrency"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
         .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
     ],
@@ -61,6 +62,10 @@ let package = Package(
         .target(
             name: "BackgroundSimTesting",
             dependencies: ["BackgroundSimChecking", "BackgroundSim", "SimKernel"]
+        ),
+        .target(
+            name: "SimulatedConcurrency",
+            dependencies: ["SimKernel"]
         ),
         .target(
             name: "CommandLineSupport",
@@ -100,6 +105,10 @@ let package = Package(
         .testTarget(
             name: "BackgroundSimTestingTests",
             dependencies: ["BackgroundSimTesting", "BackgroundSimChecking", "BackgroundSim", "SimKernel"]
+        ),
+        .testTarget(
+            name: "SimulatedConcurrencyTests",
+            dependencies: ["SimulatedConcurrency", "SimKernel"]
         ),
         .testTarget(
             name: "ReadmeExampleTests",

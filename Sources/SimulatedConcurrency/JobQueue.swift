@@ -1,0 +1,158 @@
+import SimKernel
+@_spi(ExperimentalScheduling) import _Concurrency
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The executor behind ``SimulatedExecutor``: the queue of ready jobs, the timed jobs, the
+/// simulated now, and which thread it is bound to. A `SchedulingExecutor`, so that a sleep in a
+/// job it runs is scheduled here (that protocol is the runtime's SPI, and so this type is
+/// internal).
+final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
+    /// The simulated time: the instant of the latest ``advance(to:)``.
+    private(set) var now: SimInstant = .start
+    /// The most jobs ``drain()`` runs at one instant before it gives up with ``Runaway``:
+    /// 1,000,000.
+    var jobLimit = 1_000_000
+    /// Jobs run so far.
+    private(set) var jobsRun = 0
+
+    private var ready: [UnownedJob] = []
+    private var readyStart = 0
+    /// Timed jobs from `timedStart` on, sorted by instant, then by when they were scheduled.
+    private var timed: [(at: SimInstant, job: UnownedJob)] = []
+    private var timedStart = 0
+
+    // MARK: Driving
+
+    /// Runs ready jobs, one at a time in the order they came, until none is ready; returns how
+    /// many ran. Call it with the executor bound (``withBound(_:)``).
+    ///
+    /// - Throws: ``Runaway`` after ``jobLimit`` jobs at this instant.
+    @discardableResult
+    func drain() throws(SimulatedExecutor.Runaway) -> Int {
+        var count = 0
+        while readyStart < ready.count {
+            let job = ready[readyStart]
+            readyStart += 1
+            if readyStart == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                readyStart = 0
+            }
+            guard count < jobLimit else { throw SimulatedExecutor.Runaway(instant: now, jobs: count) }
+            job.runSynchronously(on: asUnownedSerialExecutor())
+            count += 1
+            jobsRun += 1
+        }
+        return count
+    }
+
+    /// The instant of the earliest timed job, if any.
+    var nextDeadline: SimInstant? { timedStart < timed.count ? timed[timedStart].at : nil }
+
+    /// Whether no job is ready or timed.
+    var isIdle: Bool { readyStart == ready.count && timedStart == timed.count }
+
+    /// Moves the simulated time to `instant` (never back), releasing the timed jobs due by then
+    /// in order of their instants, then of their scheduling, and runs each instant's work before
+    /// the next's.
+    ///
+    /// - Throws: ``Runaway`` as ``drain()`` does.
+    func advance(to instant: SimInstant) throws(SimulatedExecutor.Runaway) {
+        try drain()
+        while let next = nextDeadline, next <= instant {
+            now = Swift.max(now, next)
+            while timedStart < timed.count && timed[timedStart].at <= now {
+                ready.append(timed[timedStart].job)
+                timedStart += 1
+            }
+            if timedStart == timed.count {
+                timed.removeAll(keepingCapacity: true)
+                timedStart = 0
+            }
+            try drain()
+        }
+        now = Swift.max(now, instant)
+    }
+
+    // MARK: Executor
+
+    func enqueue(_ job: UnownedJob) {
+        ready.append(job)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        ready.append(UnownedJob(job))
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        let delay = clock.now.duration(to: instant)
+        let nanoseconds = (delay as? Duration).map(Self.nanoseconds) ?? 0
+        enqueue(UnownedJob(job), afterNanoseconds: Self.roundedToMilliseconds(nanoseconds))
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        let nanoseconds = (delay as? Duration).map(Self.nanoseconds) ?? 0
+        enqueue(UnownedJob(job), afterNanoseconds: nanoseconds)
+    }
+
+    /// Schedules `job` `nanoseconds` after the simulated now (now, for none or fewer), after
+    /// every job already timed for that instant.
+    func enqueue(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64) {
+        let at = nanoseconds > 0 ? SimInstant(nanosecondsSinceStart: now.nanosecondsSinceStart.addingReportingOverflow(nanoseconds).overflow
+                                                ? .max : now.nanosecondsSinceStart + nanoseconds)
+            : now
+        // The first position after every job at or before `at`.
+        var low = timedStart, high = timed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if timed[middle].at <= at { low = middle + 1 } else { high = middle }
+        }
+        timed.insert((at, job), at: low)
+    }
+
+    /// Schedules `job` at a deadline on a runtime clock (1: continuous, 2: suspending), as the
+    /// delay from that clock's now, rounded to the millisecond.
+    func enqueue(_ job: UnownedJob, atRealDeadlineSeconds seconds: Int64, nanoseconds: Int64, clock: Int32) {
+        var spec = timespec()
+        #if canImport(Darwin)
+        clock_gettime(clock == 2 ? CLOCK_UPTIME_RAW : CLOCK_MONOTONIC_RAW, &spec)
+        #else
+        clock_gettime(clock == 2 ? CLOCK_MONOTONIC : CLOCK_BOOTTIME, &spec)
+        #endif
+        let delay = (seconds - Int64(spec.tv_sec)) * 1_000_000_000 + (nanoseconds - Int64(spec.tv_nsec))
+        enqueue(job, afterNanoseconds: Self.roundedToMilliseconds(delay))
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? (seconds > 0 ? .max : .min) : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+
+    static func roundedToMilliseconds(_ nanoseconds: Int64) -> Int64 {
+        guard nanoseconds > 0 else { return 0 }
+        guard nanoseconds < Int64.max - 500_000 else { return .max }
+        return (nanoseconds + 500_000) / 1_000_000 * 1_000_000
+    }
+
+    // MARK: The thread's executor
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The executor bound to the calling thread, if any.
+    static var current: JobQueue? {
+        get { pthread_getspecific(key).map { Unmanaged<JobQueue>.fromOpaque($0).takeUnretainedValue() } }
+        set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+    }
+}
