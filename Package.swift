@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "BackgroundSimTesting", targets: ["BackgroundSimTesting"]),
         .library(name: "BackgroundSimCLI", targets: ["BackgroundSimCLI"]),
         .library(name: "SimulatedConcurrency", targets: ["SimulatedConcurrency"]),
+        .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
         .executable(name: "bgsim", targets: ["bgsim"]),
         .executable(name: "bgsim-bench", targets: ["bgsim-bench"]),
     ],
@@ -66,6 +67,10 @@ let package = Package(
         .target(
             name: "SimulatedConcurrency",
             dependencies: ["SimKernel"]
+        ),
+        .target(
+            name: "SimulatedBackgroundTasks",
+            dependencies: ["SimulatedConcurrency", "BackgroundSim", "SimKernel"]
         ),
         .target(
             name: "CommandLineSupport",
@@ -108,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulatedConcurrencyTests",
-            dependencies: ["SimulatedConcurrency", "SimKernel"]
+            dependencies: ["SimulatedConcurrency", "SimulatedBackgroundTasks", "BackgroundSim", "SimKernel"]
         ),
         .testTarget(
             name: "ReadmeExampleTests",

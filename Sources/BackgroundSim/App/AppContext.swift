@@ -31,6 +31,10 @@ public final class AppContext {
     /// The device clock's reading: what the app sees as the current `Date`. It can jump.
     public var date: SimInstant { system.snapshot.clockReading }
 
+    /// The simulation's own time (not the device clock's reading): the time base of the app's
+    /// simulated async work.
+    package var instant: SimInstant { system.snapshot.now }
+
     /// The local calendar: `calendar.day(of: date)`, `calendar.midnight(ofDay:)` and
     /// `calendar.timeOfDay(at:)` read the device clock as the app's `Calendar.current` would.
     public var calendar: SimCalendar { system.calendar }

@@ -114,6 +114,9 @@ public enum BatteryState: Sendable, Equatable {
 /// Identifies a background-task assertion, like `UIBackgroundTaskIdentifier`.
 public struct BackgroundTaskIdentifier: Sendable, Hashable {
     public let rawValue: Int
+    package init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
     /// `UIBackgroundTaskIdentifier.invalid`.
     public static let invalid = BackgroundTaskIdentifier(rawValue: 0)
 }

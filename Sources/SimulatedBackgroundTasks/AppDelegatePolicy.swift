@@ -1,0 +1,51 @@
+import BackgroundSim
+import Foundation
+
+/// An app's own code, written against `BackgroundTasks` and `UIKit`, run as a policy: each
+/// process launch makes a fresh app delegate and calls it as iOS would, and the app's async
+/// work runs on the process's simulated executor.
+///
+///     let sync = PolicyDefinition.appDelegate(name: "my-sync", summary: "Our sync service, unchanged.",
+///                                             taskIdentifiers: ["com.example.sync"]) { AppDelegate() }
+public final class AppDelegatePolicy: BackgroundPolicy {
+    private let makeDelegate: () -> any UIApplicationDelegate
+    private var process: SimulatedProcess?
+    private var delegate: (any UIApplicationDelegate)?
+
+    /// A policy whose launches make their delegate with `makeDelegate`.
+    public init(makeDelegate: @escaping () -> any UIApplicationDelegate) {
+        self.makeDelegate = makeDelegate
+    }
+
+    public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+        let process = SimulatedProcess(app: app)
+        self.process = process
+        process.run {
+            let delegate = makeDelegate()
+            self.delegate = delegate
+            _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)
+        }
+    }
+
+    public func didEnterBackground(_ app: AppContext) {
+        process?.run { delegate?.applicationDidEnterBackground(.shared) }
+    }
+
+    public func willEnterForeground(_ app: AppContext) {
+        process?.run { delegate?.applicationWillEnterForeground(.shared) }
+    }
+
+    public func willTerminate(_ app: AppContext) {
+        process?.run { delegate?.applicationWillTerminate(.shared) }
+    }
+}
+
+extension PolicyDefinition {
+    /// A policy of the app's own code: its app delegate, made afresh at each process launch.
+    public static func appDelegate(name: String, summary: String, taskIdentifiers: [String],
+                                   make: @escaping @Sendable () -> any UIApplicationDelegate) -> PolicyDefinition {
+        PolicyDefinition(name: name, summary: summary, taskIdentifiers: taskIdentifiers) {
+            AppDelegatePolicy(makeDelegate: make)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import BackgroundSim
+import SimKernel
+import SimulatedConcurrency
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One launch of the app's process as its own code sees it: the simulated device's services
+/// (``AppContext``), the executor its async work runs on, and the handlers it registered.
+///
+/// Every call into the app's code goes through ``run(_:)``, which binds the process to the
+/// thread — so that `BGTaskScheduler.shared` and `UIApplication.shared` reach this device —
+/// moves the executor to the simulation's now, runs the code and then the async work it started
+/// until nothing is ready, and asks the simulation to come back when the next sleep ends. A sleep
+/// that ends while the app is suspended resumes when the app next runs, as a timer would.
+final class SimulatedProcess {
+    let app: AppContext
+    let executor: SimulatedExecutor
+    /// The timer that brings the process back for its next sleep, if one is set.
+    private var wake: (timer: AppTimer, at: SimInstant)?
+
+    init(app: AppContext) {
+        self.app = app
+        do {
+            executor = try SimulatedExecutor()
+        } catch {
+            fatalError("SimulatedBackgroundTasks: \(error)")
+        }
+    }
+
+    /// Runs the app's code `body` at the simulation's now, then the async work it started.
+    func run(_ body: () -> Void) {
+        let previous = Self.current
+        Self.current = self
+        defer { Self.current = previous }
+        do {
+            try executor.withBound {
+                try executor.advance(to: app.instant)
+                body()
+                try executor.drain()
+            }
+        } catch {
+            fatalError("SimulatedBackgroundTasks: \(error)")
+        }
+        scheduleWake()
+    }
+
+    /// Sets a timer for the executor's next timed job, unless one is set for that instant.
+    private func scheduleWake() {
+        guard let next = executor.nextDeadline else { return }
+        if let wake, wake.at == next { return }
+        if let wake { app.cancel(wake.timer) }
+        let timer = app.schedule(after: Swift.max(.zero, next - app.instant)) { [weak self] in
+            guard let self else { return }
+            self.wake = nil
+            self.run {}
+        }
+        wake = (timer, next)
+    }
+
+    // MARK: The thread's process
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The process whose code the calling thread is running, if any.
+    static var current: SimulatedProcess? {
+        get { pthread_getspecific(key).map { Unmanaged<SimulatedProcess>.fromOpaque($0).takeUnretainedValue() } }
+        set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+    }
+
+    /// The process running the calling code; a use outside the app's code stops with a message
+    /// naming `api`.
+    static func required(by api: String) -> SimulatedProcess {
+        guard let current else {
+            fatalError("\(api) was used outside the simulated app's code: call it from code the simulation runs "
+                       + "(an app delegate, a task's launch handler, or work they start)")
+        }
+        return current
+    }
+}

@@ -1,0 +1,90 @@
+import BackgroundSim
+import Foundation
+
+/// `UIApplication`: the app's state and its background-task assertions, on the simulated device
+/// whose code is running (`UIApplication.shared` is one object; each call reaches the process
+/// whose code makes it).
+open class UIApplication: @unchecked Sendable {
+    /// The application.
+    public static let shared = UIApplication()
+
+    init() {}
+
+    /// `UIApplication.State`.
+    public enum State: Int, Sendable {
+        case active, inactive, background
+    }
+
+    /// Whether the app is in the foreground.
+    open var applicationState: State {
+        SimulatedProcess.required(by: "UIApplication.applicationState").app.applicationState == .active ? .active : .background
+    }
+
+    /// The time left before the system suspends the app, in seconds; `.greatestFiniteMagnitude`
+    /// in the foreground, as on iOS.
+    open var backgroundTimeRemaining: TimeInterval {
+        let process = SimulatedProcess.required(by: "UIApplication.backgroundTimeRemaining")
+        guard process.app.applicationState == .background else { return .greatestFiniteMagnitude }
+        return Double(process.app.backgroundTimeRemaining.nanoseconds) / 1e9
+    }
+
+    /// Whether protected files and the keychain can be read: the phone is unlocked.
+    open var isProtectedDataAvailable: Bool {
+        SimulatedProcess.required(by: "UIApplication.isProtectedDataAvailable").app.isProtectedDataAvailable
+    }
+
+    /// Asks for time to finish work in the background; `expirationHandler` runs when it is
+    /// nearly up, and the app must end the task then.
+    open func beginBackgroundTask(withName taskName: String?, expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+        let process = SimulatedProcess.required(by: "UIApplication.beginBackgroundTask(withName:expirationHandler:)")
+        let identifier = process.app.beginBackgroundTask(withName: taskName, expirationHandler: handler.map { handler in
+            { process.run(handler) }
+        })
+        return UIBackgroundTaskIdentifier(rawValue: identifier.rawValue)
+    }
+
+    /// ``beginBackgroundTask(withName:expirationHandler:)`` without a name.
+    open func beginBackgroundTask(expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+        beginBackgroundTask(withName: nil, expirationHandler: handler)
+    }
+
+    /// Ends a background task.
+    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        SimulatedProcess.required(by: "UIApplication.endBackgroundTask(_:)").app
+            .endBackgroundTask(BackgroundTaskIdentifier(rawValue: identifier.rawValue))
+    }
+
+    /// `UIApplication.LaunchOptionsKey`.
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+}
+
+/// `UIBackgroundTaskIdentifier`.
+public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// No task.
+    public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
+}
+
+/// `UIApplicationDelegate`: the app's entry points the simulation calls.
+public protocol UIApplicationDelegate: AnyObject {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func applicationDidEnterBackground(_ application: UIApplication)
+    func applicationWillEnterForeground(_ application: UIApplication)
+    func applicationWillTerminate(_ application: UIApplication)
+}
+
+extension UIApplicationDelegate {
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
+}
