@@ -24,19 +24,32 @@ public final class AppDelegatePolicy: BackgroundPolicy {
             let delegate = makeDelegate()
             self.delegate = delegate
             _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)
+            process.notifications.post(name: UIApplication.didFinishLaunchingNotification, object: UIApplication.shared)
         }
     }
 
     public func didEnterBackground(_ app: AppContext) {
-        process?.run { delegate?.applicationDidEnterBackground(.shared) }
+        guard let process else { return }
+        process.run {
+            delegate?.applicationDidEnterBackground(.shared)
+            process.notifications.post(name: UIApplication.didEnterBackgroundNotification, object: UIApplication.shared)
+        }
     }
 
     public func willEnterForeground(_ app: AppContext) {
-        process?.run { delegate?.applicationWillEnterForeground(.shared) }
+        guard let process else { return }
+        process.run {
+            delegate?.applicationWillEnterForeground(.shared)
+            process.notifications.post(name: UIApplication.willEnterForegroundNotification, object: UIApplication.shared)
+        }
     }
 
     public func willTerminate(_ app: AppContext) {
-        process?.run { delegate?.applicationWillTerminate(.shared) }
+        guard let process else { return }
+        process.run {
+            delegate?.applicationWillTerminate(.shared)
+            process.notifications.post(name: UIApplication.willTerminateNotification, object: UIApplication.shared)
+        }
     }
 }
 

@@ -18,6 +18,8 @@ import Darwin
 final class SimulatedProcess {
     let app: AppContext
     let executor: SimulatedExecutor
+    /// The process's notification center (`NotificationCenter.default` in its code).
+    let notifications = NotificationCenter()
     /// The timer that brings the process back for its next sleep, if one is set.
     private var wake: (timer: AppTimer, at: SimInstant)?
 

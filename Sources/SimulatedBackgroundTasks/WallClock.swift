@@ -16,6 +16,12 @@ enum WallClock {
         return .milliseconds(Int64(Swift.min(milliseconds, 1e15)))
     }
 
+    /// How far `date` is from now, either way, to the millisecond: a stored date's place on the
+    /// simulated device's clock.
+    static func offset(of date: Date) -> SimDuration {
+        .milliseconds(Int64(Swift.max(-1e15, Swift.min(1e15, (date.timeIntervalSinceNow * 1_000).rounded()))))
+    }
+
     /// The date `duration` from now.
     static func date(in duration: SimDuration) -> Date {
         Date(timeIntervalSinceNow: Double(duration.nanoseconds) / 1e9)

@@ -40,6 +40,11 @@ struct AppDelegatePolicyTests {
         #expect(result.os.metrics.refreshLaunches > 5, "\(result.os.metrics)")
         #expect(journal.filter { $0 == "fetched" }.count >= 5, "\(journal)")
         #expect(!journal.contains { $0.hasPrefix("submit failed") || $0 == "not permitted" }, "\(journal)")
+        // The last refresh, stored as Date() in UserDefaults, reads back as simulated time ago:
+        // at least the hour the service asks between refreshes, and never the real milliseconds.
+        let minutes = journal.compactMap { $0.hasPrefix("minutes since the last refresh: ") ? Int($0.split(separator: " ").last!) : nil }
+        #expect(minutes.count >= 5 && minutes.allSatisfy { $0 >= 1 }, "\(minutes)")
+        #expect(minutes.contains { $0 >= 60 }, "\(minutes)")
     }
 
     @Test("a fetch longer than a refresh task's 30 s is still running when the task expires: the expiration handler cancels it, the sleep ends in CancellationError, and the run records the expirations")

@@ -1,14 +1,15 @@
 // A background service written against Apple's API, as apps write theirs: a scheduler seam
 // defaulting to the shared scheduler, a handler that resubmits first and finishes its work in a
-// `Task`, an expiration handler that cancels it, and `Date(timeIntervalSinceNow:)`. Only the
-// import differs from the app's file.
+// `Task`, an expiration handler that cancels it, `Date(timeIntervalSinceNow:)`, its last run
+// kept in `UserDefaults.standard`, and the move to the background heard through
+// `NotificationCenter.default`. Only the imports differ from the app's file.
 #if canImport(BackgroundTasks)
 import BackgroundTasks
+import Foundation
 import UIKit
 #else
 import SimulatedBackgroundTasks
 #endif
-import Foundation
 
 final class RefreshService: @unchecked Sendable {
     static let identifier = "com.example.refresh"
@@ -25,6 +26,9 @@ final class RefreshService: @unchecked Sendable {
     }
 
     func register() {
+        NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil) { _ in
+            self.schedule()
+        }
         scheduler.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
             guard let task = task as? BGAppRefreshTask else { return }
             self.schedule()
@@ -43,12 +47,16 @@ final class RefreshService: @unchecked Sendable {
             Task {
                 let success = await fetch.value
                 self.journal(success ? "fetched" : "cancelled")
+                if success { UserDefaults.standard.set(Date(), forKey: "lastRefresh") }
                 task.setTaskCompleted(success: success)
             }
         }
     }
 
     func schedule() {
+        if let last = UserDefaults.standard.object(forKey: "lastRefresh") as? Date {
+            journal("minutes since the last refresh: \(Int((Date().timeIntervalSince(last) / 60).rounded()))")
+        }
         let request = BGAppRefreshTaskRequest(identifier: Self.identifier)
         request.earliestBeginDate = Date(timeIntervalSinceNow: 60 * 60)
         do {
@@ -71,9 +79,5 @@ final class RefreshAppDelegate: UIApplicationDelegate {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         service.register()
         return true
-    }
-
-    func applicationDidEnterBackground(_ application: UIApplication) {
-        service.schedule()
     }
 }

@@ -57,4 +57,7 @@ public final class PersistentStore {
 
     /// `removeObject(forKey:)`.
     public func removeObject(forKey key: String) { values[key] = nil }
+
+    /// The value stored under `key`, whatever its kind.
+    package func value(forKey key: String) -> Value? { values[key] }
 }

@@ -1,0 +1,89 @@
+import BackgroundSim
+import Foundation
+import SimKernel
+
+/// `UserDefaults`, per simulated device: what the app stores survives its process, as on iOS,
+/// and each simulated phone has its own. `UserDefaults.standard` reaches the device whose code
+/// is running.
+///
+/// Values are kept as the simulated device's persistent store keeps them: `Bool`, `Int`,
+/// `Double`, `String` and `Date`. A `Date` is stored as a time on the device's clock by the rule
+/// of ``WallClock`` (a `Date()` stored now reads back later as that long ago), so code that
+/// saves `Date()` as its last run and compares it with a later `Date()` sees simulated time
+/// pass. Other types (`Data`, arrays, dictionaries) are not kept yet: storing one stops with a
+/// message.
+open class UserDefaults: @unchecked Sendable {
+    private let suite: String?
+
+    /// The simulated device's defaults.
+    open class var standard: UserDefaults { UserDefaults(suite: nil) }
+
+    /// A named suite on the simulated device; `nil` for an empty name, as Foundation's.
+    public init?(suiteName: String?) {
+        guard suiteName?.isEmpty != true else { return nil }
+        suite = suiteName
+    }
+
+    private init(suite: String?) {
+        self.suite = suite
+    }
+
+    private func store(_ api: String) -> (PersistentStore, SimulatedProcess) {
+        let process = SimulatedProcess.required(by: "UserDefaults.\(api)")
+        return (process.app.defaults, process)
+    }
+
+    private func key(_ name: String) -> String { suite.map { "\($0)/\(name)" } ?? name }
+
+    open func set(_ value: Any?, forKey defaultName: String) {
+        let (store, process) = self.store("set(_:forKey:)")
+        switch value {
+        case nil: store.removeObject(forKey: key(defaultName))
+        case let value as Bool: store.set(value, forKey: key(defaultName))
+        case let value as Int: store.set(value, forKey: key(defaultName))
+        case let value as Double: store.set(value, forKey: key(defaultName))
+        case let value as String: store.set(value, forKey: key(defaultName))
+        case let value as Date: store.set(process.app.date + WallClock.offset(of: value), forKey: key(defaultName))
+        default:
+            fatalError("UserDefaults.set(_:forKey:) in the simulator keeps Bool, Int, Double, String and Date; got \(type(of: value!)) for \"\(defaultName)\"")
+        }
+    }
+
+    open func set(_ value: Bool, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+    open func set(_ value: Int, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+    open func set(_ value: Double, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+
+    open func object(forKey defaultName: String) -> Any? {
+        let (store, process) = self.store("object(forKey:)")
+        switch store.value(forKey: key(defaultName)) {
+        case .bool(let value)?: return value
+        case .integer(let value)?: return value
+        case .double(let value)?: return value
+        case .string(let value)?: return value
+        case .instant(let value)?: return WallClock.date(in: value - process.app.date)
+        case nil: return nil
+        }
+    }
+
+    open func bool(forKey defaultName: String) -> Bool { object(forKey: defaultName) as? Bool ?? false }
+    open func integer(forKey defaultName: String) -> Int {
+        switch object(forKey: defaultName) {
+        case let value as Int: value
+        case let value as Double: Int(value)
+        case let value as Bool: value ? 1 : 0
+        default: 0
+        }
+    }
+    open func double(forKey defaultName: String) -> Double {
+        switch object(forKey: defaultName) {
+        case let value as Double: value
+        case let value as Int: Double(value)
+        default: 0
+        }
+    }
+    open func string(forKey defaultName: String) -> String? { object(forKey: defaultName) as? String }
+
+    open func removeObject(forKey defaultName: String) {
+        store("removeObject(forKey:)").0.removeObject(forKey: key(defaultName))
+    }
+}
