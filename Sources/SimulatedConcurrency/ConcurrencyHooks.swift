@@ -1,3 +1,4 @@
+@_spi(ExperimentalCustomExecutors) import _Concurrency
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,9 @@ import Darwin
 /// - `swift_task_enqueueGlobalWithDelay_hook`, `swift_task_enqueueGlobalWithDeadline_hook`:
 ///   sleeps routed through the global executor (a job running on a simulated executor schedules
 ///   its sleeps on it directly, as a `SchedulingExecutor`).
+///
+/// It also makes ``DefaultExecutorRouter`` the process's default executor, which routes the
+/// same way (a sleep in code isolated to an actor goes there).
 ///
 /// Checked on Swift 6.3.1 (Linux), debug and release. A runtime without one of these symbols
 /// makes ``install()`` throw ``SimulatedExecutor/Unsupported``, with the missing symbol named.
@@ -92,6 +96,8 @@ enum ConcurrencyHooks {
         addresses[1].assumingMemoryBound(to: MainExecutorHook?.self).pointee = mainExecutor
         addresses[2].assumingMemoryBound(to: DelayHook?.self).pointee = delay
         addresses[3].assumingMemoryBound(to: DeadlineHook?.self).pointee = deadline
+        // And the default executor, for sleeps in code isolated to an actor.
+        _createExecutors(factory: RoutingExecutorFactory.self)
         return nil
     }()
 }

@@ -19,11 +19,19 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     /// Jobs run so far.
     private(set) var jobsRun = 0
 
-    private var ready: [UnownedJob] = []
+    /// A job, or a callback of the executor's own (a simulated sleep ending).
+    enum Work {
+        case job(UnownedJob)
+        case callback(() -> Void)
+    }
+
+    private var ready: [Work] = []
     private var readyStart = 0
-    /// Timed jobs from `timedStart` on, sorted by instant, then by when they were scheduled.
-    private var timed: [(at: SimInstant, job: UnownedJob)] = []
+    /// Timed work from `timedStart` on, sorted by instant, then by when it was scheduled; `id`
+    /// names a callback that can be withdrawn (0 for a job).
+    private var timed: [(at: SimInstant, work: Work, id: UInt64)] = []
     private var timedStart = 0
+    private var lastCallbackID: UInt64 = 0
 
     // MARK: Driving
 
@@ -42,9 +50,14 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
                 readyStart = 0
             }
             guard count < jobLimit else { throw SimulatedExecutor.Runaway(instant: now, jobs: count) }
-            job.runSynchronously(on: asUnownedSerialExecutor())
-            count += 1
-            jobsRun += 1
+            switch job {
+            case .job(let job):
+                job.runSynchronously(on: asUnownedSerialExecutor())
+                count += 1
+                jobsRun += 1
+            case .callback(let callback):
+                callback()
+            }
         }
         return count
     }
@@ -65,7 +78,7 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
         while let next = nextDeadline, next <= instant {
             now = Swift.max(now, next)
             while timedStart < timed.count && timed[timedStart].at <= now {
-                ready.append(timed[timedStart].job)
+                ready.append(timed[timedStart].work)
                 timedStart += 1
             }
             if timedStart == timed.count {
@@ -80,11 +93,11 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     // MARK: Executor
 
     func enqueue(_ job: UnownedJob) {
-        ready.append(job)
+        ready.append(.job(job))
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        ready.append(UnownedJob(job))
+        ready.append(.job(UnownedJob(job)))
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -105,16 +118,34 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     /// Schedules `job` `nanoseconds` after the simulated now (now, for none or fewer), after
     /// every job already timed for that instant.
     func enqueue(_ job: UnownedJob, afterNanoseconds nanoseconds: Int64) {
+        insert(.job(job), afterNanoseconds: nanoseconds, id: 0)
+    }
+
+    /// Schedules `callback` `nanoseconds` after the simulated now; returns what
+    /// ``withdraw(_:)`` takes to take it back.
+    func schedule(afterNanoseconds nanoseconds: Int64, _ callback: @escaping () -> Void) -> UInt64 {
+        lastCallbackID += 1
+        insert(.callback(callback), afterNanoseconds: nanoseconds, id: lastCallbackID)
+        return lastCallbackID
+    }
+
+    /// Takes back a scheduled callback that has not come due.
+    func withdraw(_ id: UInt64) {
+        guard let index = timed[timedStart...].firstIndex(where: { $0.id == id }) else { return }
+        timed.remove(at: index)
+    }
+
+    private func insert(_ work: Work, afterNanoseconds nanoseconds: Int64, id: UInt64) {
         let at = nanoseconds > 0 ? SimInstant(nanosecondsSinceStart: now.nanosecondsSinceStart.addingReportingOverflow(nanoseconds).overflow
                                                 ? .max : now.nanosecondsSinceStart + nanoseconds)
             : now
-        // The first position after every job at or before `at`.
+        // The first position after everything at or before `at`.
         var low = timedStart, high = timed.count
         while low < high {
             let middle = (low + high) / 2
             if timed[middle].at <= at { low = middle + 1 } else { high = middle }
         }
-        timed.insert((at, job), at: low)
+        timed.insert((at, work, id), at: low)
     }
 
     /// Schedules `job` at a deadline on a runtime clock (1: continuous, 2: suspending), as the

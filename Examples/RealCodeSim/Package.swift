@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+//
+// A team's background code, written against Apple's BackgroundTasks and UIKit as it ships, run
+// under BackgroundSim's simulated iOS with only its imports changed (docs/RUN-YOUR-OWN-CODE.md):
+// the service (`MessageSender`), its tests, and the whole bgsim tool with it (`realsim`). The
+// dependency is by path here; a team would use the repository's URL.
+
+import PackageDescription
+
+let package = Package(
+    name: "RealCodeSim",
+    dependencies: [
+        .package(name: "BackgroundSim", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "MessageSender",
+            dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
+                           .product(name: "BackgroundSim", package: "BackgroundSim")]
+        ),
+        .executableTarget(
+            name: "realsim",
+            dependencies: ["MessageSender", .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
+        ),
+        .testTarget(
+            name: "MessageSenderTests",
+            dependencies: ["MessageSender", .product(name: "BackgroundSimTesting", package: "BackgroundSim")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

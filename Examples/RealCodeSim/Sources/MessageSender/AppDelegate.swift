@@ -1,0 +1,25 @@
+#if canImport(BackgroundTasks)
+import Foundation
+import UIKit
+#else
+import SimulatedBackgroundTasks
+#endif
+
+/// The app's delegate: starts the service at launch; the user writes a message each time they
+/// open the app.
+public final class AppDelegate: UIApplicationDelegate {
+    let service = BackgroundTaskService()
+
+    public init() {}
+
+    public func application(_ application: UIApplication,
+                            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        service.start()
+        if application.applicationState == .active { service.userWroteMessage() }
+        return true
+    }
+
+    public func applicationWillEnterForeground(_ application: UIApplication) {
+        service.userWroteMessage()
+    }
+}
