@@ -4,58 +4,41 @@ import CommandLineSupport
 import Foundation
 
 /// Writes `bgsim run --field-log FILE` while the phones run: JSON lines, or CSV for a `.csv`
-/// path. Records go out in blocks of 64 KiB to a temporary file renamed over the path by
-/// ``commit()``, so memory stays flat however many phones and days, and the path is never
-/// half-written.
+/// path, through a ``BlockWriter``, so memory stays flat however many phones and days, and the
+/// path is never half-written.
 ///
 /// Phones run in parallel, and the log is in seed order: each phone of a batch writes its
 /// records to a spool file of its own beside the output (``Spool``), and the batch's spools are
 /// copied into the log in seed order, then removed.
 final class FieldLogWriter {
-    private let file: Output.AtomicFileWriter
+    private let output: BlockWriter
     private let csv: Bool
-    private var buffer = ""
-    /// The first write that failed; the run goes on and ``commit()`` reports it.
-    private var failure: UsageError?
-    /// The block size written at once.
-    static let blockBytes = 1 << 16
 
     /// Opens the log's temporary file beside `path` and writes the CSV header if it is one.
     init(path: String) throws(UsageError) {
-        file = try Output.AtomicFileWriter(path: path)
+        output = try BlockWriter(path: path)
         csv = path.hasSuffix(".csv")
-        if csv { buffer = FieldLogFormat.csvHeader }
+        if csv { output.append(FieldLogFormat.csvHeader) }
     }
 
     /// Appends one record.
     func append(_ record: FieldLogRecord) {
-        buffer += csv ? FieldLogFormat.csvLines([record]) : FieldLogFormat.jsonLines([record])
-        if buffer.utf8.count >= Self.blockBytes { flush() }
+        output.append(csv ? FieldLogFormat.csvLines([record]) : FieldLogFormat.jsonLines([record]))
     }
 
     /// A spool for one phone of a batch, named for `seed`.
     func spool(seed: UInt64) throws(UsageError) -> Spool {
-        try Spool(log: file.path, seed: seed, csv: csv)
+        try Spool(log: output.path, seed: seed, csv: csv)
     }
 
     /// Appends a finished spool's records, then removes it.
     func append(_ spool: Spool) throws(UsageError) {
-        flush()
-        if let failure { throw failure }
-        try spool.copy { block throws(UsageError) in try file.write(block) }
-    }
-
-    private func flush() {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil, !buffer.isEmpty else { return }
-        do { try file.write(buffer) } catch { failure = error }
+        try spool.copy { block throws(UsageError) in try output.append(block) }
     }
 
     /// Writes what is left and puts the log in place.
     func commit() throws(UsageError) {
-        flush()
-        if let failure { throw failure }
-        try file.commit()
+        try output.commit()
     }
 
     /// One phone's records, written while it runs to a hidden file beside the log, to be copied
@@ -81,7 +64,7 @@ final class FieldLogWriter {
         /// Appends one record (from the thread running the phone).
         func append(_ record: FieldLogRecord) {
             buffer += csv ? FieldLogFormat.csvLines([record]) : FieldLogFormat.jsonLines([record])
-            if buffer.utf8.count >= FieldLogWriter.blockBytes { flush() }
+            if buffer.utf8.count >= BlockWriter.blockBytes { flush() }
         }
 
         private func flush() {

@@ -11,49 +11,29 @@ import SimKernel
 ///     {"t":"0d 07:03:12.417","ns":25392417000000,"source":"event","event":"appOpen","detail":0}
 ///     {"t":"0d 07:03:12.417","ns":25392417000000,"source":"system","event":"launch","reason":"user"}
 final class TraceWriter {
-    private let file: Output.AtomicFileWriter
-    private var buffer = ""
-    /// The first write that failed; the run goes on and ``commit()`` reports it.
-    private var failure: UsageError?
-    /// The block size written at once.
-    static let blockBytes = 1 << 16
+    private let output: BlockWriter
 
     /// Opens the trace file's temporary file beside `path`.
     init(path: String) throws(UsageError) {
-        file = try Output.AtomicFileWriter(path: path)
-        buffer.reserveCapacity(Self.blockBytes + 1_024)
+        output = try BlockWriter(path: path)
     }
 
     func event(_ record: TraceRecord) {
-        append(JSONWriter.compact(.object([
+        output.append(JSONWriter.compact(.object([
             ("t", .string(record.time.description)),
             ("ns", .number(Double(record.time.nanosecondsSinceStart))),
             ("source", .string("event")),
             ("event", .string(WorldEvent.traceKindName(record.kind))),
             ("detail", .number(Double(record.detail))),
-        ])))
+        ])) + "\n")
     }
 
     func system(_ entry: SystemLogEntry) {
-        append(JSONWriter.compact(entry.traceObject))
-    }
-
-    private func append(_ line: String) {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count >= Self.blockBytes { flush() }
-    }
-
-    private func flush() {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil, !buffer.isEmpty else { return }
-        do { try file.write(buffer) } catch { failure = error }
+        output.append(JSONWriter.compact(entry.traceObject) + "\n")
     }
 
     /// Writes what is left and puts the file in place.
     func commit() throws(UsageError) {
-        flush()
-        if let failure { throw failure }
-        try file.commit()
+        try output.commit()
     }
 }

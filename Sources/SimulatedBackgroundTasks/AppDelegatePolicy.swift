@@ -29,26 +29,23 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 
     public func didEnterBackground(_ app: AppContext) {
-        guard let process else { return }
-        process.run {
-            delegate?.applicationDidEnterBackground(.shared)
-            process.notifications.post(name: UIApplication.didEnterBackgroundNotification, object: UIApplication.shared)
-        }
+        relay(UIApplication.didEnterBackgroundNotification) { $0.applicationDidEnterBackground(.shared) }
     }
 
     public func willEnterForeground(_ app: AppContext) {
-        guard let process else { return }
-        process.run {
-            delegate?.applicationWillEnterForeground(.shared)
-            process.notifications.post(name: UIApplication.willEnterForegroundNotification, object: UIApplication.shared)
-        }
+        relay(UIApplication.willEnterForegroundNotification) { $0.applicationWillEnterForeground(.shared) }
     }
 
     public func willTerminate(_ app: AppContext) {
+        relay(UIApplication.willTerminateNotification) { $0.applicationWillTerminate(.shared) }
+    }
+
+    /// Calls the delegate in the process, then posts `notification`, as UIKit does.
+    private func relay(_ notification: Notification.Name, _ call: (any UIApplicationDelegate) -> Void) {
         guard let process else { return }
         process.run {
-            delegate?.applicationWillTerminate(.shared)
-            process.notifications.post(name: UIApplication.willTerminateNotification, object: UIApplication.shared)
+            if let delegate { call(delegate) }
+            process.notifications.post(name: notification, object: UIApplication.shared)
         }
     }
 }

@@ -1,11 +1,6 @@
 import BackgroundSim
 import SimKernel
 import SimulatedConcurrency
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One launch of the app's process as its own code sees it: the simulated device's services
 /// (``AppContext``), the executor its async work runs on, and the handlers it registered.
@@ -64,16 +59,12 @@ final class SimulatedProcess {
 
     // MARK: The thread's process
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let binding = ThreadBinding<SimulatedProcess>()
 
     /// The process whose code the calling thread is running, if any.
     static var current: SimulatedProcess? {
-        get { pthread_getspecific(key).map { Unmanaged<SimulatedProcess>.fromOpaque($0).takeUnretainedValue() } }
-        set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+        get { binding.current }
+        set { binding.current = newValue }
     }
 
     /// The process running the calling code; a use outside the app's code stops with a message

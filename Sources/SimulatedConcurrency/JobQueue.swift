@@ -175,15 +175,11 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
 
     // MARK: The thread's executor
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let binding = ThreadBinding<JobQueue>()
 
-    /// The executor bound to the calling thread, if any.
+    /// The queue bound to the calling thread, if any.
     static var current: JobQueue? {
-        get { pthread_getspecific(key).map { Unmanaged<JobQueue>.fromOpaque($0).takeUnretainedValue() } }
-        set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+        get { binding.current }
+        set { binding.current = newValue }
     }
 }
