@@ -15,6 +15,8 @@ final class SimulatedProcess {
     let executor: SimulatedExecutor
     /// The process's notification center (`NotificationCenter.default` in its code).
     let notifications = NotificationCenter()
+    /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
+    var isBatteryMonitoringEnabled = false
     /// The timer that brings the process back for its next sleep, if one is set.
     private var wake: (timer: AppTimer, at: SimInstant)?
 

@@ -1,0 +1,61 @@
+import BackgroundSim
+import Foundation
+
+/// `UIDevice`: the simulated phone's battery, as the app's code reads it.
+open class UIDevice: @unchecked Sendable {
+    /// The device.
+    public static let current = UIDevice()
+
+    init() {}
+
+    /// `UIDevice.BatteryState`.
+    public enum BatteryState: Int, Sendable {
+        case unknown, unplugged, charging, full
+    }
+
+    /// Whether the app reads the battery; until it does, as on iOS, the level is −1 and the state
+    /// unknown. Per simulated process: it starts off at each launch.
+    open var isBatteryMonitoringEnabled: Bool {
+        get { SimulatedProcess.required(by: "UIDevice.isBatteryMonitoringEnabled").isBatteryMonitoringEnabled }
+        set { SimulatedProcess.required(by: "UIDevice.isBatteryMonitoringEnabled").isBatteryMonitoringEnabled = newValue }
+    }
+
+    /// The charge, 0 … 1, or −1 while battery monitoring is off.
+    open var batteryLevel: Float {
+        let process = SimulatedProcess.required(by: "UIDevice.batteryLevel")
+        return process.isBatteryMonitoringEnabled ? Float(process.app.batteryLevel) : -1
+    }
+
+    /// On the charger, full, or not; unknown while battery monitoring is off.
+    open var batteryState: BatteryState {
+        let process = SimulatedProcess.required(by: "UIDevice.batteryState")
+        guard process.isBatteryMonitoringEnabled else { return .unknown }
+        return switch process.app.batteryState {
+        case .unplugged: .unplugged
+        case .charging: .charging
+        case .full: .full
+        }
+    }
+}
+
+extension ProcessInfo {
+    /// `ProcessInfo.ThermalState`.
+    public enum ThermalState: Int, Sendable {
+        case nominal, fair, serious, critical
+    }
+
+    /// Whether Low Power Mode is on, on the simulated phone whose code is running.
+    public var isLowPowerModeEnabled: Bool {
+        SimulatedProcess.required(by: "ProcessInfo.isLowPowerModeEnabled").app.isLowPowerModeEnabled
+    }
+
+    /// The simulated phone's thermal state.
+    public var thermalState: ThermalState {
+        switch SimulatedProcess.required(by: "ProcessInfo.thermalState").app.thermalState {
+        case .nominal: .nominal
+        case .fair: .fair
+        case .serious: .serious
+        case .critical: .critical
+        }
+    }
+}
