@@ -11,15 +11,16 @@ import SimKernel
 enum WallClock {
     /// The delay from now until `date`, to the millisecond (zero for a date in the past).
     static func delay(until date: Date) -> SimDuration {
-        let milliseconds = (date.timeIntervalSinceNow * 1_000).rounded()
-        guard milliseconds > 0 else { return .zero }
-        return .milliseconds(Int64(Swift.min(milliseconds, 1e15)))
+        Swift.max(.zero, offset(of: date))
     }
 
     /// How far `date` is from now, either way, to the millisecond: a stored date's place on the
     /// simulated device's clock.
     static func offset(of date: Date) -> SimDuration {
-        .milliseconds(Int64(Swift.max(-1e15, Swift.min(1e15, (date.timeIntervalSinceNow * 1_000).rounded()))))
+        // The machine's clock, read on purpose: the app's date was made from it a few
+        // microseconds ago. Rounded to the millisecond, that gap does not reach the simulation;
+        // a thread held up for more than half of one would (docs/RUN-YOUR-OWN-CODE.md, "Dates").
+        return .milliseconds(Int64(Swift.max(-1e15, Swift.min(1e15, (date.timeIntervalSinceNow * 1_000).rounded()))))
     }
 
     /// The date `duration` from now.

@@ -43,13 +43,13 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     func drain() throws(SimulatedExecutor.Runaway) -> Int {
         var count = 0
         while readyStart < ready.count {
+            guard count < jobLimit else { throw SimulatedExecutor.Runaway(instant: now, jobs: count) }
             let job = ready[readyStart]
             readyStart += 1
             if readyStart == ready.count {
                 ready.removeAll(keepingCapacity: true)
                 readyStart = 0
             }
-            guard count < jobLimit else { throw SimulatedExecutor.Runaway(instant: now, jobs: count) }
             switch job {
             case .job(let job):
                 job.runSynchronously(on: asUnownedSerialExecutor())
@@ -105,6 +105,10 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        // The one reading of a real clock on this path: the runtime gives the sleep's end as a
+        // real deadline. Rounded to the millisecond, the microseconds since the call do not reach
+        // the simulated instant; a thread held up for more than half of one does (documented in
+        // SimulatedExecutor and docs/RUN-YOUR-OWN-CODE.md; TaskSleep's exact sleeps avoid it).
         let delay = clock.now.duration(to: instant)
         let nanoseconds = (delay as? Duration).map(Self.nanoseconds) ?? 0
         enqueue(UnownedJob(job), afterNanoseconds: Self.roundedToMilliseconds(nanoseconds))
@@ -151,6 +155,8 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     /// Schedules `job` at a deadline on a runtime clock (1: continuous, 2: suspending), as the
     /// delay from that clock's now, rounded to the millisecond.
     func enqueue(_ job: UnownedJob, atRealDeadlineSeconds seconds: Int64, nanoseconds: Int64, clock: Int32) {
+        // A real clock, read as in enqueue(_:at:tolerance:clock:) and rounded the same way. The
+        // clocks are the runtime's own for its clock ids.
         var spec = timespec()
         #if canImport(Darwin)
         clock_gettime(clock == 2 ? CLOCK_UPTIME_RAW : CLOCK_MONOTONIC_RAW, &spec)

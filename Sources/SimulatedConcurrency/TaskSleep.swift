@@ -15,6 +15,7 @@
 extension Task where Success == Never, Failure == Never {
     public static func sleep(for duration: Duration) async throws {
         guard JobQueue.current != nil else {
+            // No simulation on this thread: a real sleep, as the standard library's.
             try await ContinuousClock().sleep(until: .now.advanced(by: duration), tolerance: nil)
             return
         }
