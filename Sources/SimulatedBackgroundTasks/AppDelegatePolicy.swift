@@ -21,6 +21,7 @@ public final class AppDelegatePolicy: BackgroundPolicy {
         let process = SimulatedProcess(app: app)
         self.process = process
         process.run {
+            process.requests.discardRequestsOfEarlierProcesses()
             let delegate = makeDelegate()
             self.delegate = delegate
             _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)

@@ -79,7 +79,7 @@ open class BGTaskScheduler: @unchecked Sendable {
             request = .appRefresh(identifier: taskRequest.identifier)
         }
         if let earliest = taskRequest.earliestBeginDate {
-            request.earliestBeginDate = process.app.date + WallClock.delay(until: earliest)
+            request.earliestBeginDate = process.app.date + WallClock.delay(until: earliest, on: process.app)
         }
         do {
             try process.app.taskScheduler.submit(request)
@@ -119,7 +119,7 @@ open class BGTaskScheduler: @unchecked Sendable {
                   return processing }()
             default: BGAppRefreshTaskRequest(identifier: request.identifier)
             }
-            copy.earliestBeginDate = request.earliestBeginDate.map { WallClock.date(in: $0 - process.app.date) }
+            copy.earliestBeginDate = request.earliestBeginDate.map { WallClock.date(of: $0, on: process.app) }
             return copy
         }
     }

@@ -5,4 +5,7 @@
 // Foundation as well finds both and calls `UserDefaults.standard` ambiguous: import this module
 // alone in the simulator's branch; docs/RUN-YOUR-OWN-CODE.md.)
 @_exported import Foundation
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
 @_exported import SimulatedConcurrency

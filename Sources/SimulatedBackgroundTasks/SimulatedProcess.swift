@@ -9,7 +9,8 @@ import SimulatedConcurrency
 /// thread — so that `BGTaskScheduler.shared` and `UIApplication.shared` reach this device —
 /// moves the executor to the simulation's now, runs the code and then the async work it started
 /// until nothing is ready, and asks the simulation to come back when the next sleep ends. A sleep
-/// that ends while the app is suspended resumes when the app next runs, as a timer would.
+/// that ends while the app is suspended resumes when the app next runs, after the code that
+/// runs then, as a timer would.
 final class SimulatedProcess {
     let app: AppContext
     let executor: SimulatedExecutor
@@ -17,6 +18,10 @@ final class SimulatedProcess {
     let notifications = NotificationCenter()
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
     var isBatteryMonitoringEnabled = false
+    /// The path monitors its code started, in the order started.
+    var pathMonitors: [NWPathMonitor] = []
+    /// The requests its `URLSession.shared` has in hand.
+    private(set) lazy var requests = NetworkRequests(process: self)
     /// The timer that brings the process back for its next sleep, if one is set.
     private var wake: (timer: AppTimer, at: SimInstant)?
 
@@ -36,9 +41,13 @@ final class SimulatedProcess {
         defer { Self.current = previous }
         do {
             try executor.withBound {
-                try executor.advance(to: app.instant)
+                // The app's code runs first, then the sleeps that ended while it was
+                // suspended (as the system fires an app's overdue timers after the callback
+                // that resumes it), all at now.
+                executor.jump(to: app.instant)
+                for monitor in pathMonitors { monitor.deliverIfChanged() }
                 body()
-                try executor.drain()
+                try executor.advance(to: app.instant)
             }
         } catch {
             fatalError("SimulatedBackgroundTasks: \(error)")

@@ -7,11 +7,11 @@ import SimKernel
 /// is running.
 ///
 /// Values are kept as the simulated device's persistent store keeps them: `Bool`, `Int`,
-/// `Double`, `String` and `Date`. A `Date` is stored as a time on the device's clock by the rule
+/// `Double`, `String`, `Date`, `Data` and `[String]`. A `Date` is stored as a time on the device's clock by the rule
 /// of ``WallClock`` (a `Date()` stored now reads back later as that long ago), so code that
 /// saves `Date()` as its last run and compares it with a later `Date()` sees simulated time
-/// pass. Other types (`Data`, arrays, dictionaries) are not kept yet: storing one stops with a
-/// message.
+/// pass. Other types (dictionaries, arrays of other types) are not kept yet: storing one stops
+/// with a message.
 open class UserDefaults: @unchecked Sendable {
     private let suite: String?
 
@@ -43,9 +43,11 @@ open class UserDefaults: @unchecked Sendable {
         case let value as Int: store.set(value, forKey: key(defaultName))
         case let value as Double: store.set(value, forKey: key(defaultName))
         case let value as String: store.set(value, forKey: key(defaultName))
-        case let value as Date: store.set(process.app.date + WallClock.offset(of: value), forKey: key(defaultName))
+        case let value as Date: store.set(WallClock.instant(of: value, on: process.app), forKey: key(defaultName))
+        case let value as Data: store.set(.bytes(Array(value)), forKey: key(defaultName))
+        case let value as [String]: store.set(.strings(value), forKey: key(defaultName))
         default:
-            fatalError("UserDefaults.set(_:forKey:) in the simulator keeps Bool, Int, Double, String and Date; got \(type(of: value!)) for \"\(defaultName)\"")
+            fatalError("UserDefaults.set(_:forKey:) in the simulator keeps Bool, Int, Double, String, Date, Data and [String]; got \(type(of: value!)) for \"\(defaultName)\"")
         }
     }
 
@@ -60,7 +62,9 @@ open class UserDefaults: @unchecked Sendable {
         case .integer(let value)?: return value
         case .double(let value)?: return value
         case .string(let value)?: return value
-        case .instant(let value)?: return WallClock.date(in: value - process.app.date)
+        case .instant(let value)?: return WallClock.date(of: value, on: process.app)
+        case .strings(let value)?: return value
+        case .bytes(let value)?: return Data(value)
         case nil: return nil
         }
     }
@@ -82,6 +86,9 @@ open class UserDefaults: @unchecked Sendable {
         }
     }
     open func string(forKey defaultName: String) -> String? { object(forKey: defaultName) as? String }
+    open func data(forKey defaultName: String) -> Data? { object(forKey: defaultName) as? Data }
+    open func stringArray(forKey defaultName: String) -> [String]? { object(forKey: defaultName) as? [String] }
+    open func array(forKey defaultName: String) -> [Any]? { object(forKey: defaultName) as? [String] }
 
     open func removeObject(forKey defaultName: String) {
         store("removeObject(forKey:)").0.removeObject(forKey: key(defaultName))

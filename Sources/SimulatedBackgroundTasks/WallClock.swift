@@ -1,30 +1,73 @@
+import BackgroundSim
 import Foundation
 import SimKernel
 
-/// How dates the app's code makes from the real clock become simulated times, and back.
+/// Dates on the simulated phone: its clock, as `Date`.
 ///
-/// Code that calls `Date()` or `Date(timeIntervalSinceNow:)` reads the machine's clock, which
-/// the simulation does not move. A date handed to the simulated system is therefore read as
-/// a delay from the real now at that moment, rounded to the millisecond (the real time that
-/// passes between making the date and handing it over is microseconds), and applied from the
-/// simulated device's clock; a simulated time handed back is a date that far from the real now.
+/// In the app's code, `Date()`, `Date.now`, `Date(timeIntervalSinceNow:)` and a date's
+/// `timeIntervalSinceNow` read the simulated device's clock (``SimulatedDate``): the start of
+/// the simulation is the scenario's start date and time, and local time is shown as GMT
+/// (`TimeZone.current` and `Calendar.current` are GMT in the app's code, so that the local
+/// midnight they compute is the simulated user's). The device clock jumps when the scenario's
+/// clock does.
+///
+/// A simulated instant becomes a date on a grid of 2⁻²⁰ s (about a microsecond), whose values
+/// a `Double` holds exactly for dates before the year 2242: the interval between two such dates
+/// is then exact, so code that checks "at least an hour since the last run" an hour to the
+/// nanosecond later finds exactly an hour, as the simulation's integer time does. A request's
+/// `earliestBeginDate` is read as its interval from now (`Date(timeIntervalSinceNow: 900)` is
+/// 900 s exactly); a stored `Date` is kept as the first instant on its grid step, so a date read
+/// back and compared is the date stored.
 enum WallClock {
-    /// The delay from now until `date`, to the millisecond (zero for a date in the past).
-    static func delay(until date: Date) -> SimDuration {
-        Swift.max(.zero, offset(of: date))
+    /// Grid steps a second: 2²⁰.
+    static let stepsPerSecond: Int64 = 1 << 20
+    private static let nanosecondsPerSecond: Int64 = 1_000_000_000
+
+    /// The date of the device-clock instant `instant` on `app`'s phone.
+    static func date(of instant: SimInstant, on app: AppContext) -> Date {
+        var (seconds, nanoseconds) = instant.nanosecondsSinceStart.quotientAndRemainder(dividingBy: nanosecondsPerSecond)
+        if nanoseconds < 0 {
+            seconds -= 1
+            nanoseconds += nanosecondsPerSecond
+        }
+        let steps = (nanoseconds * stepsPerSecond) / nanosecondsPerSecond
+        return Date(timeIntervalSince1970: Double(startSeconds(app) + seconds) + Double(steps) / Double(stepsPerSecond))
     }
 
-    /// How far `date` is from now, either way, to the millisecond: a stored date's place on the
-    /// simulated device's clock.
-    static func offset(of date: Date) -> SimDuration {
-        // The machine's clock, read on purpose: the app's date was made from it a few
-        // microseconds ago. Rounded to the millisecond, that gap does not reach the simulation;
-        // a thread held up for more than half of one would (docs/RUN-YOUR-OWN-CODE.md, "Dates").
-        return .milliseconds(Int64(Swift.max(-1e15, Swift.min(1e15, (date.timeIntervalSinceNow * 1_000).rounded()))))
+    /// The device-clock instant of `date` on `app`'s phone: the first instant whose date is
+    /// `date`'s grid step (dates more than 30,000 years from the start are clamped).
+    static func instant(of date: Date, on app: AppContext) -> SimInstant {
+        let sinceStart = date.timeIntervalSince1970 - Double(startSeconds(app))
+        let clamped = Swift.max(-1e12, Swift.min(1e12, sinceStart.isNaN ? 0 : sinceStart))
+        let steps = Int64((clamped * Double(stepsPerSecond)).rounded())
+        var (seconds, step) = steps.quotientAndRemainder(dividingBy: stepsPerSecond)
+        if step < 0 {
+            seconds -= 1
+            step += stepsPerSecond
+        }
+        let nanoseconds = (step * nanosecondsPerSecond + stepsPerSecond - 1) / stepsPerSecond
+        return SimInstant(nanosecondsSinceStart: seconds * nanosecondsPerSecond + nanoseconds)
     }
 
-    /// The date `duration` from now.
-    static func date(in duration: SimDuration) -> Date {
-        Date(timeIntervalSinceNow: Double(duration.nanoseconds) / 1e9)
+    /// The delay from the device clock's now until `date` (zero for a date in the past): the
+    /// interval between the two dates, so that `Date(timeIntervalSinceNow: 900)` is 900 s to
+    /// the nanosecond (to the nearest nanosecond for intervals off the grid).
+    static func delay(until date: Date, on app: AppContext) -> SimDuration {
+        let seconds = date.timeIntervalSince(self.date(of: app.date, on: app))
+        guard seconds > 0 else { return .zero }
+        let steps = Int64((Swift.min(1e12, seconds) * Double(stepsPerSecond)).rounded())
+        let (whole, step) = steps.quotientAndRemainder(dividingBy: stepsPerSecond)
+        return .nanoseconds(whole * nanosecondsPerSecond + (step * nanosecondsPerSecond + stepsPerSecond / 2) / stepsPerSecond)
+    }
+
+    /// The machine's clock: what `Date()` means outside the simulated app's code.
+    static var realNow: Date {
+        Date(timeIntervalSinceReferenceDate: Date.timeIntervalSinceReferenceDate)
+    }
+
+    /// The simulation's start as seconds since 1970, the start's local time read as GMT.
+    private static func startSeconds(_ app: AppContext) -> Int64 {
+        let calendar = app.calendar
+        return Int64(calendar.startDate.daysSinceEpoch) * 86_400 + calendar.startTime.sinceMidnight.nanoseconds / nanosecondsPerSecond
     }
 }

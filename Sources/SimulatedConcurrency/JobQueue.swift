@@ -73,6 +73,11 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     /// the next's.
     ///
     /// - Throws: ``Runaway`` as ``drain()`` does.
+    /// Moves the time to `instant` (never back) without releasing anything.
+    func jump(to instant: SimInstant) {
+        now = Swift.max(now, instant)
+    }
+
     func advance(to instant: SimInstant) throws(SimulatedExecutor.Runaway) {
         try drain()
         while let next = nextDeadline, next <= instant {

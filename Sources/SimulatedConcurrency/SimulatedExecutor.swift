@@ -96,6 +96,16 @@ public final class SimulatedExecutor: @unchecked Sendable {
         try queue.advance(to: instant)
     }
 
+    /// Moves the simulated time to `instant` (never back) without running anything: timed jobs
+    /// due by then stay timed until the next ``advance(to:)``, which runs them at `instant`,
+    /// in order of their instants, then of their scheduling. This is how a suspended app
+    /// resumes: its overdue sleeps end when it runs again, and a sleep it starts then counts
+    /// from then — a loop that sleeps a minute runs once after an hour's suspension, not sixty
+    /// times.
+    public func jump(to instant: SimInstant) {
+        queue.jump(to: instant)
+    }
+
     /// Runs until nothing is ready or timed, moving the simulated time to each timed job in turn.
     ///
     /// - Throws: ``Runaway`` as ``drain()`` does.

@@ -130,6 +130,12 @@ public final class AppContext {
     public func randomUnit() -> Double {
         system.appRandomUnit()
     }
+
+    /// 64 random bits from the same stream as ``randomUnit()`` (for the simulated
+    /// `SecRandomCopyBytes`).
+    package func randomBits() -> UInt64 {
+        system.appRandomBits()
+    }
 }
 
 /// The app's view of the task scheduler, like `BGTaskScheduler`.

@@ -13,6 +13,10 @@ public final class PersistentStore {
         case string(String)
         /// A device-clock instant (what the app would have read as the current `Date`).
         case instant(SimInstant)
+        /// A list of strings (`UserDefaults`' `[String]`).
+        case strings([String])
+        /// Bytes (`UserDefaults`' `Data`).
+        case bytes([UInt8])
     }
 
     private var values: [String: Value] = [:]
@@ -60,4 +64,7 @@ public final class PersistentStore {
 
     /// The value stored under `key`, whatever its kind.
     package func value(forKey key: String) -> Value? { values[key] }
+
+    /// Stores `value` as it is.
+    package func set(_ value: Value, forKey key: String) { values[key] = value }
 }

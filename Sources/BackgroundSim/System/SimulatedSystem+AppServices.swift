@@ -78,4 +78,8 @@ extension SimulatedSystem {
     func appRandomUnit() -> Double {
         streams.app.unit()
     }
+
+    func appRandomBits() -> UInt64 {
+        streams.app.next()
+    }
 }

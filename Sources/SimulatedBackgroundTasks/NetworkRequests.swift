@@ -1,0 +1,103 @@
+import BackgroundSim
+import Foundation
+
+/// The requests one process's `URLSession.shared` has in hand, sent one at a time through the
+/// simulated phone's network (``WorkController``): each one's bytes take the network's time
+/// and the radio's energy, and count in the run's `work` report as an item.
+///
+/// A request waits while the app is suspended, as the executor does, and fails at once with
+/// `URLError(.notConnectedToInternet)` when there is no network as it starts. The app's own
+/// requests are the only items in the queue: the scenario's workload must add none
+/// (`work.arrivals` "none"), or its items would be sent in their place.
+///
+/// Simplifications [Inf]: requests go one at a time, in the order made (a real session runs
+/// several at once over shared bandwidth, which takes about as long in all); a request the
+/// network drops part way waits for the network to return instead of failing after the
+/// request's timeout; the response is empty and costs nothing to receive.
+final class NetworkRequests {
+    /// The label of the queue items that are this process's requests.
+    static let label = "URLSession"
+
+    private unowned let process: SimulatedProcess
+    /// Requests waiting for the one in flight, in the order made.
+    private var waiting: [Request] = []
+    /// The request being sent, if any.
+    private var inFlight: Request?
+    private var nextSerial: UInt64 = 0
+
+    private struct Request {
+        let serial: UInt64
+        let bytes: Int
+        let finish: (Result<Void, URLError>) -> Void
+    }
+
+    init(process: SimulatedProcess) {
+        self.process = process
+    }
+
+    /// Queues a request that uploads `bytes`; `finish` is called in the app's code when it is
+    /// sent or fails. Returns the request's serial, for ``cancel(_:)``.
+    func send(bytes: Int, finish: @escaping (Result<Void, URLError>) -> Void) -> UInt64 {
+        nextSerial += 1
+        waiting.append(Request(serial: nextSerial, bytes: bytes, finish: finish))
+        startNext()
+        return nextSerial
+    }
+
+    /// Cancels a request: it fails with `URLError(.cancelled)`, and, if it was being sent, the
+    /// bytes not yet sent are not.
+    func cancel(_ serial: UInt64) {
+        if let index = waiting.firstIndex(where: { $0.serial == serial }) {
+            waiting.remove(at: index).finish(.failure(URLError(.cancelled)))
+        } else if let request = inFlight, request.serial == serial {
+            inFlight = nil
+            process.app.work.onLimitReached = nil
+            process.app.work.stop()
+            process.app.work.giveUp()
+            request.finish(.failure(URLError(.cancelled)))
+            startNext()
+        }
+    }
+
+    /// Gives up the requests a previous process left in the queue (a terminated process's
+    /// requests die with it).
+    func discardRequestsOfEarlierProcesses() {
+        if process.app.work.progress(label: Self.label).queued > 0 { process.app.work.giveUp() }
+    }
+
+    /// Starts the next request, if none is in flight.
+    private func startNext() {
+        while inFlight == nil, !waiting.isEmpty {
+            let request = waiting.removeFirst()
+            guard process.app.networkPath.isSatisfied else {
+                request.finish(.failure(URLError(.notConnectedToInternet)))
+                continue
+            }
+            guard request.bytes > 0 else {
+                request.finish(.success(()))
+                continue
+            }
+            let queued = process.app.work.progress(label: Self.label).queued
+            try? process.app.work.enqueue(WorkRequest(uploadBytes: Double(request.bytes), label: Self.label))
+            guard process.app.work.progress(label: Self.label).queued > queued else {
+                // Refused (too large), or the queue is full of the workload's own items.
+                request.finish(.failure(URLError(.cannotLoadFromNetwork)))
+                continue
+            }
+            inFlight = request
+            process.app.work.onLimitReached = { [unowned self] in
+                process.run { self.sent() }
+            }
+            process.app.work.start(limit: 1)
+        }
+    }
+
+    /// The request in flight was sent.
+    private func sent() {
+        guard let request = inFlight else { return }
+        inFlight = nil
+        process.app.work.onLimitReached = nil
+        request.finish(.success(()))
+        startNext()
+    }
+}
