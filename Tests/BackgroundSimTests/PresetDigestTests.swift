@@ -41,7 +41,10 @@ import Testing
 /// continued-processing doors when their policies became ones a recipe can state (a push
 /// during a send in progress answers `.noData`, a send at launch keeps the hourly limit and has
 /// no handler deadline; a continued task with nothing left completes without starting the
-/// work) — no reported figure of a year moved.
+/// work) — no reported figure of a year moved; and for CoverDrop as shipped when, matched
+/// against the same behaviour written as app code, its delays became whole seconds, two
+/// overlapping jobs each got a full run's rounds of cover padding, and each job recorded its
+/// run as it ended (the task's job clears the pending flag the launch's failsafe set).
 @Suite("Preset digests")
 struct PresetDigestTests {
     static let pinned: [String: [String]] = [
@@ -55,7 +58,7 @@ struct PresetDigestTests {
         "proton-upload-continued": ["bc212ac22e67a4c1", "6e150f3b5d11e3ff", "420a4fe937954147"],
         "proton-photos-backup": ["c595285b447f1c46", "1dcd51b2127a4ae3", "5194c78e49b6023b"],
         "coverdrop-designed": ["df5c780c250d090b", "aaa7faef4a9c0497", "5ccb155d6dbf6912"],
-        "coverdrop-shipped": ["d5bc7f611711e96b", "f252b3e53435fb99", "5db9da8bc4ff2476"],
+        "coverdrop-shipped": ["56a710b08583c2c9", "70ef9586250a6ed4", "f53289b83302c52b"],
         "coverdrop-processing-2025-07": ["d7ca1ee55d570c0a", "229a8a53c1ceb367", "ecff2696b5f86d2f"],
         "coverdrop-push": ["c9f585f2dab6c28f", "9077394cbc55ac06", "57ef1f5fcd8d55da"],
         "coverdrop-send-forgetful": ["784c6cfe223c264d", "d561c473a328af56", "8fbdf58631b5dff4"],

@@ -35,6 +35,8 @@ import SimKernel
 /// is ready. Both read the last run before either writes it, so both pass the hourly limit and
 /// both complete true; they send in lockstep, each round sending the queue's head twice and
 /// dequeuing the message behind it unsent (a real message there is lost; it fails as given up).
+/// Each job records its run as it ends: the launch's job first, after which its failsafe sets
+/// the pending flag, then the task's, which clears it — so the next foreground runs no job.
 /// A job asked for while others send joins them for a fresh run of
 /// ``CoverDropShippedParameters/messagesPerRun`` rounds [Inf]. With `jobsOverlap` false, jobs
 /// run one after the other: the second finds the last run too recent and completes false.
@@ -158,10 +160,14 @@ package final class CoverDropShipped: BackgroundPolicy {
         sending += completions
         sendingBegan = began
         send(app) { [unowned self] in
-            record(app, began: sendingBegan)
             let jobs = sending
             sending.removeAll()
-            for completion in jobs { completion(true) }
+            // Each job records its run as it ends, in the order the jobs began: the launch's job
+            // (whose failsafe then sets the flag) before the task's, whose record clears it.
+            for completion in jobs {
+                record(app, began: sendingBegan)
+                completion(true)
+            }
         }
     }
 
@@ -187,11 +193,13 @@ package final class CoverDropShipped: BackgroundPolicy {
         }
     }
 
-    /// Pads the queue with cover messages up to a run's sends, starts sending for the jobs in
+    /// Pads the queue with cover messages up to a run's sends for every job sending (the app's
+    /// queue is always full, its free slots holding cover messages, so each of the jobs' rounds
+    /// has a message behind the head to drop), starts sending for the jobs in
     /// `sending` (overlapping when there are several), and calls `finish` once, after stopping,
     /// when the run reaches its limit or empties the queue.
     private func send(_ app: AppContext, finish: @escaping () -> Void) {
-        let padding = parameters.messagesPerRun - app.work.pendingCount
+        let padding = parameters.messagesPerRun * sending.count - app.work.pendingCount
         for _ in 0..<Swift.max(0, padding) {
             try? app.work.enqueue(WorkRequest(uploadBytes: parameters.messageBytes, isCover: true))
         }
@@ -235,8 +243,9 @@ package final class CoverDropShipped: BackgroundPolicy {
 
     /// Submits the request an exponential delay (plus `extraMinutes`) ahead, replacing any.
     func submit(_ app: AppContext, extraMinutes: Double) {
-        let draw = -parameters.meanDelayMinutes * PortableMath.log(1 - app.randomUnit())
-        let minutes = Swift.min(parameters.maximumDelayMinutes, Swift.max(parameters.minimumDelayMinutes, draw)) + extraMinutes
+        let draw = -parameters.meanDelayMinutes * 60 * PortableMath.log(1 - app.randomUnit())
+        let seconds = Swift.min(parameters.maximumDelayMinutes * 60, Swift.max(parameters.minimumDelayMinutes * 60, draw))
+        let minutes = (seconds.rounded(.towardZero) + extraMinutes * 60) / 60
         var request = parameters.requestKind == .refresh
             ? TaskRequest.appRefresh(identifier: parameters.identifier)
             : TaskRequest.processing(identifier: parameters.identifier, requiresExternalPower: false, requiresNetworkConnectivity: true)
