@@ -18,13 +18,20 @@ let package = Package(
             dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
                            .product(name: "BackgroundSim", package: "BackgroundSim")]
         ),
+        .target(
+            name: "CoverDropSending",
+            dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
+                           .product(name: "BackgroundSim", package: "BackgroundSim")]
+        ),
         .executableTarget(
             name: "realsim",
-            dependencies: ["MessageSender", .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
+            dependencies: ["MessageSender", "CoverDropSending", .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
         ),
         .testTarget(
             name: "MessageSenderTests",
-            dependencies: ["MessageSender", .product(name: "BackgroundSimTesting", package: "BackgroundSim")]
+            dependencies: ["MessageSender", "CoverDropSending",
+                           .product(name: "BackgroundSimTesting", package: "BackgroundSim"),
+                           .product(name: "SimulatedBackgroundTasks", package: "BackgroundSim")]
         ),
     ],
     swiftLanguageModes: [.v6]

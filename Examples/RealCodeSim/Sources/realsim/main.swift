@@ -1,8 +1,10 @@
 import BackgroundSim
 import BackgroundSimCLI
+import CoverDropSending
 import MessageSender
 
 // The whole of bgsim, with the team's own background code in it as a policy and a preset.
 var policies = PolicyRegistry.builtIn
 try policies.register(.realSender)
-BackgroundSimCLI(policies: policies, presets: [.realSender], toolName: "realsim").main()
+try policies.register(.coverDropSending)
+BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending()], toolName: "realsim").main()
