@@ -23,13 +23,18 @@ let package = Package(
             dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
                            .product(name: "BackgroundSim", package: "BackgroundSim")]
         ),
+        .target(
+            name: "ZashiSync",
+            dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
+                           .product(name: "BackgroundSim", package: "BackgroundSim")]
+        ),
         .executableTarget(
             name: "realsim",
-            dependencies: ["MessageSender", "CoverDropSending", .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
+            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
         ),
         .testTarget(
             name: "MessageSenderTests",
-            dependencies: ["MessageSender", "CoverDropSending",
+            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync",
                            .product(name: "BackgroundSimTesting", package: "BackgroundSim"),
                            .product(name: "SimulatedBackgroundTasks", package: "BackgroundSim")]
         ),

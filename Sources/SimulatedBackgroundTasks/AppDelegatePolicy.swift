@@ -9,16 +9,19 @@ import Foundation
 ///                                             taskIdentifiers: ["com.example.sync"]) { AppDelegate() }
 public final class AppDelegatePolicy: BackgroundPolicy {
     private let makeDelegate: () -> any UIApplicationDelegate
+    private let server: SimulatedServer
     private var process: SimulatedProcess?
     private var delegate: (any UIApplicationDelegate)?
 
-    /// A policy whose launches make their delegate with `makeDelegate`.
-    public init(makeDelegate: @escaping () -> any UIApplicationDelegate) {
+    /// A policy whose launches make their delegate with `makeDelegate`, and whose requests
+    /// `server` answers.
+    public init(server: SimulatedServer = .empty, makeDelegate: @escaping () -> any UIApplicationDelegate) {
         self.makeDelegate = makeDelegate
+        self.server = server
     }
 
     public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        let process = SimulatedProcess(app: app)
+        let process = SimulatedProcess(app: app, server: server)
         self.process = process
         process.run {
             process.requests.discardRequestsOfEarlierProcesses()
@@ -52,11 +55,12 @@ public final class AppDelegatePolicy: BackgroundPolicy {
 }
 
 extension PolicyDefinition {
-    /// A policy of the app's own code: its app delegate, made afresh at each process launch.
-    public static func appDelegate(name: String, summary: String, taskIdentifiers: [String],
+    /// A policy of the app's own code: its app delegate, made afresh at each process launch;
+    /// `server` answers its requests.
+    public static func appDelegate(name: String, summary: String, taskIdentifiers: [String], server: SimulatedServer = .empty,
                                    make: @escaping @Sendable () -> any UIApplicationDelegate) -> PolicyDefinition {
         PolicyDefinition(name: name, summary: summary, taskIdentifiers: taskIdentifiers) {
-            AppDelegatePolicy(makeDelegate: make)
+            AppDelegatePolicy(server: server, makeDelegate: make)
         }
     }
 }

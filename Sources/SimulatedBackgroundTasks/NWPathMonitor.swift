@@ -6,8 +6,8 @@ import Dispatch
 /// ``start(queue:)`` delivers the current path to ``pathUpdateHandler`` as a job on the app's
 /// simulated executor (on iOS, soon after, on the monitor's queue), and later paths whenever
 /// the path has changed by the time the app's code next runs — a launch, a lifecycle callback,
-/// a task's handler, a timer or a request's end — rather than at the instant it changes [Inf];
-/// ``currentPath`` is always the path now. The handler runs on the simulation's thread,
+/// a task's handler, a timer or a request's end — just before that code, rather than at the
+/// instant it changes [Inf]; ``currentPath`` is always the path now. The handler runs on the simulation's thread,
 /// whatever `queue` is.
 public final class NWPathMonitor: @unchecked Sendable {
     /// Called with the path at start and when it changes.
@@ -50,13 +50,18 @@ public final class NWPathMonitor: @unchecked Sendable {
         pathUpdateHandler = nil
     }
 
-    /// Delivers the path to the handler, as a job on the app's executor, if it is not the one
-    /// last delivered.
-    func deliverIfChanged() {
+    /// Delivers the path to the handler if it is not the one last delivered: as a job on the
+    /// app's executor, or with `beforeTheCode`, at once — a path that changed while the app was
+    /// not running reaches it as it resumes, before the code the resume runs.
+    func deliverIfChanged(beforeTheCode: Bool = false) {
         let path = currentPath
         guard path != delivered else { return }
         delivered = path
-        Task { [weak self] in self?.pathUpdateHandler?(path) }
+        if beforeTheCode {
+            pathUpdateHandler?(path)
+        } else {
+            Task { [weak self] in self?.pathUpdateHandler?(path) }
+        }
     }
 }
 

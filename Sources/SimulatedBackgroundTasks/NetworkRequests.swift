@@ -2,8 +2,8 @@ import BackgroundSim
 import Foundation
 
 /// The requests one process's `URLSession.shared` has in hand, sent one at a time through the
-/// simulated phone's network (``WorkController``): each one's bytes take the network's time
-/// and the radio's energy, and count in the run's `work` report as an item.
+/// simulated phone's network (``WorkController``): each one's bytes, up and down, take the
+/// network's time and the radio's energy, and count in the run's `work` report as an item.
 ///
 /// A request waits while the app is suspended, as the executor does, and fails at once with
 /// `URLError(.notConnectedToInternet)` when there is no network as it starts. The app's own
@@ -13,7 +13,8 @@ import Foundation
 /// Simplifications [Inf]: requests go one at a time, in the order made (a real session runs
 /// several at once over shared bandwidth, which takes about as long in all); a request the
 /// network drops part way waits for the network to return instead of failing after the
-/// request's timeout; the response is empty and costs nothing to receive.
+/// request's timeout; a request that moves no bytes (a bodiless request with an empty
+/// response) takes no time.
 final class NetworkRequests {
     /// The label of the queue items that are this process's requests.
     static let label = "URLSession"
@@ -27,7 +28,8 @@ final class NetworkRequests {
 
     private struct Request {
         let serial: UInt64
-        let bytes: Int
+        let upload: Int
+        let download: Int
         let finish: (Result<Void, URLError>) -> Void
     }
 
@@ -35,11 +37,12 @@ final class NetworkRequests {
         self.process = process
     }
 
-    /// Queues a request that uploads `bytes`; `finish` is called in the app's code when it is
-    /// sent or fails. Returns the request's serial, for ``cancel(_:)``.
-    func send(bytes: Int, finish: @escaping (Result<Void, URLError>) -> Void) -> UInt64 {
+    /// Queues a request that uploads `upload` bytes and downloads `download`; `finish` is called
+    /// in the app's code when it is done or fails. Returns the request's serial, for
+    /// ``cancel(_:)``.
+    func send(upload: Int, download: Int, finish: @escaping (Result<Void, URLError>) -> Void) -> UInt64 {
         nextSerial += 1
-        waiting.append(Request(serial: nextSerial, bytes: bytes, finish: finish))
+        waiting.append(Request(serial: nextSerial, upload: upload, download: download, finish: finish))
         startNext()
         return nextSerial
     }
@@ -73,12 +76,12 @@ final class NetworkRequests {
                 request.finish(.failure(URLError(.notConnectedToInternet)))
                 continue
             }
-            guard request.bytes > 0 else {
+            guard request.upload > 0 || request.download > 0 else {
                 request.finish(.success(()))
                 continue
             }
             let queued = process.app.work.progress(label: Self.label).queued
-            try? process.app.work.enqueue(WorkRequest(uploadBytes: Double(request.bytes), label: Self.label))
+            try? process.app.work.enqueue(WorkRequest(uploadBytes: Double(request.upload), downloadBytes: Double(request.download), label: Self.label))
             guard process.app.work.progress(label: Self.label).queued > queued else {
                 // Refused (too large), or the queue is full of the workload's own items.
                 request.finish(.failure(URLError(.cannotLoadFromNetwork)))

@@ -25,8 +25,12 @@ final class SimulatedProcess {
     /// The timer that brings the process back for its next sleep, if one is set.
     private var wake: (timer: AppTimer, at: SimInstant)?
 
-    init(app: AppContext) {
+    /// What the servers its requests reach answer.
+    let server: SimulatedServer
+
+    init(app: AppContext, server: SimulatedServer = .empty) {
         self.app = app
+        self.server = server
         do {
             executor = try SimulatedExecutor()
         } catch {
@@ -45,7 +49,7 @@ final class SimulatedProcess {
                 // suspended (as the system fires an app's overdue timers after the callback
                 // that resumes it), all at now.
                 executor.jump(to: app.instant)
-                for monitor in pathMonitors { monitor.deliverIfChanged() }
+                for monitor in pathMonitors { monitor.deliverIfChanged(beforeTheCode: true) }
                 body()
                 try executor.advance(to: app.instant)
             }

@@ -6,11 +6,12 @@ import FoundationNetworking
 /// `URLSession`: the app's ordinary requests, sent over the simulated phone's network.
 ///
 /// `URLSession.shared` is one object, as on iOS; each call reaches the process whose code makes
-/// it. A request uploads its body (`httpBody`, or the data it is given) through the phone's
-/// network: it takes the network's time and the radio's energy, waits while the app is
-/// suspended, and fails with `URLError(.notConnectedToInternet)` when there is no network as it
-/// starts, or with `URLError(.cancelled)` when its task is cancelled. The response is an empty
-/// body with status 200. (What is modelled and what is not: docs/RUN-YOUR-OWN-CODE.md.)
+/// it. A request uploads its body (`httpBody`, or the data it is given) and downloads the
+/// response the policy's ``SimulatedServer`` makes for it, through the phone's network: it takes
+/// the network's time and the radio's energy, waits while the app is suspended, and fails with
+/// `URLError(.notConnectedToInternet)` when there is no network as it starts, or with
+/// `URLError(.cancelled)` when its task is cancelled. The response has status 200. (What is
+/// modelled and what is not: docs/RUN-YOUR-OWN-CODE.md.)
 ///
 ///     let (_, response) = try await URLSession.shared.upload(for: request, from: message)
 open class URLSession: @unchecked Sendable {
@@ -35,14 +36,16 @@ open class URLSession: @unchecked Sendable {
     }
 
     private func send(_ request: URLRequest, bytes: Int) async throws -> (Data, URLResponse) {
-        let handle = RequestHandle(requests: SimulatedProcess.required(by: "URLSession").requests)
+        let process = SimulatedProcess.required(by: "URLSession")
+        let handle = RequestHandle(requests: process.requests)
+        let body = process.server.respond(request, process.app.instant.sinceStart)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard !Task.isCancelled else {
                     continuation.resume(throwing: URLError(.cancelled))
                     return
                 }
-                handle.serial = handle.requests.send(bytes: bytes) { result in
+                handle.serial = handle.requests.send(upload: bytes, download: body.count) { result in
                     continuation.resume(with: result.mapError { $0 })
                 }
             }
@@ -52,7 +55,7 @@ open class URLSession: @unchecked Sendable {
             handle.cancel()
         }
         let url = request.url ?? URL(fileURLWithPath: "/")
-        return (Data(), HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!)
+        return (body, HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!)
     }
 }
 

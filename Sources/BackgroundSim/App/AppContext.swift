@@ -132,9 +132,15 @@ public final class AppContext {
     }
 
     /// 64 random bits from the same stream as ``randomUnit()`` (for the simulated
-    /// `SecRandomCopyBytes`).
+    /// `SecRandomCopyBytes` and `SystemRandomNumberGenerator`).
     package func randomBits() -> UInt64 {
         system.appRandomBits()
+    }
+
+    /// A uniform integer in `range` from the same stream, by the kernel's portable algorithm
+    /// (for the simulated `Int.random(in:)`, and the policies that draw as apps do with it).
+    package func randomInt(in range: ClosedRange<Int>) -> Int {
+        system.appRandomInt(in: range)
     }
 }
 

@@ -82,4 +82,8 @@ extension SimulatedSystem {
     func appRandomBits() -> UInt64 {
         streams.app.next()
     }
+
+    func appRandomInt(in range: ClosedRange<Int>) -> Int {
+        streams.app.int(in: range)
+    }
 }

@@ -3,40 +3,6 @@ import CoverDropSending
 import Foundation
 import Testing
 
-/// What the app's code and the system did that a user or the server could see, to compare two
-/// runs by: launches, lifecycle, requests (with their delays), task launches, expirations and
-/// completions, kills — not the work executor's own records, which differ by construction (the
-/// app's code sends one request at a time; the policy hands the executor a run of sends).
-private struct Decision: Equatable, CustomStringConvertible {
-    var time: SimInstant
-    var event: SystemLogEvent
-
-    var description: String { "\(time) \(event)" }
-
-    static func of(_ entry: SystemLogEntry) -> Decision? {
-        switch entry.event {
-        case .launch, .resume, .willEnterForeground, .didEnterBackground, .suspend, .terminate, .kill, .crash,
-             .submit, .submitError, .taskLaunch, .taskExpire, .taskCompleted:
-            Decision(time: entry.time, event: entry.event)
-        default:
-            nil
-        }
-    }
-}
-
-private struct Run {
-    var decisions: [Decision] = []
-    var result: RunResult?
-
-    init(_ scenario: Scenario, seed: UInt64, days: Int) throws {
-        var decisions: [Decision] = []
-        result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, log: { entry in
-            if let decision = Decision.of(entry) { decisions.append(decision) }
-        })
-        self.decisions = decisions
-    }
-}
-
 @Suite("CoverDrop's sending, written as app code, against the coverdrop-shipped policy")
 struct CoverDropSendingTests {
     static let reference = Presets.Preset.coverDropSending(policy: PolicyConfiguration(name: "coverdrop-shipped")).scenario
@@ -53,25 +19,10 @@ struct CoverDropSendingTests {
         let code = try Run(Self.code, seed: seed, days: 60)
         #expect(reference.decisions.count == code.decisions.count)
         #expect(reference.decisions.count > 1_000)
-        // Compare bursts of decisions (each within a second of the one before) as sets, in
-        // order: within a burst the code's completions come a send or two after the policy's.
-        func bucketed(_ decisions: [Decision]) -> [[String]] {
-            var buckets: [[String]] = []
-            var last: SimInstant?
-            for decision in decisions {
-                if let last, last.duration(to: decision.time) <= .seconds(1) {
-                    buckets[buckets.count - 1].append("\(decision.event)")
-                } else {
-                    buckets.append(["\(decision.event)"])
-                }
-                last = decision.time
-            }
-            return buckets.map { $0.sorted() }
-        }
-        let referenceBuckets = bucketed(reference.decisions), codeBuckets = bucketed(code.decisions)
-        #expect(referenceBuckets.count == codeBuckets.count)
-        if let index = zip(referenceBuckets, codeBuckets).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            Issue.record("seed \(seed): first difference \(referenceBuckets[index]) vs \(codeBuckets[index])")
+        let referenceBursts = bursts(reference.decisions), codeBursts = bursts(code.decisions)
+        #expect(referenceBursts.count == codeBursts.count)
+        if let (a, b) = firstDifference(referenceBursts, codeBursts) {
+            Issue.record("seed \(seed): first difference \(a) vs \(b)")
         }
     }
 

@@ -34,7 +34,7 @@ package struct RecipeParameters: PolicyParameters {
     /// How `earliestBeginDate` is set: `fixed` (now + ``delayMinutes``), `exponential` (an
     /// exponential draw with mean ``delayMinutes``, clamped to ``minimumDelayMinutes`` …
     /// ``maximumDelayMinutes``) or `nextWindow` (the next local day at ``windowTime`` plus a
-    /// uniform 0 … ``windowJitterMinutes``). Default fixed.
+    /// uniform 0 … ``windowJitterMinutes`` whole minutes). Default fixed.
     package var delayRule: RecipeDelayRule = .fixed
     /// The fixed delay, or the exponential's mean, in minutes. Default 15; valid 0–10,080.
     package var delayMinutes: Double = 15
@@ -43,7 +43,9 @@ package struct RecipeParameters: PolicyParameters {
     package var maximumDelayMinutes: Double = 10_080
     /// `nextWindow`: the local time the window opens, "HH:MM". Default 03:00.
     package var windowTime = TimeOfDay(hour: 3)
-    /// `nextWindow`: a uniform random delay after the window opens, in minutes. Default 60; valid 0–1,440.
+    /// `nextWindow`: a random delay after the window opens, in whole minutes, uniform over 0 …
+    /// this (both included; a fraction is dropped), as apps draw it (`Int.random(in: 0...60)`
+    /// minutes). Default 60; valid 0–1,440.
     package var windowJitterMinutes: Double = 60
     /// Minutes added to the request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
     package var launchExtraMinutes: Double = 0

@@ -64,7 +64,8 @@ package final class RecipePolicy: BackgroundPolicy {
         }
         if !recipe.schedulerIdentifier.isEmpty {
             app.taskScheduler.register(forTaskWithIdentifier: recipe.schedulerIdentifier) { [unowned self] task in
-                submit(app)
+                submitScheduler(app)            // this handler asks for the scheduler first
+                submitTask(app)
                 task.setTaskCompleted(success: true)
             }
         }
@@ -266,18 +267,27 @@ package final class RecipePolicy: BackgroundPolicy {
     /// Submits the recipe's request (replacing a pending one of the same identifier), and the
     /// scheduler request if the recipe has one.
     func submit(_ app: AppContext, extraMinutes: Double = 0, retrying: Bool = false) {
+        submitTask(app, extraMinutes: extraMinutes, retrying: retrying)
+        submitScheduler(app)
+    }
+
+    /// Submits the recipe's own request.
+    private func submitTask(_ app: AppContext, extraMinutes: Double = 0, retrying: Bool = false) {
         var request = recipe.kind == .refresh
             ? TaskRequest.appRefresh(identifier: recipe.identifier)
             : TaskRequest.processing(identifier: recipe.identifier, requiresExternalPower: recipe.requiresExternalPower,
                                      requiresNetworkConnectivity: recipe.requiresNetworkConnectivity)
         request.earliestBeginDate = earliestBegin(app, retrying: retrying) + .minutes(extraMinutes)
         try? app.taskScheduler.submit(request)
-        if !recipe.schedulerIdentifier.isEmpty {
-            var scheduler = TaskRequest.processing(identifier: recipe.schedulerIdentifier,
-                                                   requiresExternalPower: false, requiresNetworkConnectivity: false)
-            scheduler.earliestBeginDate = nextWindow(app, opening: recipe.schedulerWindowTime)
-            try? app.taskScheduler.submit(scheduler)
-        }
+    }
+
+    /// Submits the scheduler request, if the recipe has one.
+    private func submitScheduler(_ app: AppContext) {
+        guard !recipe.schedulerIdentifier.isEmpty else { return }
+        var scheduler = TaskRequest.processing(identifier: recipe.schedulerIdentifier,
+                                               requiresExternalPower: false, requiresNetworkConnectivity: false)
+        scheduler.earliestBeginDate = nextWindow(app, opening: recipe.schedulerWindowTime)
+        try? app.taskScheduler.submit(scheduler)
     }
 
     /// The earliest begin date the delay rule (or, after a failure, the retry rule) gives.
@@ -305,11 +315,12 @@ package final class RecipePolicy: BackgroundPolicy {
         }
     }
 
-    /// The next local day at `time`, plus a uniform 0 … `windowJitterMinutes`.
+    /// The next local day at `time`, plus 0 … `windowJitterMinutes` whole minutes, uniform (as
+    /// apps draw it: `Int.random(in: 0...60)` minutes).
     private func nextWindow(_ app: AppContext, opening time: TimeOfDay) -> SimInstant {
         let calendar = app.calendar
         let opens = calendar.midnight(ofDay: calendar.day(of: app.date) + 1) + time.sinceMidnight
-        return opens + .minutes(recipe.windowJitterMinutes * app.randomUnit())
+        return opens + .minutes(Double(app.randomInt(in: 0...Int(recipe.windowJitterMinutes))))
     }
 
     // MARK: The extension

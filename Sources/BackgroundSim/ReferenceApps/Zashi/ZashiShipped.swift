@@ -6,16 +6,17 @@ import SimKernel
 /// task:
 ///
 /// - **Two processing requests**, submitted together: the sync (power and network required)
-///   for the start of the next local day + 3 h + a uniform 0–60 min — one window a night, so
+///   for the start of the next local day + 3 h + a uniform 0–60 whole minutes — one window a night, so
 ///   leaving the app after midnight skips that night — and a "scheduler" task for the next day
-///   at 14:00 + 0–60 min with no requirements.
+///   at 14:00 + 0–60 whole minutes with no requirements.
 /// - **Entering the background**: stop the synchronizer, complete a running sync task with
 ///   false, submit both requests.
 /// - **The sync handler**: submit both requests first; then, if this process could not start the
 ///   synchronizer (a cold background launch while the phone was locked: its keys need the phone
 ///   unlocked) or the phone is not on Wi-Fi, complete with false; otherwise sync: up to date →
 ///   true; the expiration handler stops the synchronizer and completes with false.
-/// - **The scheduler handler**: submit both requests and complete with true.
+/// - **The scheduler handler**: submit both requests (the scheduler's first) and complete with
+///   true.
 /// - **In the foreground** the synchronizer runs.
 package final class ZashiShipped: BackgroundPolicy {
     package let parameters: ZashiShippedParameters
@@ -33,7 +34,8 @@ package final class ZashiShipped: BackgroundPolicy {
             sync(task, app)
         }
         app.taskScheduler.register(forTaskWithIdentifier: parameters.schedulerIdentifier) { [unowned self] task in
-            submitBoth(app)
+            submitScheduler(app)        // this handler asks for the scheduler first, then the sync
+            submitSync(app)
             task.setTaskCompleted(success: true)
         }
         if reason == .user {
@@ -82,22 +84,33 @@ package final class ZashiShipped: BackgroundPolicy {
 
     // MARK: Requests
 
+    /// Submits the sync request, then the scheduler's.
     private func submitBoth(_ app: AppContext) {
+        submitSync(app)
+        submitScheduler(app)
+    }
+
+    private func submitSync(_ app: AppContext) {
         var sync = TaskRequest.processing(identifier: parameters.syncIdentifier,
                                           requiresExternalPower: parameters.requiresExternalPower,
                                           requiresNetworkConnectivity: parameters.requiresNetworkConnectivity)
         sync.earliestBeginDate = nextWindow(app, hour: parameters.syncWindowHour)
         try? app.taskScheduler.submit(sync)
+    }
+
+    private func submitScheduler(_ app: AppContext) {
         var scheduler = TaskRequest.processing(identifier: parameters.schedulerIdentifier,
                                                requiresExternalPower: false, requiresNetworkConnectivity: false)
         scheduler.earliestBeginDate = nextWindow(app, hour: parameters.schedulerWindowHour)
         try? app.taskScheduler.submit(scheduler)
     }
 
-    /// The start of the next local day plus `hour` hours and the random jitter.
+    /// The start of the next local day plus `hour` hours and the random jitter in whole minutes,
+    /// drawn as the code draws it (`Int.random(in: 0...60)`; app code under the simulator draws
+    /// it the same way from the same stream).
     private func nextWindow(_ app: AppContext, hour: Int) -> SimInstant {
         let calendar = app.calendar
         let opens = calendar.midnight(ofDay: calendar.day(of: app.date) + 1) + .hours(Double(hour))
-        return opens + .minutes(parameters.windowJitterMinutes * app.randomUnit())
+        return opens + .minutes(Double(app.randomInt(in: 0...Int(parameters.windowJitterMinutes))))
     }
 }

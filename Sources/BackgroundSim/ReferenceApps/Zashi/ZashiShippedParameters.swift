@@ -13,14 +13,16 @@ package struct ZashiShippedParameters: PolicyParameters {
     package var schedulerIdentifier = "co.electriccoin.scheduler"
 
     /// The sync request may begin this many hours after the start of the next local day, plus a
-    /// uniform random 0 … ``windowJitterMinutes``. Default 3 (03:00); valid 0–23.
+    /// random 0 … ``windowJitterMinutes`` whole minutes. Default 3 (03:00); valid 0–23.
     package var syncWindowHour = 3
 
     /// The scheduler request may begin this many hours after the start of the next local day,
     /// plus the same kind of jitter. Default 14 (14:00); valid 0–23.
     package var schedulerWindowHour = 14
 
-    /// The uniform random delay after a window opens, in minutes. Default 60; valid 0–1,440.
+    /// The random delay after a window opens, in whole minutes, uniform over 0 … this (both
+    /// included; a fraction is dropped), as the code draws it (`Int.random(in: 0...60)` minutes
+    /// in `DateComponents`). Default 60; valid 0–1,440.
     package var windowJitterMinutes: Double = 60
 
     /// The sync request's `requiresExternalPower`. Default true.
