@@ -13,7 +13,10 @@ import SimulatedConcurrency
 /// runs then, as a timer would.
 final class SimulatedProcess {
     let app: AppContext
-    let executor: SimulatedExecutor
+    /// The executor its async work runs on; `nil` when this runtime cannot simulate it.
+    let executor: SimulatedExecutor?
+    /// The app's code crashed: nothing more of it runs in this process.
+    private(set) var hasCrashed = false
     /// The process's notification center (`NotificationCenter.default` in its code).
     let notifications = NotificationCenter()
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
@@ -34,12 +37,18 @@ final class SimulatedProcess {
         do {
             executor = try SimulatedExecutor()
         } catch {
-            fatalError("SimulatedBackgroundTasks: \(error)")
+            // The app's code cannot run here: the process crashes as it launches, and the run
+            // reports it (a crash of reason `concurrencyUnsupported`), rather than trap.
+            executor = nil
+            app.crash(.concurrencyUnsupported)
         }
     }
 
     /// Runs the app's code `body` at the simulation's now, then the async work it started.
+    /// Work that does not settle crashes the app (a crash of reason `asyncWorkDidNotSettle`,
+    /// which ends the process once the callback returns), rather than trap or hang.
     func run(_ body: () -> Void) {
+        guard let executor, !hasCrashed else { return }
         let previous = Self.current
         Self.current = self
         defer { Self.current = previous }
@@ -54,14 +63,16 @@ final class SimulatedProcess {
                 try executor.advance(to: app.instant)
             }
         } catch {
-            fatalError("SimulatedBackgroundTasks: \(error)")
+            hasCrashed = true
+            app.crash(.asyncWorkDidNotSettle)
+            return
         }
         scheduleWake()
     }
 
     /// Sets a timer for the executor's next timed job, unless one is set for that instant.
     private func scheduleWake() {
-        guard let next = executor.nextDeadline else { return }
+        guard let next = executor?.nextDeadline else { return }
         if let wake, wake.at == next { return }
         if let wake { app.cancel(wake.timer) }
         let timer = app.schedule(after: Swift.max(.zero, next - app.instant)) { [weak self] in

@@ -69,3 +69,36 @@ struct AppDelegatePolicyTests {
         #expect(digests.withLock { $0 }.allSatisfy { $0 == reference.result.digest })
     }
 }
+
+/// An app delegate whose second launch starts a loop that never lets time move.
+final class RunawayOnSecondLaunchDelegate: UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let launches = UserDefaults.standard.integer(forKey: "launches") + 1
+        UserDefaults.standard.set(launches, forKey: "launches")
+        if launches == 2 {
+            Task { while true { await Task.yield() } }
+        }
+        return true
+    }
+}
+
+@Suite("An app's own code that does not settle")
+struct RunawayAppCodeTests {
+    @Test("a loop that never lets time move crashes that launch of the app (asyncWorkDidNotSettle), and the run goes on")
+    func runawayCrashesTheApp() throws {
+        var policies = PolicyRegistry.builtIn
+        try policies.register(.appDelegate(name: "runaway", summary: "Loops on its second launch.", taskIdentifiers: []) {
+            RunawayOnSecondLaunchDelegate()
+        })
+        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "runaway"}}"#, source: "runaway.json", policies: policies)
+        var launches = 0, crashes: [SystemLogEntry] = []
+        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 7, policies: policies, log: { entry in
+            if case .launch = entry.event { launches += 1 }
+            if case .crash = entry.event { crashes.append(entry) }
+        })
+        #expect(result.os.metrics.crashes(.asyncWorkDidNotSettle) == 1)
+        #expect(result.os.metrics.appCodeCrashes == 1)
+        #expect(crashes.count == 1)
+        #expect(launches >= 4, "the app launched again after the crash")
+    }
+}

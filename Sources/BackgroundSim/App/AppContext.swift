@@ -137,6 +137,14 @@ public final class AppContext {
         system.appRandomBits()
     }
 
+    /// Ends the process as a crash for `reason` once the callback the app's code runs in
+    /// returns (for the app's own code under SimulatedBackgroundTasks: a runaway or an
+    /// unsupported runtime). Nothing happens for a stale handle.
+    package func crash(_ reason: CrashReason) {
+        guard isCurrent else { return }
+        system.crashAfterCallback(reason)
+    }
+
     /// A uniform integer in `range` from the same stream, by the kernel's portable algorithm
     /// (for the simulated `Int.random(in:)`, and the policies that draw as apps do with it).
     package func randomInt(in range: ClosedRange<Int>) -> Int {

@@ -50,6 +50,7 @@ public struct SystemReport: Sendable, Equatable {
             ("crashes", .object([
                 ("registration", .number(Double(metrics.registrationCrashes))),
                 ("noLaunchHandler", .number(Double(metrics.unregisteredLaunchCrashes))),
+                ("appCode", .number(Double(metrics.appCodeCrashes))),
             ])),
             ("backgroundURLSession", .object([
                 ("transfersCreated", .number(Double(metrics.sessionTransfersCreated))),

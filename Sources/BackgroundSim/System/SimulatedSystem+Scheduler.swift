@@ -18,6 +18,12 @@ extension SimulatedSystem {
         }
     }
 
+    /// Records a crash of the app's code, which ends the process after the current callback.
+    func crashAfterCallback(_ reason: CrashReason) {
+        record(.crash(reason: reason, identifier: ""))
+        pendingCrash = true
+    }
+
     func submit(_ request: TaskRequest) throws(TaskSchedulerError) {
         if let code = submitRefusal(identifier: request.identifier, kind: BackgroundTask.Kind(request.kind))
             ?? (pending.wouldExceedLimit(request) ? .tooManyPendingTaskRequests : nil) {

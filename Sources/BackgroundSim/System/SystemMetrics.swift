@@ -17,7 +17,7 @@ public struct SystemMetrics: Sendable, Equatable {
     package private(set) var terminationsByReason = CaseCounts<TerminationReason>()
     /// Refused submissions, by error.
     package private(set) var submitErrorsByCode = CaseCounts<TaskSchedulerError.Code>()
-    /// Crashes on a task scheduler rule, by reason.
+    /// Crashes on a task scheduler rule, or of the app's own code, by reason.
     package private(set) var crashesByReason = CaseCounts<CrashReason>()
     /// Every launch decision, by task kind and outcome: why requests waited.
     public private(set) var launchDecisions = LaunchDecisionCounts()
@@ -181,6 +181,9 @@ public struct SystemMetrics: Sendable, Equatable {
     }
     public var registrationCrashes: Int { crashesByReason[.registrationAfterLaunch] + crashesByReason[.duplicateRegistration] }
     public var unregisteredLaunchCrashes: Int { crashesByReason[.noLaunchHandler] }
+    /// Crashes of the app's own code run under simulated concurrency (``CrashReason/asyncWorkDidNotSettle``,
+    /// ``CrashReason/concurrencyUnsupported``).
+    public var appCodeCrashes: Int { crashesByReason[.asyncWorkDidNotSettle] + crashesByReason[.concurrencyUnsupported] }
     public var foregroundSeconds: Double { Double(foregroundNanoseconds) / 1e9 }
     public var backgroundSeconds: Double { Double(backgroundNanoseconds) / 1e9 }
 

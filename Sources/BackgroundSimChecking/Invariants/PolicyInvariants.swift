@@ -72,6 +72,12 @@ public struct NoCrashes: Invariant {
             "registered a launch handler for \(identifier) after didFinishLaunching returned"
         case .duplicateRegistration:
             "registered a launch handler for \(identifier) twice"
+        case .asyncWorkDidNotSettle:
+            "the app's async work did not settle: it ran more jobs at one simulated instant than the executor allows "
+                + "(a loop that never sleeps or waits?)"
+        case .concurrencyUnsupported:
+            "the app's own code could not run: this Swift runtime lacks the hooks simulated concurrency needs "
+                + "(docs/RUN-YOUR-OWN-CODE.md, \"Supported toolchains\")"
         }
     }
 }

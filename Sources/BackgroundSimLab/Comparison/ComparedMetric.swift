@@ -130,7 +130,7 @@ public struct ComparedMetric: Sendable {
             Double($0.os.metrics.tasksCompletedUnsuccessfully) / Double(Swift.max(1, $0.os.days))
         },
         ComparedMetric(key: "metricKit.crashes", label: "crashes", unit: "", margin: 0.5, better: .lower) {
-            Double($0.os.metrics.registrationCrashes + $0.os.metrics.unregisteredLaunchCrashes)
+            Double($0.os.metrics.registrationCrashes + $0.os.metrics.unregisteredLaunchCrashes + $0.os.metrics.appCodeCrashes)
         },
         // Kills for the app's own overruns (an assertion or task past its time, the CPU monitor);
         // terminations for memory are the system's and are not counted here.

@@ -54,6 +54,12 @@ public enum CrashReason: String, Sendable, Equatable, CaseIterable {
     case duplicateRegistration = "duplicateRegistration"
     /// A task launched for an identifier with no handler registered in this process.
     case noLaunchHandler = "noLaunchHandler"
+    /// The app's own async code (run under SimulatedBackgroundTasks) did not settle: more jobs
+    /// ran at one simulated instant than the executor's limit (a loop that never sleeps or waits).
+    case asyncWorkDidNotSettle = "asyncWorkDidNotSettle"
+    /// The app's own code could not run: this Swift runtime lacks the hooks simulated
+    /// concurrency needs (docs/RUN-YOUR-OWN-CODE.md, "Supported toolchains").
+    case concurrencyUnsupported = "concurrencyUnsupported"
 }
 
 /// Why a running task's expiration handler was called. Raw values are the `cause` of
