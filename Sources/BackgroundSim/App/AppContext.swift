@@ -132,7 +132,7 @@ public final class AppContext {
     }
 
     /// 64 random bits from the same stream as ``randomUnit()`` (for the simulated
-    /// `SecRandomCopyBytes` and `SystemRandomNumberGenerator`).
+    /// `SecRandomCopyBytes` and the simulated system generator; named here, not called).
     package func randomBits() -> UInt64 {
         system.appRandomBits()
     }
@@ -146,7 +146,7 @@ public final class AppContext {
     }
 
     /// A uniform integer in `range` from the same stream, by the kernel's portable algorithm
-    /// (for the simulated `Int.random(in:)`, and the policies that draw as apps do with it).
+    /// (for the simulated integer draws of app code, and the policies that draw as apps do).
     package func randomInt(in range: ClosedRange<Int>) -> Int {
         system.appRandomInt(in: range)
     }

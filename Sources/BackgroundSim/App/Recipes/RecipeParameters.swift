@@ -44,8 +44,8 @@ package struct RecipeParameters: PolicyParameters {
     /// `nextWindow`: the local time the window opens, "HH:MM". Default 03:00.
     package var windowTime = TimeOfDay(hour: 3)
     /// `nextWindow`: a random delay after the window opens, in whole minutes, uniform over 0 …
-    /// this (both included; a fraction is dropped), as apps draw it (`Int.random(in: 0...60)`
-    /// minutes). Default 60; valid 0–1,440.
+    /// this (both included; a fraction is dropped), as apps draw it (a random whole number of
+    /// minutes over `0...60`). Default 60; valid 0–1,440.
     package var windowJitterMinutes: Double = 60
     /// Minutes added to the request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
     package var launchExtraMinutes: Double = 0

@@ -315,8 +315,8 @@ package final class RecipePolicy: BackgroundPolicy {
         }
     }
 
-    /// The next local day at `time`, plus 0 … `windowJitterMinutes` whole minutes, uniform (as
-    /// apps draw it: `Int.random(in: 0...60)` minutes).
+    /// The next local day at `time`, plus 0 … `windowJitterMinutes` whole minutes, uniform, from
+    /// the app's stream (as apps draw a random whole number of minutes over `0...60`).
     private func nextWindow(_ app: AppContext, opening time: TimeOfDay) -> SimInstant {
         let calendar = app.calendar
         let opens = calendar.midnight(ofDay: calendar.day(of: app.date) + 1) + time.sinceMidnight

@@ -106,8 +106,8 @@ package final class ZashiShipped: BackgroundPolicy {
     }
 
     /// The start of the next local day plus `hour` hours and the random jitter in whole minutes,
-    /// drawn as the code draws it (`Int.random(in: 0...60)`; app code under the simulator draws
-    /// it the same way from the same stream).
+    /// drawn as the code draws it (a random `Int` over `0...60`, here from `app.randomInt`; app
+    /// code under the simulator draws it the same way from the same stream).
     private func nextWindow(_ app: AppContext, hour: Int) -> SimInstant {
         let calendar = app.calendar
         let opens = calendar.midnight(ofDay: calendar.day(of: app.date) + 1) + .hours(Double(hour))

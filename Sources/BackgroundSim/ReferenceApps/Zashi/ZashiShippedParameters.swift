@@ -21,7 +21,7 @@ package struct ZashiShippedParameters: PolicyParameters {
     package var schedulerWindowHour = 14
 
     /// The random delay after a window opens, in whole minutes, uniform over 0 … this (both
-    /// included; a fraction is dropped), as the code draws it (`Int.random(in: 0...60)` minutes
+    /// included; a fraction is dropped), as the code draws it (a random `Int` over `0...60` minutes
     /// in `DateComponents`). Default 60; valid 0–1,440.
     package var windowJitterMinutes: Double = 60
 
