@@ -9,14 +9,17 @@ import Foundation
 ///                                             taskIdentifiers: ["com.example.sync"]) { AppDelegate() }
 public final class AppDelegatePolicy: BackgroundPolicy {
     private let makeDelegate: () -> any UIApplicationDelegate
+    private let makeScene: () -> BackgroundTaskScene
     private let server: SimulatedServer
     private var process: SimulatedProcess?
     private var delegate: (any UIApplicationDelegate)?
 
-    /// A policy whose launches make their delegate with `makeDelegate`, and whose requests
-    /// `server` answers.
-    public init(server: SimulatedServer = .empty, makeDelegate: @escaping () -> any UIApplicationDelegate) {
+    /// A policy whose launches make their scene's background-task actions with `makeScene` and
+    /// their delegate with `makeDelegate`, and whose requests `server` answers.
+    public init(server: SimulatedServer = .empty, makeScene: @escaping () -> BackgroundTaskScene = { BackgroundTaskScene() },
+                makeDelegate: @escaping () -> any UIApplicationDelegate) {
         self.makeDelegate = makeDelegate
+        self.makeScene = makeScene
         self.server = server
     }
 
@@ -25,6 +28,9 @@ public final class AppDelegatePolicy: BackgroundPolicy {
         self.process = process
         process.run {
             process.requests.discardRequestsOfEarlierProcesses()
+            // The scene's actions are registered first [Inf]: SwiftUI builds the scene as the
+            // app launches, and the order is not documented.
+            makeScene().register(in: process)
             let delegate = makeDelegate()
             self.delegate = delegate
             _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)
@@ -55,12 +61,26 @@ public final class AppDelegatePolicy: BackgroundPolicy {
 }
 
 extension PolicyDefinition {
-    /// A policy of the app's own code: its app delegate, made afresh at each process launch;
+    /// A policy of the app's own code: its app delegate, made afresh at each process launch, and
+    /// its SwiftUI scene's background-task actions, if it has any (``BackgroundTaskScene``);
     /// `server` answers its requests.
     public static func appDelegate(name: String, summary: String, taskIdentifiers: [String], server: SimulatedServer = .empty,
+                                   scene: @escaping @Sendable () -> BackgroundTaskScene = { BackgroundTaskScene() },
                                    make: @escaping @Sendable () -> any UIApplicationDelegate) -> PolicyDefinition {
         PolicyDefinition(name: name, summary: summary, taskIdentifiers: taskIdentifiers) {
-            AppDelegatePolicy(server: server, makeDelegate: make)
+            AppDelegatePolicy(server: server, makeScene: scene, makeDelegate: make)
+        }
+    }
+
+    /// A policy of a SwiftUI app's own code with no app delegate: its scene's background-task
+    /// actions, registered afresh at each process launch; `server` answers its requests.
+    public static func app(name: String, summary: String, taskIdentifiers: [String], server: SimulatedServer = .empty,
+                           scene: @escaping @Sendable () -> BackgroundTaskScene) -> PolicyDefinition {
+        appDelegate(name: name, summary: summary, taskIdentifiers: taskIdentifiers, server: server, scene: scene) {
+            SceneOnlyAppDelegate()
         }
     }
 }
+
+/// The app delegate of a SwiftUI app that declares none: it does nothing.
+private final class SceneOnlyAppDelegate: UIApplicationDelegate {}

@@ -3,10 +3,10 @@ import BackgroundSim
 /// `BGTask`: a task the system launched, handed to the handler the app registered for its
 /// identifier. `task as? BGAppRefreshTask` and `task as? BGProcessingTask` work as on iOS.
 open class BGTask: @unchecked Sendable {
-    let underlying: BackgroundTask
+    let underlying: BackgroundSim.BackgroundTask
     let process: SimulatedProcess
 
-    init(_ underlying: BackgroundTask, process: SimulatedProcess) {
+    init(_ underlying: BackgroundSim.BackgroundTask, process: SimulatedProcess) {
         self.underlying = underlying
         self.process = process
     }
@@ -34,7 +34,7 @@ open class BGTask: @unchecked Sendable {
     }
 
     /// The subclass for a launched task of `underlying`'s kind.
-    static func make(_ underlying: BackgroundTask, process: SimulatedProcess) -> BGTask {
+    static func make(_ underlying: BackgroundSim.BackgroundTask, process: SimulatedProcess) -> BGTask {
         switch underlying.kind {
         case .appRefresh: BGAppRefreshTask(underlying, process: process)
         case .processing: BGProcessingTask(underlying, process: process)

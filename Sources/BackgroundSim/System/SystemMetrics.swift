@@ -114,7 +114,7 @@ public struct SystemMetrics: Sendable, Equatable {
         case .beginBackgroundTask: assertionsBegun += 1
         case .backgroundTaskExpiring: assertionExpirations += 1
         case .forceQuit, .forceQuitFlagCleared, .phoneStarted, .willTerminate, .cancel, .cancelAll, .launchDeferred, .simulatedLaunch,
-             .simulatedExpiration, .continuedProcessingQueued, .continuedProcessingQueueCancelled, .sessionEventsPending,
+             .simulatedExpiration, .taskActionCancelled, .continuedProcessingQueued, .continuedProcessingQueueCancelled, .sessionEventsPending,
              .handleSessionEvents, .sessionCompletionHandlerCalled, .pushCompletionHandlerCalled, .endBackgroundTask, .workStart,
              .workStop, .workQueueEmpty, .workLimitReached:
             break

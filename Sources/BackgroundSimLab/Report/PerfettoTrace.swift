@@ -103,7 +103,7 @@ package final class PerfettoTrace {
             instant(.appState, "terminated", at: entry.time, args: event.traceFields)
         case .kill, .crash:
             instant(.appState, event.kind.rawValue, at: entry.time, args: event.traceFields)
-        case .taskExpire:
+        case .taskExpire, .taskActionCancelled:
             instant(.tasks, event.kind.rawValue, at: entry.time, args: event.traceFields)
         case .backgroundTaskExpiring:
             instant(.assertions, event.kind.rawValue, at: entry.time, args: event.traceFields)

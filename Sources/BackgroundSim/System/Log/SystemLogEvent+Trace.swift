@@ -43,7 +43,7 @@ extension SystemLogEvent {
             [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("cause", .string(cause.rawValue))]
         case .taskCompleted(let identifier, let serial, let success):
             [("identifier", .string(identifier)), ("serial", .number(Double(serial))), ("success", .bool(success))]
-        case .duplicateCompletion(let identifier, let serial):
+        case .duplicateCompletion(let identifier, let serial), .taskActionCancelled(let identifier, let serial):
             [("identifier", .string(identifier)), ("serial", .number(Double(serial)))]
         case .simulatedLaunch(let identifier, let outcome), .simulatedExpiration(let identifier, let outcome):
             [("identifier", .string(identifier)), ("outcome", .string(outcome.rawValue))]

@@ -70,6 +70,10 @@ public enum SystemLogEvent: Sendable, Equatable {
     case taskCompleted(identifier: String, serial: UInt32, success: Bool)
     /// The app called `setTaskCompleted(success:)` again on the same task (a bug).
     case duplicateCompletion(identifier: String, serial: UInt32)
+    /// The system cancelled the Swift task running the app's async action for a task, because
+    /// the task expired before the action returned, as SwiftUI's `backgroundTask(_:action:)`
+    /// does [A]. Recorded after the `taskExpire` it follows.
+    case taskActionCancelled(identifier: String, serial: UInt32)
     /// A `_simulateLaunchForTaskWithIdentifier:` from the scenario's `debugger` section, and what
     /// came of it (a launch follows as `taskLaunch`).
     case simulatedLaunch(identifier: String, outcome: DebuggerOutcome)
@@ -194,6 +198,7 @@ extension SystemLogEvent {
         case taskExpire = "taskExpire"
         case taskCompleted = "taskCompleted"
         case duplicateCompletion = "duplicateCompletion"
+        case taskActionCancelled = "taskActionCancelled"
         case simulatedLaunch = "simulatedLaunch"
         case simulatedExpiration = "simulatedExpiration"
         case continuedProcessingQueued = "continuedProcessingQueued"
@@ -245,6 +250,7 @@ extension SystemLogEvent {
         case .taskExpire: .taskExpire
         case .taskCompleted: .taskCompleted
         case .duplicateCompletion: .duplicateCompletion
+        case .taskActionCancelled: .taskActionCancelled
         case .simulatedLaunch: .simulatedLaunch
         case .simulatedExpiration: .simulatedExpiration
         case .continuedProcessingQueued: .continuedProcessingQueued

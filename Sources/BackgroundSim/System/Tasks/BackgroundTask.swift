@@ -96,6 +96,13 @@ public final class BackgroundTask {
         if advanced { system?.continuedProcessingProgressed() }
     }
 
+    /// Records that the system cancelled the Swift task running the app's async action for this
+    /// task, as the task expired (SwiftUI's `backgroundTask(_:action:)`; SimulatedBackgroundTasks
+    /// runs such actions).
+    package func recordActionCancelled() {
+        system?.record(.taskActionCancelled(identifier: identifier, serial: serial))
+    }
+
     /// The system completes the task, unsuccessfully: it expired with no expiration handler.
     func completeBySystem() {
         guard completion == nil else { return }
