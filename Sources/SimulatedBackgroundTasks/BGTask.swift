@@ -38,7 +38,7 @@ open class BGTask: @unchecked Sendable {
         switch underlying.kind {
         case .appRefresh: BGAppRefreshTask(underlying, process: process)
         case .processing: BGProcessingTask(underlying, process: process)
-        default: BGTask(underlying, process: process)
+        case .continuedProcessing: BGContinuedProcessingTask(underlying, process: process)
         }
     }
 }
@@ -48,3 +48,44 @@ open class BGAppRefreshTask: BGTask, @unchecked Sendable {}
 
 /// `BGProcessingTask`.
 open class BGProcessingTask: BGTask, @unchecked Sendable {}
+
+/// `BGContinuedProcessingTask` (iOS 26): the task of a `BGContinuedProcessingTaskRequest`.
+///
+/// The app reports its work in ``progress``, as on iOS: the system expires a task that makes no
+/// progress for a while (cause `noProgress`), and the user may cancel it (`userCancelled`).
+/// The simulation reads the progress each time the app's code has run, at the same simulated
+/// instant. (On iOS the class conforms to `ProgressReporting`; here it has the property
+/// without the conformance, which on Linux needs an `NSObject`.)
+open class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
+    /// The title shown to the user.
+    open private(set) var title = ""
+    /// The subtitle shown to the user.
+    open private(set) var subtitle = ""
+    /// The task's progress: set its `totalUnitCount` and raise its `completedUnitCount` as the
+    /// work goes on.
+    public let progress = Progress(totalUnitCount: 0)
+    /// The counts the system last read.
+    private var reported: (completed: Int64, total: Int64) = (0, 0)
+
+    override init(_ underlying: BackgroundSim.BackgroundTask, process: SimulatedProcess) {
+        super.init(underlying, process: process)
+        process.continuedTasks.append(self)
+    }
+
+    /// Changes what the user sees.
+    open func updateTitle(_ title: String, subtitle: String) {
+        self.title = title
+        self.subtitle = subtitle
+    }
+
+    /// Hands ``progress`` to the system if it changed since it last read it; returns whether
+    /// the task is still running.
+    func reportProgress() -> Bool {
+        let now = (progress.completedUnitCount, progress.totalUnitCount)
+        if now != reported {
+            reported = now
+            underlying.updateProgress(completedUnitCount: now.0, totalUnitCount: now.1)
+        }
+        return underlying.completion == nil
+    }
+}

@@ -37,3 +37,47 @@ open class BGProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
         super.init(identifier: identifier)
     }
 }
+
+/// `BGContinuedProcessingTaskRequest` (iOS 26): work the user started in the app, which goes on
+/// if they leave it, shown to them with its title, subtitle and progress.
+///
+/// Submit it from the foreground, on the user's action. It starts as soon as the code that
+/// submits it returns, if the system has a free slot; otherwise ``strategy`` says whether it
+/// waits for one or `submit(_:)` throws `immediateRunIneligible`. `earliestBeginDate` is
+/// ignored, as on iOS. Its identifier is one that a permitted wildcard (`com.example.export.*`)
+/// matches, and the handler registered for the wildcard runs it.
+open class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
+    /// What `submit(_:)` does when the task cannot start at once.
+    public enum SubmissionStrategy: Int, Sendable, Hashable {
+        /// Throw `BGTaskScheduler.Error.immediateRunIneligible`.
+        case fail = 0
+        /// Wait until a slot is free (the default).
+        case queue = 1
+    }
+
+    /// The resources the task needs beyond the default.
+    public struct Resources: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// No more than the default.
+        public static let `default`: Resources = []
+        /// Background GPU access.
+        public static let gpu = Resources(rawValue: 1 << 0)
+    }
+
+    /// The title shown to the user before the task starts.
+    open var title: String
+    /// The subtitle shown to the user before the task starts.
+    open var subtitle: String
+    /// Default `.queue`.
+    open var strategy: SubmissionStrategy = .queue
+    /// Default `.default`. The simulated phone supports none beyond it
+    /// (`BGTaskScheduler.supportedResources`).
+    open var requiredResources: Resources = .default
+
+    public init(identifier: String, title: String, subtitle: String) {
+        self.title = title
+        self.subtitle = subtitle
+        super.init(identifier: identifier)
+    }
+}

@@ -70,6 +70,10 @@ open class BGTaskScheduler: @unchecked Sendable {
     /// - Throws: ``Error`` with Apple's code.
     open func submit(_ taskRequest: BGTaskRequest) throws {
         let process = SimulatedProcess.required(by: "BGTaskScheduler.submit(_:)")
+        if let continued = taskRequest as? BGContinuedProcessingTaskRequest {
+            try submit(continued, in: process)
+            return
+        }
         var request: TaskRequest
         switch taskRequest {
         case let processing as BGProcessingTaskRequest:
@@ -87,6 +91,26 @@ open class BGTaskScheduler: @unchecked Sendable {
             throw Error(Error.Code(rawValue: error.code.rawValue) ?? .unavailable)
         }
     }
+
+    /// Submits a continued-processing request: it starts once the calling code returns, or
+    /// waits, or is refused, as its strategy says. Its `earliestBeginDate` is ignored.
+    private func submit(_ taskRequest: BGContinuedProcessingTaskRequest, in process: SimulatedProcess) throws {
+        // The simulated phone offers no resources beyond the default. Apple asks apps to check
+        // `supportedResources` first and does not say what a request for more gets; we refuse
+        // it as unavailable [Inf].
+        guard Self.supportedResources.isSuperset(of: taskRequest.requiredResources) else { throw Error(.unavailable) }
+        let request = ContinuedProcessingTaskRequest(identifier: taskRequest.identifier,
+                                                     strategy: taskRequest.strategy == .fail ? .fail : .queue)
+        do {
+            try process.app.taskScheduler.submit(request)
+        } catch {
+            throw Error(Error.Code(rawValue: error.code.rawValue) ?? .unavailable)
+        }
+    }
+
+    /// The resources continued-processing tasks may require on this phone: none beyond the
+    /// default (the simulation does not model background GPU work).
+    open class var supportedResources: BGContinuedProcessingTaskRequest.Resources { .default }
 
     /// Cancels the pending request for `identifier`, if any.
     open func cancel(taskRequestWithIdentifier identifier: String) {

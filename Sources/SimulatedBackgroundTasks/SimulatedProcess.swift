@@ -23,6 +23,8 @@ final class SimulatedProcess {
     var isBatteryMonitoringEnabled = false
     /// The path monitors its code started, in the order started.
     var pathMonitors: [NWPathMonitor] = []
+    /// Its running continued-processing tasks, whose progress the system reads after each run.
+    var continuedTasks: [BGContinuedProcessingTask] = []
     /// The requests its `URLSession.shared` has in hand.
     private(set) lazy var requests = NetworkRequests(process: self)
     /// The timer that brings the process back for its next sleep, if one is set.
@@ -62,6 +64,7 @@ final class SimulatedProcess {
                 body()
                 try executor.advance(to: app.instant)
             }
+            if !continuedTasks.isEmpty { continuedTasks.removeAll { !$0.reportProgress() } }
         } catch {
             hasCrashed = true
             app.crash(.asyncWorkDidNotSettle)
