@@ -21,6 +21,8 @@ final class SimulatedProcess {
     let notifications = NotificationCenter()
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
     var isBatteryMonitoringEnabled = false
+    /// What its code has been told of the battery, Low Power Mode and the thermal state.
+    private var deviceNotifier = DeviceNotifier()
     /// The path monitors its code started, in the order started.
     var pathMonitors: [NWPathMonitor] = []
     /// Its running continued-processing tasks, whose progress the system reads after each run.
@@ -61,6 +63,7 @@ final class SimulatedProcess {
                 // that resumes it), all at now.
                 executor.jump(to: app.instant)
                 for monitor in pathMonitors { monitor.deliverIfChanged(beforeTheCode: true) }
+                deviceNotifier.postChanges(in: self)
                 body()
                 try executor.advance(to: app.instant)
             }

@@ -50,3 +50,74 @@ struct DeviceStateTests {
         #expect(readings.lowPower.count == readings.levels.count && readings.thermal.count == readings.levels.count)
     }
 }
+
+/// An app delegate that turns battery monitoring on and keeps each device notification it
+/// hears, with what it then reads.
+final class DeviceNotificationsDelegate: UIApplicationDelegate {
+    let heard: SharedJournal
+    private var observers: [any NSObjectProtocol] = []
+
+    init(_ heard: SharedJournal) {
+        self.heard = heard
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        UIDevice.current.isBatteryMonitoringEnabled = true
+        let center = NotificationCenter.default
+        let heard = self.heard
+        observers = [
+            center.addObserver(forName: UIDevice.batteryStateDidChangeNotification, object: nil, queue: nil) { _ in
+                heard.lines.append("state \(UIDevice.current.batteryState)")
+            },
+            center.addObserver(forName: UIDevice.batteryLevelDidChangeNotification, object: nil, queue: nil) { _ in
+                heard.lines.append("level \(UIDevice.current.batteryLevel) at \(Int(Date().timeIntervalSince1970))")
+            },
+            center.addObserver(forName: .NSProcessInfoPowerStateDidChange, object: nil, queue: nil) { _ in
+                heard.lines.append("low power \(ProcessInfo.processInfo.isLowPowerModeEnabled)")
+            },
+            center.addObserver(forName: ProcessInfo.thermalStateDidChangeNotification, object: nil, queue: nil) { _ in
+                heard.lines.append("thermal \(ProcessInfo.processInfo.thermalState)")
+            },
+        ]
+        // A clock in the corner, updated every minute while the app runs.
+        Task {
+            while true { try await Task.sleep(for: .seconds(60)) }
+        }
+        return true
+    }
+}
+
+@Suite("The phone's changes as the app's own code hears them")
+struct DeviceNotificationTests {
+    @Test("the battery's state and level, Low Power Mode and the thermal state are posted when they change: each notification brings a new value, levels at least a minute apart")
+    func changesArePosted() throws {
+        let heard = SharedJournal()
+        var policies = PolicyRegistry.builtIn
+        try policies.register(.appDelegate(name: "hears-device", summary: "Listens to the phone.", taskIdentifiers: []) {
+            DeviceNotificationsDelegate(heard)
+        })
+        // A user who keeps the app open for minutes, 20 times a day, on a phone that starts at
+        // 60 % and is never charged (so Low Power Mode, accepted at 20 %, comes on), and that
+        // heats past `.fair` under ordinary use.
+        let scenario = try ScenarioLoader.decode(#"""
+            {"app": {"policy": "hears-device"},
+             "user": {"sessionMedianSeconds": 300,
+                      "app": {"profile": "custom", "customSessionsPerDay": 20, "sessionMedianSeconds": 600, "forceQuitProbability": 0}},
+             "power": {"initialBatteryPercent": 60, "overnightChargeProbability": 0, "topUpsPerDay": 0, "lowPowerModeAcceptProbability": 1},
+             "device": {"thermal": {"fairWatts": 0.3}}}
+            """#, source: "device.json", policies: policies)
+        _ = try SimulationRunner.run(scenario: scenario, seed: 2, days: 1, policies: policies)
+        let lines = heard.lines
+        func values(_ prefix: String) -> [String] {
+            lines.filter { $0.hasPrefix(prefix + " ") }.map { String($0.dropFirst(prefix.count + 1)) }
+        }
+        #expect(values("low power").first == "true", "\(lines)")
+        let thermal = values("thermal")
+        #expect(thermal.count >= 2 && zip(thermal, thermal.dropFirst()).allSatisfy { $0 != $1 }, "\(thermal)")
+        let levels = values("level").map { $0.split(separator: " ") }
+        #expect(levels.count >= 5, "\(lines)")
+        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0[0] != $1[0] && Int($1[2])! - Int($0[2])! >= 60 }, "\(levels)")
+        // Without a charger, the state stays unplugged: nothing to post.
+        #expect(values("state").isEmpty, "\(lines)")
+    }
+}

@@ -1,0 +1,80 @@
+import BackgroundSim
+import Foundation
+import SimKernel
+
+extension UIDevice {
+    /// Posted when the battery's charge changes, while battery monitoring is on; no more often
+    /// than once a minute [A].
+    public static let batteryLevelDidChangeNotification = Notification.Name("UIDeviceBatteryLevelDidChangeNotification")
+    /// Posted when the battery's state (on the charger, full, or not) changes, while battery
+    /// monitoring is on.
+    public static let batteryStateDidChangeNotification = Notification.Name("UIDeviceBatteryStateDidChangeNotification")
+}
+
+extension ProcessInfo {
+    /// Posted when the thermal state changes.
+    public static let thermalStateDidChangeNotification = Notification.Name("NSProcessInfoThermalStateDidChangeNotification")
+}
+
+extension Notification.Name {
+    /// Posted when Low Power Mode turns on or off.
+    public static let NSProcessInfoPowerStateDidChange = Notification.Name("NSProcessInfoPowerStateDidChangeNotification")
+}
+
+/// Tells a process's code of changes to the phone's battery, Low Power Mode and thermal state,
+/// through its `NotificationCenter`, as iOS does.
+///
+/// A suspended app hears nothing; iOS tells it on resuming. The simulation does the same for
+/// a running app: a change is posted just before the app's code next runs (a callback, a timer,
+/// a request's end), not at the instant it happens, and several changes since then post once,
+/// with the values then [Inf].
+struct DeviceNotifier {
+    /// What the code was last told, or, before its first run, nothing.
+    private var told: Readings?
+    /// When the code was last told of the battery's level.
+    private var levelToldAt: SimInstant?
+
+    private struct Readings: Equatable {
+        var batteryLevel: Double
+        var batteryState: BatteryState
+        var isLowPowerModeEnabled: Bool
+        var thermalState: ThermalState
+    }
+
+    /// The least time between two battery-level notifications [A] (Apple's documentation of
+    /// `batteryLevelDidChangeNotification`: "no more frequently than once per minute",
+    /// https://developer.apple.com/documentation/uikit/uidevice/batteryleveldidchangenotification).
+    static let batteryLevelInterval = SimDuration.seconds(60)
+
+    /// Posts, in `process`'s notification center, each change since the code last ran.
+    mutating func postChanges(in process: SimulatedProcess) {
+        let app = process.app
+        let now = Readings(batteryLevel: app.batteryLevel, batteryState: app.batteryState,
+                           isLowPowerModeEnabled: app.isLowPowerModeEnabled, thermalState: app.thermalState)
+        guard var told else {
+            told = now
+            return
+        }
+        defer { self.told = told }
+        let center = process.notifications
+        if now.batteryState != told.batteryState {
+            told.batteryState = now.batteryState
+            if process.isBatteryMonitoringEnabled { center.post(name: UIDevice.batteryStateDidChangeNotification, object: UIDevice.current) }
+        }
+        if now.batteryLevel != told.batteryLevel, levelToldAt.map({ app.instant - $0 >= Self.batteryLevelInterval }) ?? true {
+            told.batteryLevel = now.batteryLevel
+            if process.isBatteryMonitoringEnabled {
+                levelToldAt = app.instant
+                center.post(name: UIDevice.batteryLevelDidChangeNotification, object: UIDevice.current)
+            }
+        }
+        if now.isLowPowerModeEnabled != told.isLowPowerModeEnabled {
+            told.isLowPowerModeEnabled = now.isLowPowerModeEnabled
+            center.post(name: .NSProcessInfoPowerStateDidChange, object: ProcessInfo.processInfo)
+        }
+        if now.thermalState != told.thermalState {
+            told.thermalState = now.thermalState
+            center.post(name: ProcessInfo.thermalStateDidChangeNotification, object: ProcessInfo.processInfo)
+        }
+    }
+}
