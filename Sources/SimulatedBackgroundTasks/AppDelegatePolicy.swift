@@ -50,6 +50,19 @@ public final class AppDelegatePolicy: BackgroundPolicy {
         relay(UIApplication.willTerminateNotification) { $0.applicationWillTerminate(.shared) }
     }
 
+    /// Hands a silent push to the delegate's
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`. A handler that
+    /// never calls back leaves the system to end the process when the push's time is up.
+    public func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void) {
+        guard let process else { return }
+        let handler = SimulationThreadBound(fetchCompletionHandler)
+        process.run {
+            delegate?.application(.shared, didReceiveRemoteNotification: Self.silentPushPayload) { result in
+                handler.value(result.model)
+            }
+        }
+    }
+
     /// Calls the delegate in the process, then posts `notification`, as UIKit does.
     private func relay(_ notification: Notification.Name, _ call: (any UIApplicationDelegate) -> Void) {
         guard let process else { return }

@@ -64,33 +64,23 @@ public struct BackgroundTaskScene: Sendable {
     func register(in process: SimulatedProcess) {
         for action in actions {
             process.app.taskScheduler.register(forTaskWithIdentifier: action.identifier) { task in
-                process.run { Self.start(action, for: LaunchedTask(task), in: process) }
+                process.run { Self.start(action, for: SimulationThreadBound(task), in: process) }
             }
         }
     }
 
     /// Runs `action` in a Swift task of its own, which completes `task` when the action returns
     /// and which the task's expiration cancels.
-    private static func start(_ action: Action, for task: LaunchedTask, in process: SimulatedProcess) {
+    private static func start(_ action: Action, for task: SimulationThreadBound<BackgroundSim.BackgroundTask>, in process: SimulatedProcess) {
         let work = Task {
             await action.run()
-            task.underlying.setTaskCompleted(success: !Task.isCancelled)
+            task.value.setTaskCompleted(success: !Task.isCancelled)
         }
-        task.underlying.expirationHandler = {
+        task.value.expirationHandler = {
             process.run {
-                task.underlying.recordActionCancelled()
+                task.value.recordActionCancelled()
                 work.cancel()
             }
         }
-    }
-}
-
-/// A launched task handed to the Swift task that runs its action. Every use is on the thread
-/// of the simulation that launched it, inside its process's code.
-private struct LaunchedTask: @unchecked Sendable {
-    let underlying: BackgroundSim.BackgroundTask
-
-    init(_ underlying: BackgroundSim.BackgroundTask) {
-        self.underlying = underlying
     }
 }

@@ -57,17 +57,18 @@ extension SimulatedSystem {
         push.delivered(at: snapshot.now, generation: generation, inBackground: inBackground, runSeconds: parameters.push.runSeconds,
                        in: &simulation)
         record(.pushDelivered(inBackground: inBackground))
+        let delivery = push.deliveries
         if let policy, let context {
             policy.didReceiveRemoteNotification(context) { [weak self] _ in
-                self?.pushCompletionHandlerCalled(generation: generation)
+                self?.pushCompletionHandlerCalled(generation: generation, delivery: delivery)
             }
         }
         afterCallback(in: &simulation)
     }
 
-    /// The app called the completion handler of the push it was given.
-    func pushCompletionHandlerCalled(generation: UInt32) {
-        guard push.handlerCalled(generation: generation) else { return }
+    /// The app called the completion handler of push number `delivery`.
+    func pushCompletionHandlerCalled(generation: UInt32, delivery: UInt32) {
+        guard push.handlerCalled(generation: generation, delivery: delivery) else { return }
         record(.pushCompletionHandlerCalled)
     }
 

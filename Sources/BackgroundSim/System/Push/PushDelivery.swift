@@ -22,6 +22,10 @@ struct PushDelivery {
     private(set) var window: CompletionWindow?
     /// Whether the app has called the handler it owes (the window closes at the next reconcile).
     private var handlerCalled = false
+    /// Pushes delivered so far; a push's handler is the one handed over with its number.
+    private(set) var deliveries: UInt32 = 0
+    /// The number of the push whose handler the window waits for.
+    private var windowDelivery: UInt32 = 0
     /// The server's random sends (`poisson`).
     private var sendRandom: RandomStream
     /// Sends so far.
@@ -74,8 +78,10 @@ struct PushDelivery {
     mutating func delivered(at now: SimInstant, generation: UInt32, inBackground: Bool, runSeconds: Double,
                             in simulation: inout Simulation<WorldEvent>) {
         held = nil
+        deliveries += 1
         attempt.cancel(in: &simulation)
         if inBackground {
+            windowDelivery = deliveries
             lastDelivery = now
             throttle.delivered(at: now)
             window?.close(in: &simulation)
@@ -85,9 +91,11 @@ struct PushDelivery {
         }
     }
 
-    /// The app called the handler in process `generation`; returns whether it was owed.
-    mutating func handlerCalled(generation: UInt32) -> Bool {
-        guard let window, window.generation == generation, !handlerCalled else { return false }
+    /// The app called, in process `generation`, the handler of push number `delivery`; returns
+    /// whether it was owed. The handler of an earlier push (one the app was given in the
+    /// foreground and still held, say) does not answer for the push being handled.
+    mutating func handlerCalled(generation: UInt32, delivery: UInt32) -> Bool {
+        guard let window, window.generation == generation, delivery == windowDelivery, !handlerCalled else { return false }
         handlerCalled = true
         return true
     }
