@@ -46,7 +46,8 @@ extension SimulatedSystem {
     func reconcileWork(in simulation: inout Simulation<WorldEvent>) {
         let now = simulation.now
         // Fast path: no work started, the radio idle, nothing scheduled for either.
-        if !work.isStarted && work.activeSince == nil && energy.radioIsIdle && !workCheck.isScheduled && work.transfers.isEmpty {
+        if !work.isStarted && work.activeSince == nil && energy.radioIsIdle && !workCheck.isScheduled && work.transfers.isEmpty
+            && work.endedAppTransfers.isEmpty {
             energy.setIdle()
             return
         }
@@ -74,14 +75,17 @@ extension SimulatedSystem {
         if let flowing { work.delayProgress(until: flowing) }
         // The next work check: when the run ends (at once, so its callbacks run), or when the
         // items in hand are done.
+        // The app's own transfers that ended are passed on at once too.
         let finished = work.isStarted && (work.runFinished.queueEmpty || work.runFinished.limitReached)
-        workCheck.set(.workCheck, at: finished && !work.runEndReported ? now : work.nextCheck(after: now), in: &simulation)
+        let reportNow = (finished && !work.runEndReported) || !work.endedAppTransfers.isEmpty
+        workCheck.set(.workCheck, at: reportNow ? now : work.nextCheck(after: now), in: &simulation)
     }
 
     /// A work check: settle, and tell the policy if the run emptied the queue or reached its limit.
     func checkWork(at now: SimInstant) {
         workCheck.fired()
         work.settle(at: now)
+        work.reportEndedAppTransfers()
         guard work.isStarted, !work.runEndReported else { return }
         let state = work.runFinished
         if state.limitReached {

@@ -11,7 +11,7 @@ extension SimulatedSystem {
     func reconcileSessionEvents(in simulation: inout Simulation<WorldEvent>) {
         guard !work.transfers.sessions.isEmpty else { return }
         let handedOff = work.takeHandedOff()
-        if handedOff.count > 0, let session = work.handOffSession {
+        if handedOff.count > 0, let session = handedOff.session {
             let configuration = work.transfers.sessions[Int(session)]
             record(.sessionTransfersCreated(session: configuration.identifier, count: UInt32(handedOff.count),
                                             discretionary: configuration.isDiscretionary || processState != .foreground,

@@ -1,3 +1,5 @@
+import SimKernel
+
 /// The policy's handle on the app's work, `app.work`: add items, start and stop the executor,
 /// see what is queued and how labelled items are doing, and hear when a run ends.
 ///
@@ -86,6 +88,28 @@ public final class WorkController {
         system.work.startHandingOff(to: configuration, at: system.snapshot.now,
                                     inForeground: system.processState == .foreground,
                                     backgroundStartDelay: system.sessionEvents.startDelay(at: system.snapshot.now))
+    }
+
+    /// Hands one transfer of the app's own code (SimulatedBackgroundTasks' background
+    /// `URLSession` tasks) to the background session `configuration`: it uploads `uploadBytes`
+    /// and downloads `downloadBytes`, starting no earlier than `notBefore` from now (its task's
+    /// `earliestBeginDate`), and is discretionary and rate-limited as any hand-off. Returns its
+    /// number, which ``onAppTransfersEnded`` reports when it ends; `nil` from a stale handle or
+    /// when the app has 255 sessions.
+    package func handOffAppTransfer(uploadBytes: Double, downloadBytes: Double, to configuration: BackgroundSessionConfiguration,
+                                    notBefore: SimDuration) -> UInt32? {
+        guard isCurrent else { return nil }
+        return system.work.handOffAppTransfer(uploadBytes: uploadBytes, downloadBytes: downloadBytes, to: configuration,
+                                              notBefore: notBefore, at: system.snapshot.now,
+                                              inForeground: system.processState == .foreground,
+                                              backgroundStartDelay: system.sessionEvents.startDelay(at: system.snapshot.now))
+    }
+
+    /// Hears the app's own transfers end, with their numbers, at the instant they end (or, for
+    /// those a force-quit cancels, as the process ends); kept for the whole run.
+    package var onAppTransfersEnded: (([(transfer: UInt32, outcome: AppTransferOutcome)]) -> Void)? {
+        get { system.work.onAppTransfersEnded }
+        set { system.work.onAppTransfersEnded = newValue }
     }
 
     /// Transfers the app has handed to background URL sessions that have not finished.

@@ -271,10 +271,53 @@ package final class WorkEngine {
     }
 
     /// Counts a handed-off transfer leaving the daemon, as any item, and among those the
-    /// system's daemon completed.
+    /// system's daemon completed; an app's own transfer is kept for it to hear of.
     private func endTransfer(_ item: WorkItem, _ ending: Ending) {
         if case .completed = ending, !item.isCover { metrics.completedBySession += 1 }
         end(item, ending)
+        if item.appTransfer != 0 {
+            let outcome: AppTransferOutcome = if case .completed = ending { .completed } else { .timedOut }
+            endedAppTransfers.append((item.appTransfer, outcome))
+        }
+    }
+
+    // MARK: The app's own background-session transfers
+
+    /// The app's own transfers that ended since the system last passed them on, in order.
+    private(set) var endedAppTransfers: [(transfer: UInt32, outcome: AppTransferOutcome)] = []
+    /// The number of the app's latest transfer.
+    private var lastAppTransfer: UInt32 = 0
+    /// Hears the app's own transfers as they end (set by SimulatedBackgroundTasks, for the
+    /// whole run: the transfers outlive the process that made them).
+    var onAppTransfersEnded: (([(transfer: UInt32, outcome: AppTransferOutcome)]) -> Void)?
+
+    /// Hands one transfer of the app's own code to the background session `configuration` at
+    /// `now`, to start no earlier than `notBefore` from now, nor before the resume rate
+    /// limiter's delay (`backgroundStartDelay`) if the app is not in the foreground; returns its
+    /// number, or `nil` when the app already has 255 sessions. It counts as a work item.
+    func handOffAppTransfer(uploadBytes: Double, downloadBytes: Double, to configuration: BackgroundSessionConfiguration,
+                            notBefore: SimDuration, at now: SimInstant, inForeground: Bool, backgroundStartDelay: SimDuration) -> UInt32? {
+        guard let session = transfers.session(for: configuration) else { return nil }
+        settle(at: now)
+        lastAppTransfer += 1
+        metrics.created += 1
+        var item = WorkItem(created: now, deadline: .distantFuture, cpuSeconds: 0, uploadBytes: uploadBytes, downloadBytes: downloadBytes)
+        item.appTransfer = lastAppTransfer
+        let delay = inForeground ? .zero : backgroundStartDelay
+        transfers.add(item, session: session, discretionary: configuration.isDiscretionary || !inForeground, at: now,
+                      startsAt: now + Swift.max(delay, notBefore))
+        handedOff += 1
+        lastHandOffDelay = delay
+        handedOffSession = session
+        return lastAppTransfer
+    }
+
+    /// Passes the app's ended transfers to ``onAppTransfersEnded``, if any ended.
+    func reportEndedAppTransfers() {
+        guard !endedAppTransfers.isEmpty, let onAppTransfersEnded else { return }
+        let ended = endedAppTransfers
+        endedAppTransfers.removeAll()
+        onAppTransfersEnded(ended)
     }
 
     /// Moves a labelled item from queued to completed or failed.
@@ -343,13 +386,15 @@ package final class WorkEngine {
         lastHandOffDelay = inBackground ? backgroundStartDelay : .zero
         transfers.add(items[head], session: session, discretionary: discretionary, at: now, startsAt: now + lastHandOffDelay)
         handedOff += 1
+        handedOffSession = session
         head += 1
     }
 
-    /// Transfers handed off since the system last asked (``takeHandedOff()``), and the wait the
-    /// last of them was given.
+    /// Transfers handed off since the system last asked (``takeHandedOff()``), the wait the
+    /// last of them was given, and its session.
     private var handedOff = 0
     private var lastHandOffDelay = SimDuration.zero
+    private var handedOffSession: UInt8?
 
     /// The app has heard of `session`'s finished transfers.
     func markHeard(session: Int) {
@@ -358,9 +403,9 @@ package final class WorkEngine {
 
     /// How many transfers were handed off since the last call, and how long the last of them
     /// waits before it may start; resets the count.
-    func takeHandedOff() -> (count: Int, startsIn: SimDuration) {
+    func takeHandedOff() -> (count: Int, startsIn: SimDuration, session: UInt8?) {
         defer { handedOff = 0 }
-        return (handedOff, lastHandOffDelay)
+        return (handedOff, lastHandOffDelay, handedOffSession)
     }
 
     /// The policy stops work (progress so far is kept if items are resumable).
@@ -591,8 +636,15 @@ package final class WorkEngine {
         let cancelled = transfers.cancelAll()
         var counts: [(session: String, count: Int)] = []
         for (item, session) in cancelled {
-            compactQueue()
-            items.append(item)
+            if item.appTransfer != 0 {
+                // The app's own task fails, cancelled; the app hears of it when it next makes
+                // the session [A].
+                end(item, .givenUp)
+                endedAppTransfers.append((item.appTransfer, .cancelled))
+            } else {
+                compactQueue()
+                items.append(item)
+            }
             let name = transfers.sessions[Int(session)].identifier
             if let index = counts.firstIndex(where: { $0.session == name }) { counts[index].count += 1 } else { counts.append((name, 1)) }
         }

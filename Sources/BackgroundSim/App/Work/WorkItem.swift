@@ -19,6 +19,10 @@ struct WorkItem: Sendable, Equatable {
     var label: UInt16 = 0
     /// Cover traffic (``WorkRequest/isCover``): counted apart from the real work.
     var isCover = false
+    /// The number of the app's own background-session task this item is the transfer of
+    /// (SimulatedBackgroundTasks' `URLSessionUploadTask` and `URLSessionDownloadTask`); 0 for
+    /// every other item.
+    var appTransfer: UInt32 = 0
 
     init(created: SimInstant, deadline: SimInstant, cpuSeconds: Double, uploadBytes: Double, downloadBytes: Double) {
         self.created = created

@@ -1,0 +1,10 @@
+/// How one of the app's own background-session transfers ended (SimulatedBackgroundTasks'
+/// `URLSession` tasks, handed over with ``WorkController/handOffAppTransfer(uploadBytes:downloadBytes:to:notBefore:)``).
+package enum AppTransferOutcome: Sendable, Equatable {
+    /// Every byte went.
+    case completed
+    /// Its session's `timeoutIntervalForResource` passed first.
+    case timedOut
+    /// A force-quit cancelled it [A].
+    case cancelled
+}
