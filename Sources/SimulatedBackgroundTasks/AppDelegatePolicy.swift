@@ -2,8 +2,8 @@ import BackgroundSim
 import Foundation
 
 /// An app's own code, written against `BackgroundTasks` and `UIKit`, run as a policy: each
-/// process launch makes a fresh app delegate and calls it as iOS would, and the app's async
-/// work runs on the process's simulated executor.
+/// process launch makes a fresh policy and app delegate and calls it as iOS would, and the
+/// app's async work runs on the process's simulated executor.
 ///
 ///     let sync = PolicyDefinition.appDelegate(name: "my-sync", summary: "Our sync service, unchanged.",
 ///                                             taskIdentifiers: ["com.example.sync"]) { AppDelegate() }
@@ -24,8 +24,15 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 
     public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        let process = SimulatedProcess(app: app, server: server)
+        // The phone's background URL sessions outlive the process (and this policy, made anew
+        // for each launch).
+        let backgroundSessions = app.frameworkState { BackgroundSessionStore() }
+        let process = SimulatedProcess(app: app, server: server, backgroundSessions: backgroundSessions)
         self.process = process
+        backgroundSessions.attach(process)
+        // Launched for a session's events: the news of its tasks waits for
+        // `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+        process.holdsSessionEvents = reason == .backgroundURLSession
         process.run {
             process.requests.discardRequestsOfEarlierProcesses()
             // The scene's actions are registered first [Inf]: SwiftUI builds the scene as the
@@ -43,7 +50,22 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 
     public func willEnterForeground(_ app: AppContext) {
+        process?.holdsSessionEvents = false
         relay(UIApplication.willEnterForegroundNotification) { $0.applicationWillEnterForeground(.shared) }
+    }
+
+    /// Hands a background session's events to the delegate's
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`; the session it
+    /// makes (or made) with the identifier then hears of its tasks, and then
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+    public func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
+        guard let process else { return }
+        let handler = SimulationThreadBound(completionHandler)
+        process.run {
+            process.holdsSessionEvents = false
+            if !process.sessionsAwaitingFinish.contains(identifier) { process.sessionsAwaitingFinish.append(identifier) }
+            delegate?.application(.shared, handleEventsForBackgroundURLSession: identifier) { handler.value() }
+        }
     }
 
     public func willTerminate(_ app: AppContext) {

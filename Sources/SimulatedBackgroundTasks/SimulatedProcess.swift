@@ -34,10 +34,21 @@ final class SimulatedProcess {
 
     /// What the servers its requests reach answer.
     let server: SimulatedServer
+    /// The phone's background sessions, which outlive the process.
+    let backgroundSessions: BackgroundSessionStore
+    /// The background sessions its code made, in the order made.
+    var backgroundSessionsMade: [URLSession] = []
+    /// While set, the news of background tasks waits: the system launched the process for a
+    /// session's events and has not yet handed them over.
+    var holdsSessionEvents = false
+    /// The sessions whose events the system handed over and whose delegates have not yet heard
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`, in the order handed over.
+    var sessionsAwaitingFinish: [String] = []
 
-    init(app: AppContext, server: SimulatedServer = .empty) {
+    init(app: AppContext, server: SimulatedServer = .empty, backgroundSessions: BackgroundSessionStore = BackgroundSessionStore()) {
         self.app = app
         self.server = server
+        self.backgroundSessions = backgroundSessions
         do {
             executor = try SimulatedExecutor()
         } catch {
@@ -65,6 +76,7 @@ final class SimulatedProcess {
                 for monitor in pathMonitors { monitor.deliverIfChanged(beforeTheCode: true) }
                 deviceNotifier.postChanges(in: self)
                 body()
+                deliverBackgroundSessionNews()
                 try executor.advance(to: app.instant)
             }
             if !continuedTasks.isEmpty { continuedTasks.removeAll { !$0.reportProgress() } }
@@ -74,6 +86,22 @@ final class SimulatedProcess {
             return
         }
         scheduleWake()
+    }
+
+    /// Tells each background session the code made (the last made, for an identifier made
+    /// twice) of its tasks that ended, and, if the system handed over its events, that they are
+    /// all delivered — asynchronously, after the code that just ran.
+    private func deliverBackgroundSessionNews() {
+        guard !backgroundSessionsMade.isEmpty, !holdsSessionEvents else { return }
+        var seen: [String] = []
+        for session in backgroundSessionsMade.reversed() {
+            guard let identifier = session.configuration.identifier, !seen.contains(identifier) else { continue }
+            seen.append(identifier)
+            let ended = backgroundSessions.takeEnded(session: identifier)
+            let finishEvents = sessionsAwaitingFinish.contains(identifier)
+            sessionsAwaitingFinish.removeAll { $0 == identifier }
+            if !ended.isEmpty || finishEvents { session.deliverBackgroundNews(ended, finishEvents: finishEvents) }
+        }
     }
 
     /// Sets a timer for the executor's next timed job, unless one is set for that instant.

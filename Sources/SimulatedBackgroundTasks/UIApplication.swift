@@ -83,6 +83,11 @@ public protocol UIApplicationDelegate: AnyObject {
     /// A silent push (`content-available`); call `completionHandler` within 30 s.
     func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
                      fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
+    /// The tasks of the background session `identifier` ended while the app could not hear:
+    /// make the session again, and call `completionHandler` when its delegate has heard
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+                     completionHandler: @escaping @Sendable () -> Void)
 }
 
 extension UIApplicationDelegate {
@@ -94,5 +99,10 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
                             fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
         completionHandler(.noData)
+    }
+    /// A delegate that does not handle a session's events calls the completion handler at once.
+    public func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+                            completionHandler: @escaping @Sendable () -> Void) {
+        completionHandler()
     }
 }

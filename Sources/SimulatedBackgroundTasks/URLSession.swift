@@ -16,9 +16,69 @@ import FoundationNetworking
 ///     let (_, response) = try await URLSession.shared.upload(for: request, from: message)
 open class URLSession: @unchecked Sendable {
     /// The shared session.
-    public static let shared = URLSession()
+    public static let shared = URLSession(sharedWith: .default)
 
-    init() {}
+    /// How the session's requests go (a copy of the configuration it was made with).
+    public let configuration: URLSessionConfiguration
+    /// The delegate that hears of its tasks.
+    public let delegate: (any URLSessionDelegate)?
+    /// The process that made it; `nil` for the shared session, which serves every process.
+    weak var process: SimulatedProcess?
+    /// Its tasks in this process that have not ended, by task identifier.
+    var tasks: [Int: URLSessionTask] = [:]
+    /// The last task identifier of a session that is not a background one.
+    var lastTaskIdentifier = 0
+
+    private init(sharedWith configuration: URLSessionConfiguration) {
+        self.configuration = configuration
+        delegate = nil
+    }
+
+    /// A session with `configuration`, whose tasks `delegate` hears of. The delegate's methods
+    /// run on the simulation's thread, whatever `queue` is.
+    ///
+    /// A background configuration's session picks up the tasks of its identifier that the
+    /// system carried on while the app was away, and hears of those that ended.
+    public init(configuration: URLSessionConfiguration, delegate: (any URLSessionDelegate)? = nil, delegateQueue queue: OperationQueue? = nil) {
+        let process = SimulatedProcess.required(by: "URLSession(configuration:delegate:delegateQueue:)")
+        self.configuration = configuration.copy()
+        self.delegate = delegate
+        self.process = process
+        if configuration.identifier != nil { process.backgroundSessionsMade.append(self) }
+    }
+
+    /// A session with `configuration` and no delegate.
+    public convenience init(configuration: URLSessionConfiguration) {
+        self.init(configuration: configuration, delegate: nil, delegateQueue: nil)
+    }
+
+    /// A task that uploads the file at `fileURL` (its size, read as the task is made), with
+    /// `request`'s headers.
+    open func uploadTask(with request: URLRequest, fromFile fileURL: URL) -> URLSessionUploadTask {
+        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.intValue ?? 0
+        return URLSessionUploadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: size, body: nil)
+    }
+
+    /// A task that downloads what the server answers to `request` to a file.
+    open func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
+        URLSessionDownloadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: 0, body: nil)
+    }
+
+    /// A task that downloads `url` to a file.
+    open func downloadTask(with url: URL) -> URLSessionDownloadTask {
+        downloadTask(with: URLRequest(url: url))
+    }
+
+    /// Hands `completionHandler` the session's tasks that have not ended — in a background
+    /// session, those the system still carries, made by this process or an earlier one.
+    open func getAllTasks(completionHandler: @escaping @Sendable ([URLSessionTask]) -> Void) {
+        completionHandler(liveTasks())
+    }
+
+    /// The session's tasks that have not ended.
+    open var allTasks: [URLSessionTask] {
+        get async { liveTasks() }
+    }
 
     /// Sends `request` (its `httpBody` is uploaded) and returns the response.
     open func data(for request: URLRequest) async throws -> (Data, URLResponse) {

@@ -28,6 +28,21 @@ public final class AppContext {
 
     var isCurrent: Bool { system.processGeneration == generation && system.processIsRunning }
 
+    /// The system's side of a framework the app's simulated code uses, which outlives the
+    /// process (one per run, made by `make` on first use; later calls return it).
+    package func frameworkState<State: AnyObject>(_ make: () -> State) -> State {
+        if let state = system.frameworkState as? State { return state }
+        let state = make()
+        system.frameworkState = state
+        return state
+    }
+
+    /// Whether this is the current process and it is running (in the foreground, or in the
+    /// background and not suspended).
+    package var isRunning: Bool {
+        system.processGeneration == generation && (system.processState == .foreground || system.processState == .background)
+    }
+
     /// The device clock's reading: what the app sees as the current `Date`. It can jump.
     public var date: SimInstant { system.snapshot.clockReading }
 

@@ -57,6 +57,9 @@ public final class SimulatedSystem {
     /// The app's work: a queue that survives termination, and the executor.
     package let work: WorkEngine
     let makePolicy: (() -> any BackgroundPolicy)?
+    /// The system's own side of frameworks that the app's simulated code uses and that outlive
+    /// its processes (SimulatedBackgroundTasks' background URL sessions), made on first use.
+    package var frameworkState: AnyObject?
 
     // MARK: The process
 

@@ -5,6 +5,6 @@ package enum AppTransferOutcome: Sendable, Equatable {
     case completed
     /// Its session's `timeoutIntervalForResource` passed first.
     case timedOut
-    /// A force-quit cancelled it [A].
+    /// The app cancelled it, or a force-quit did [A].
     case cancelled
 }

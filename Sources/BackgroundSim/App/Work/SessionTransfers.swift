@@ -183,6 +183,21 @@ struct SessionTransfers {
         sessions.indices.filter { unheard[$0] > 0 && inFlight[$0] == 0 }
     }
 
+    /// The app cancels its own transfer number `appTransfer` (settled to now first): it leaves
+    /// the daemon, unfinished, and the app, which cancelled it, has heard of it. Returns the
+    /// item, or `nil` if it is not in flight.
+    mutating func cancel(appTransfer: UInt32) -> WorkItem? {
+        guard let index = transfers.firstIndex(where: { $0.item.appTransfer == appTransfer }) else { return nil }
+        let transfer = transfers.remove(at: index)
+        inFlight[Int(transfer.session)] -= 1
+        if let current {
+            // The next ``setConditions`` picks the transfer to go on with.
+            if current == index { self.current = nil; activeSince = nil } else if current > index { self.current = current - 1 }
+        }
+        checkInvariantsIfEnabled()
+        return transfer.item
+    }
+
     /// A force-quit: every transfer is cancelled [A] and handed back, progress lost (the app
     /// still has the work and may hand it over again), with the sessions they belonged to.
     mutating func cancelAll() -> [(item: WorkItem, session: UInt8)] {

@@ -105,6 +105,20 @@ public final class WorkController {
                                               backgroundStartDelay: system.sessionEvents.startDelay(at: system.snapshot.now))
     }
 
+    /// Cancels the app's own transfer number `transfer`, if it is still in flight; it is
+    /// reported ended (``AppTransferOutcome/cancelled``) like any other.
+    package func cancelAppTransfer(_ transfer: UInt32) {
+        guard isCurrent else { return }
+        system.work.cancelAppTransfer(transfer, at: system.snapshot.now)
+    }
+
+    /// Takes the app's own transfers that ended and were not yet passed to
+    /// ``onAppTransfersEnded``: the system passes them on at a check at the instant they end,
+    /// which may come after other callbacks at that instant (a relaunch for the session's events).
+    package func takeEndedAppTransfers() -> [(transfer: UInt32, outcome: AppTransferOutcome)] {
+        system.work.takeEndedAppTransfers()
+    }
+
     /// Hears the app's own transfers end, with their numbers, at the instant they end (or, for
     /// those a force-quit cancels, as the process ends); kept for the whole run.
     package var onAppTransfersEnded: (([(transfer: UInt32, outcome: AppTransferOutcome)]) -> Void)? {

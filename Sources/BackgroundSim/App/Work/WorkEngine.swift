@@ -312,6 +312,21 @@ package final class WorkEngine {
         return lastAppTransfer
     }
 
+    /// The app cancels its transfer number `transfer` at `now`: it fails as given up, and is
+    /// reported ended, cancelled, if it was in flight.
+    func cancelAppTransfer(_ transfer: UInt32, at now: SimInstant) {
+        settle(at: now)
+        guard let item = transfers.cancel(appTransfer: transfer) else { return }
+        end(item, .givenUp)
+        endedAppTransfers.append((transfer, .cancelled))
+    }
+
+    /// Takes the app's transfers that ended and were not yet passed on.
+    func takeEndedAppTransfers() -> [(transfer: UInt32, outcome: AppTransferOutcome)] {
+        defer { endedAppTransfers.removeAll() }
+        return endedAppTransfers
+    }
+
     /// Passes the app's ended transfers to ``onAppTransfersEnded``, if any ended.
     func reportEndedAppTransfers() {
         guard !endedAppTransfers.isEmpty, let onAppTransfersEnded else { return }

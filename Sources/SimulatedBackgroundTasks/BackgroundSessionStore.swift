@@ -1,0 +1,83 @@
+import BackgroundSim
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The system's side of the app's background `URLSession`s on one simulated phone: the tasks
+/// its transfer daemon carries, which outlive the process that made them, and those that ended
+/// and whose news waits for the app.
+///
+/// The news of a task reaches the app's code through the session's delegate, in a process that
+/// has made a session with the task's identifier, as on iOS:
+/// - at once (asynchronously, after the code running then), if the process is running when the
+///   task ends; otherwise
+/// - when the system launches or resumes the app for the session's events (after
+///   `application(_:handleEventsForBackgroundURLSession:completionHandler:)`, and followed by
+///   `urlSessionDidFinishEvents(forBackgroundURLSession:)`), or when the app's code next runs.
+final class BackgroundSessionStore {
+    /// A task handed to the daemon.
+    struct Transfer {
+        let session: String
+        let taskIdentifier: Int
+        let request: URLRequest
+        let isDownload: Bool
+        /// What a download downloads.
+        let body: Data
+        let taskDescription: String?
+    }
+
+    /// Tasks in the daemon, by transfer number.
+    private var inFlight: [UInt32: Transfer] = [:]
+    /// Tasks that ended and that no process has heard of, in the order they ended.
+    private var ended: [(transfer: Transfer, outcome: AppTransferOutcome)] = []
+    /// Per session identifier, the last task identifier given.
+    private var lastTaskIdentifiers: [String: Int] = [:]
+    /// The current process.
+    private weak var process: SimulatedProcess?
+
+    /// A new process: it hears of the tasks that end from now.
+    func attach(_ process: SimulatedProcess) {
+        self.process = process
+        process.app.work.onAppTransfersEnded = { [unowned self] ended in self.transfersEnded(ended) }
+    }
+
+    /// A task identifier for a new task of the session `identifier`, unique on the phone.
+    func nextTaskIdentifier(session identifier: String) -> Int {
+        let next = (lastTaskIdentifiers[identifier] ?? 0) + 1
+        lastTaskIdentifiers[identifier] = next
+        return next
+    }
+
+    /// Records a task handed to the daemon as transfer `number`.
+    func handedOff(_ transfer: Transfer, number: UInt32) {
+        inFlight[number] = transfer
+    }
+
+    /// The tasks of the session `identifier` still in the daemon, in the order made.
+    func tasksInFlight(session identifier: String) -> [Transfer] {
+        inFlight.values.filter { $0.session == identifier }.sorted { $0.taskIdentifier < $1.taskIdentifier }
+    }
+
+    /// Takes the ended tasks of the session `identifier` that no process has heard of,
+    /// including those that ended at this instant and that the system has not yet passed on.
+    func takeEnded(session identifier: String) -> [(transfer: Transfer, outcome: AppTransferOutcome)] {
+        if let process { record(process.app.work.takeEndedAppTransfers()) }
+        let taken = ended.filter { $0.transfer.session == identifier }
+        ended.removeAll { $0.transfer.session == identifier }
+        return taken
+    }
+
+    /// The daemon's tasks ended: their news waits, and a running process hears it at once.
+    private func transfersEnded(_ numbers: [(transfer: UInt32, outcome: AppTransferOutcome)]) {
+        record(numbers)
+        if let process, process.app.isRunning { process.run {} }
+    }
+
+    private func record(_ numbers: [(transfer: UInt32, outcome: AppTransferOutcome)]) {
+        for (number, outcome) in numbers {
+            guard let transfer = inFlight.removeValue(forKey: number) else { continue }
+            ended.append((transfer, outcome))
+        }
+    }
+}

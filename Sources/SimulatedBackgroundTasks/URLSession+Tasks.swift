@@ -1,0 +1,172 @@
+import BackgroundSim
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+// The tasks of sessions made with a configuration: a background session's go to the system's
+// transfer daemon (`BackgroundSessionStore`), any other's through the process's own requests
+// (`NetworkRequests`); the delegate hears how each ends, asynchronously, on the simulation's
+// thread.
+extension URLSession {
+    /// The process the session's work belongs to: its own, or, for the shared session, the one
+    /// whose code is running.
+    private var owner: SimulatedProcess { process ?? SimulatedProcess.required(by: "URLSession") }
+
+    func nextTaskIdentifier() -> Int {
+        if let identifier = configuration.identifier { return owner.backgroundSessions.nextTaskIdentifier(session: identifier) }
+        lastTaskIdentifier += 1
+        return lastTaskIdentifier
+    }
+
+    /// The tasks that have not ended: those made in this process, and a background session's
+    /// tasks that an earlier process made and the system still carries.
+    func liveTasks() -> [URLSessionTask] {
+        if let identifier = configuration.identifier {
+            for transfer in owner.backgroundSessions.tasksInFlight(session: identifier) where tasks[transfer.taskIdentifier] == nil {
+                tasks[transfer.taskIdentifier] = task(rebuilding: transfer)
+            }
+        }
+        return tasks.values.sorted { $0.taskIdentifier < $1.taskIdentifier }
+    }
+
+    /// A task object for a transfer an earlier process made, as iOS gives the app on relaunch.
+    private func task(rebuilding transfer: BackgroundSessionStore.Transfer) -> URLSessionTask {
+        let task: URLSessionTask = transfer.isDownload
+            ? URLSessionDownloadTask(session: self, taskIdentifier: transfer.taskIdentifier, request: transfer.request, uploadBytes: 0, body: nil)
+            : URLSessionUploadTask(session: self, taskIdentifier: transfer.taskIdentifier, request: transfer.request, uploadBytes: 0, body: nil)
+        task.taskDescription = transfer.taskDescription
+        task.state = .running
+        return task
+    }
+
+    /// Starts `task`: hands it to the daemon, or sends it as one of the process's requests.
+    func start(_ task: URLSessionTask) {
+        let process = owner
+        tasks[task.taskIdentifier] = task
+        let request = task.originalRequest ?? URLRequest(url: URL(fileURLWithPath: "/"))
+        let isDownload = task is URLSessionDownloadTask
+        let body = isDownload ? process.server.respond(request, process.app.instant.sinceStart) : Data()
+        task.body = body
+        guard let background = configuration.backgroundSession else {
+            task.requestSerial = process.requests.send(upload: task.uploadBytes, download: body.count) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success: deliver([(task, nil)], finishEvents: false)
+                case .failure(let error): deliver([(task, error)], finishEvents: false)
+                }
+            }
+            return
+        }
+        let notBefore = task.earliestBeginDate.map { Swift.max(.zero, WallClock.delay(until: $0, on: process.app)) } ?? .zero
+        guard let number = process.app.work.handOffAppTransfer(uploadBytes: Double(task.uploadBytes), downloadBytes: Double(body.count),
+                                                               to: background, notBefore: notBefore) else {
+            // A process that is no longer current, or a 256th session: nothing is carried.
+            deliver([(task, URLError(.cannotConnectToHost))], finishEvents: false)
+            return
+        }
+        task.transfer = number
+        process.backgroundSessions.handedOff(
+            .init(session: background.identifier, taskIdentifier: task.taskIdentifier, request: request, isDownload: isDownload,
+                  body: body, taskDescription: task.taskDescription),
+            number: number)
+    }
+
+    /// Cancels `task`: a running one is stopped, and ends `URLError(.cancelled)` as any task
+    /// ends; one never resumed ends so at once.
+    func cancel(_ task: URLSessionTask, wasRunning: Bool) {
+        guard wasRunning else {
+            deliver([(task, URLError(.cancelled))], finishEvents: false)
+            return
+        }
+        if task.transfer != 0 {
+            owner.app.work.cancelAppTransfer(task.transfer)
+        } else if task.requestSerial != 0 {
+            owner.requests.cancel(task.requestSerial)
+        }
+    }
+
+    /// Tells the delegate of the background tasks of this session that ended — `ended`, from
+    /// the store — and then, with `finishEvents`, that the session's events are all delivered.
+    func deliverBackgroundNews(_ ended: [(transfer: BackgroundSessionStore.Transfer, outcome: AppTransferOutcome)], finishEvents: Bool) {
+        let endings: [(URLSessionTask, (any Error)?)] = ended.map { transfer, outcome in
+            let task = tasks[transfer.taskIdentifier] ?? task(rebuilding: transfer)
+            task.body = transfer.body
+            let error: (any Error)? = switch outcome {
+            case .completed: nil
+            case .timedOut: URLError(.timedOut)
+            // Cancelled by the app's own `cancel()`, or by a force-quit, which iOS reports with
+            // a reason [A].
+            case .cancelled where task.state == .canceling: URLError(.cancelled)
+            case .cancelled: URLError(.cancelled, userInfo: [NSURLErrorBackgroundTaskCancelledReasonKey: NSURLErrorCancelledReasonUserForceQuitApplication])
+            }
+            return (task, error)
+        }
+        deliver(endings, finishEvents: finishEvents)
+    }
+
+    /// Tells the delegate, in a `Task` of the app's (after the code running now), that each of
+    /// `endings` ended, in order — a download first hands over its file — and then, with
+    /// `finishEvents`, that the session's background events are all delivered.
+    private func deliver(_ endings: [(URLSessionTask, (any Error)?)], finishEvents: Bool) {
+        for (task, _) in endings { tasks[task.taskIdentifier] = nil }
+        let endings = SimulationThreadBound(endings)
+        Task {
+            for (task, error) in endings.value { complete(task, error: error) }
+            if finishEvents { delegate?.urlSessionDidFinishEvents(forBackgroundURLSession: self) }
+        }
+    }
+
+    private func complete(_ task: URLSessionTask, error: (any Error)?) {
+        task.state = .completed
+        task.error = error
+        if error == nil, let url = task.originalRequest?.url {
+            task.response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
+        }
+        if error == nil, let download = task as? URLSessionDownloadTask, let delegate = delegate as? URLSessionDownloadDelegate {
+            let location = DownloadedFiles.write(task.body ?? Data())
+            delegate.urlSession(self, downloadTask: download, didFinishDownloadingTo: location)
+            try? FileManager.default.removeItem(at: location)
+        }
+        (delegate as? URLSessionTaskDelegate)?.urlSession(self, task: task, didCompleteWithError: error)
+    }
+}
+
+extension URLSessionConfiguration {
+    /// A copy, as a session keeps of the configuration it is made with.
+    func copy() -> URLSessionConfiguration {
+        let copy = URLSessionConfiguration(identifier: identifier)
+        copy.isDiscretionary = isDiscretionary
+        copy.sessionSendsLaunchEvents = sessionSendsLaunchEvents
+        copy.allowsCellularAccess = allowsCellularAccess
+        copy.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
+        copy.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
+        copy.timeoutIntervalForRequest = timeoutIntervalForRequest
+        copy.timeoutIntervalForResource = timeoutIntervalForResource
+        return copy
+    }
+}
+
+/// The temporary files downloads are handed over in. Their contents are the server's answer;
+/// their paths differ from run to run (a directory of this process's own), so the app's code
+/// should not depend on the path, only move the file.
+private enum DownloadedFiles {
+    private static let count = Mutex(0)
+    private static let directory: URL = {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bgsim-downloads-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    static func write(_ data: Data) -> URL {
+        let number = count.withLock { count in
+            count += 1
+            return count
+        }
+        let url = directory.appendingPathComponent("download-\(number).tmp")
+        try? data.write(to: url)
+        return url
+    }
+}
