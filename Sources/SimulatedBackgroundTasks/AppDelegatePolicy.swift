@@ -42,16 +42,23 @@ public final class AppDelegatePolicy: BackgroundPolicy {
             self.delegate = delegate
             _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)
             process.notifications.post(name: UIApplication.didFinishLaunchingNotification, object: UIApplication.shared)
+            // A launch by the user goes on to the foreground, as UIKit does.
+            if app.applicationState == .active {
+                delegate.applicationDidBecomeActive(.shared)
+                process.notifications.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+            }
         }
     }
 
     public func didEnterBackground(_ app: AppContext) {
+        relay(UIApplication.willResignActiveNotification) { $0.applicationWillResignActive(.shared) }
         relay(UIApplication.didEnterBackgroundNotification) { $0.applicationDidEnterBackground(.shared) }
     }
 
     public func willEnterForeground(_ app: AppContext) {
         process?.holdsSessionEvents = false
         relay(UIApplication.willEnterForegroundNotification) { $0.applicationWillEnterForeground(.shared) }
+        relay(UIApplication.didBecomeActiveNotification) { $0.applicationDidBecomeActive(.shared) }
     }
 
     /// Hands a background session's events to the delegate's

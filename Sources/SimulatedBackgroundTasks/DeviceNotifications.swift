@@ -21,8 +21,9 @@ extension Notification.Name {
     public static let NSProcessInfoPowerStateDidChange = Notification.Name("NSProcessInfoPowerStateDidChangeNotification")
 }
 
-/// Tells a process's code of changes to the phone's battery, Low Power Mode and thermal state,
-/// through its `NotificationCenter`, as iOS does.
+/// Tells a process's code of changes to the phone's battery, Low Power Mode, thermal state,
+/// Background App Refresh status and protected data, through its `NotificationCenter`, as iOS
+/// does.
 ///
 /// A suspended app hears nothing; iOS tells it on resuming. The simulation does the same for
 /// a running app: a change is posted just before the app's code next runs (a callback, a timer,
@@ -39,6 +40,8 @@ struct DeviceNotifier {
         var batteryState: BatteryState
         var isLowPowerModeEnabled: Bool
         var thermalState: ThermalState
+        var isProtectedDataAvailable: Bool
+        var isBackgroundRefreshAvailable: Bool
     }
 
     /// The least time between two battery-level notifications [A] (Apple's documentation of
@@ -50,7 +53,9 @@ struct DeviceNotifier {
     mutating func postChanges(in process: SimulatedProcess) {
         let app = process.app
         let now = Readings(batteryLevel: app.batteryLevel, batteryState: app.batteryState,
-                           isLowPowerModeEnabled: app.isLowPowerModeEnabled, thermalState: app.thermalState)
+                           isLowPowerModeEnabled: app.isLowPowerModeEnabled, thermalState: app.thermalState,
+                           isProtectedDataAvailable: app.isProtectedDataAvailable,
+                           isBackgroundRefreshAvailable: app.isBackgroundAppRefreshOn && !app.isLowPowerModeEnabled)
         guard var told else {
             told = now
             return
@@ -75,6 +80,18 @@ struct DeviceNotifier {
         if now.thermalState != told.thermalState {
             told.thermalState = now.thermalState
             center.post(name: ProcessInfo.thermalStateDidChangeNotification, object: ProcessInfo.processInfo)
+        }
+        if now.isBackgroundRefreshAvailable != told.isBackgroundRefreshAvailable {
+            told.isBackgroundRefreshAvailable = now.isBackgroundRefreshAvailable
+            center.post(name: UIApplication.backgroundRefreshStatusDidChangeNotification, object: UIApplication.shared)
+        }
+        if now.isProtectedDataAvailable != told.isProtectedDataAvailable {
+            told.isProtectedDataAvailable = now.isProtectedDataAvailable
+            // On iOS the "will become unavailable" notice comes just before the lock; here, as
+            // every device notice, it comes when the code next runs, after the lock [Inf].
+            center.post(name: now.isProtectedDataAvailable ? UIApplication.protectedDataDidBecomeAvailableNotification
+                                                           : UIApplication.protectedDataWillBecomeUnavailableNotification,
+                        object: UIApplication.shared)
         }
     }
 }

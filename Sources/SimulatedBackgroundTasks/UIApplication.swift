@@ -33,6 +33,17 @@ open class UIApplication: @unchecked Sendable {
         SimulatedProcess.required(by: "UIApplication.isProtectedDataAvailable").app.isProtectedDataAvailable
     }
 
+    /// Whether the app may refresh in the background: `.denied` while the user's Background App
+    /// Refresh switch is off for it, and while Low Power Mode is on, which turns Background App
+    /// Refresh off [A] (Apple's documentation of this property,
+    /// https://developer.apple.com/documentation/uikit/uiapplication/backgroundrefreshstatus; that
+    /// the status then reads `.denied` is our inference); otherwise `.available`. `.restricted`
+    /// (parental controls) is not modelled.
+    open var backgroundRefreshStatus: UIBackgroundRefreshStatus {
+        let app = SimulatedProcess.required(by: "UIApplication.backgroundRefreshStatus").app
+        return app.isBackgroundAppRefreshOn && !app.isLowPowerModeEnabled ? .available : .denied
+    }
+
     /// Asks for time to finish work in the background; `expirationHandler` runs when it is
     /// nearly up, and the app must end the task then.
     open func beginBackgroundTask(withName taskName: String?, expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
@@ -61,9 +72,19 @@ open class UIApplication: @unchecked Sendable {
     }
 
     public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    public static let backgroundRefreshStatusDidChangeNotification = Notification.Name("UIApplicationBackgroundRefreshStatusDidChangeNotification")
+    public static let protectedDataWillBecomeUnavailableNotification = Notification.Name("UIApplicationProtectedDataWillBecomeUnavailable")
+    public static let protectedDataDidBecomeAvailableNotification = Notification.Name("UIApplicationProtectedDataDidBecomeAvailable")
     public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
     public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+}
+
+/// `UIBackgroundRefreshStatus`.
+public enum UIBackgroundRefreshStatus: Int, Sendable {
+    case restricted = 0, denied = 1, available = 2
 }
 
 /// `UIBackgroundTaskIdentifier`.
@@ -80,6 +101,8 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationDidEnterBackground(_ application: UIApplication)
     func applicationWillEnterForeground(_ application: UIApplication)
     func applicationWillTerminate(_ application: UIApplication)
+    func applicationDidBecomeActive(_ application: UIApplication)
+    func applicationWillResignActive(_ application: UIApplication)
     /// A silent push (`content-available`); call `completionHandler` within 30 s.
     func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
                      fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
@@ -95,6 +118,8 @@ extension UIApplicationDelegate {
     public func applicationDidEnterBackground(_ application: UIApplication) {}
     public func applicationWillEnterForeground(_ application: UIApplication) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationWillResignActive(_ application: UIApplication) {}
     /// A delegate that does not handle silent pushes reports no data at once.
     public func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
                             fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {

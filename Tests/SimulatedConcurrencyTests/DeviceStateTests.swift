@@ -78,7 +78,23 @@ final class DeviceNotificationsDelegate: UIApplicationDelegate {
             center.addObserver(forName: ProcessInfo.thermalStateDidChangeNotification, object: nil, queue: nil) { _ in
                 heard.lines.append("thermal \(ProcessInfo.processInfo.thermalState)")
             },
+            center.addObserver(forName: UIApplication.backgroundRefreshStatusDidChangeNotification, object: nil, queue: nil) { _ in
+                heard.lines.append("refresh \(UIApplication.shared.backgroundRefreshStatus)")
+            },
+            center.addObserver(forName: UIApplication.protectedDataDidBecomeAvailableNotification, object: nil, queue: nil) { _ in
+                heard.lines.append("protected \(UIApplication.shared.isProtectedDataAvailable)")
+            },
+            center.addObserver(forName: UIApplication.protectedDataWillBecomeUnavailableNotification, object: nil, queue: nil) { _ in
+                heard.lines.append("protected \(UIApplication.shared.isProtectedDataAvailable)")
+            },
         ]
+        for name in [UIApplication.didBecomeActiveNotification, UIApplication.willResignActiveNotification,
+                     UIApplication.didEnterBackgroundNotification, UIApplication.willEnterForegroundNotification] {
+            observers.append(center.addObserver(forName: name, object: nil, queue: nil) { note in
+                heard.lines.append("lifecycle \(note.name.rawValue)")
+            })
+        }
+        heard.lines.append("lifecycle launch \(application.applicationState)")
         // A clock in the corner, updated every minute while the app runs.
         Task {
             while true { try await Task.sleep(for: .seconds(60)) }
@@ -89,7 +105,7 @@ final class DeviceNotificationsDelegate: UIApplicationDelegate {
 
 @Suite("The phone's changes as the app's own code hears them")
 struct DeviceNotificationTests {
-    @Test("the battery's state and level, Low Power Mode and the thermal state are posted when they change: each notification brings a new value, levels at least a minute apart")
+    @Test("the battery's state and level, Low Power Mode, the thermal state, the refresh status and protected data are posted when they change: each notification brings a new value, levels at least a minute apart")
     func changesArePosted() throws {
         let heard = SharedJournal()
         var policies = PolicyRegistry.builtIn
@@ -98,13 +114,15 @@ struct DeviceNotificationTests {
         })
         // A user who keeps the app open for minutes, 20 times a day, on a phone that starts at
         // 60 % and is never charged (so Low Power Mode, accepted at 20 %, comes on), and that
-        // heats past `.fair` under ordinary use.
+        // heats past `.fair` under ordinary use; silent pushes run the app's code while the
+        // phone is locked too.
         let scenario = try ScenarioLoader.decode(#"""
             {"app": {"policy": "hears-device"},
              "user": {"sessionMedianSeconds": 300,
                       "app": {"profile": "custom", "customSessionsPerDay": 20, "sessionMedianSeconds": 600, "forceQuitProbability": 0}},
              "power": {"initialBatteryPercent": 60, "overnightChargeProbability": 0, "topUpsPerDay": 0, "lowPowerModeAcceptProbability": 1},
-             "device": {"thermal": {"fairWatts": 0.3}}}
+             "device": {"thermal": {"fairWatts": 0.3}},
+             "pushes": {"schedule": "cadence", "everyMinutes": 30}}
             """#, source: "device.json", policies: policies)
         _ = try SimulationRunner.run(scenario: scenario, seed: 2, days: 1, policies: policies)
         let lines = heard.lines
@@ -112,6 +130,10 @@ struct DeviceNotificationTests {
             lines.filter { $0.hasPrefix(prefix + " ") }.map { String($0.dropFirst(prefix.count + 1)) }
         }
         #expect(values("low power").first == "true", "\(lines)")
+        // Low Power Mode turns Background App Refresh off; the status follows it.
+        #expect(values("refresh") == ["denied"], "\(lines)")
+        let protected = values("protected")
+        #expect(protected.count >= 2 && zip(protected, protected.dropFirst()).allSatisfy { $0 != $1 }, "\(protected)")
         let thermal = values("thermal")
         #expect(thermal.count >= 2 && zip(thermal, thermal.dropFirst()).allSatisfy { $0 != $1 }, "\(thermal)")
         let levels = values("level").map { $0.split(separator: " ") }
@@ -119,5 +141,32 @@ struct DeviceNotificationTests {
         #expect(zip(levels, levels.dropFirst()).allSatisfy { $0[0] != $1[0] && Int($1[2])! - Int($0[2])! >= 60 }, "\(levels)")
         // Without a charger, the state stays unplugged: nothing to post.
         #expect(values("state").isEmpty, "\(lines)")
+    }
+
+    @Test("the lifecycle notifications come in UIKit's order: a user's launch becomes active; leaving resigns active, then enters the background; returning enters the foreground, then becomes active")
+    func lifecycleOrder() throws {
+        let heard = SharedJournal()
+        var policies = PolicyRegistry.builtIn
+        try policies.register(.appDelegate(name: "hears-lifecycle", summary: "Listens to the lifecycle.", taskIdentifiers: []) {
+            DeviceNotificationsDelegate(heard)
+        })
+        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "hears-lifecycle"}, "user": {"app": {"profile": "custom", "customSessionsPerDay": 10}}}"#,
+                                                 source: "lifecycle.json", policies: policies)
+        _ = try SimulationRunner.run(scenario: scenario, seed: 4, days: 3, policies: policies)
+        let events = heard.lines.filter { $0.hasPrefix("lifecycle ") }.map { String($0.dropFirst("lifecycle ".count)) }
+        #expect(events.filter { $0.hasSuffix("EnterForegroundNotification") }.count >= 3, "\(events)")
+        for (index, event) in events.enumerated() {
+            let next = index + 1 < events.count ? events[index + 1] : nil
+            switch event {
+            case "launch active", "UIApplicationWillEnterForegroundNotification":
+                #expect(next == "UIApplicationDidBecomeActiveNotification", "\(events[index...])")
+            case "UIApplicationWillResignActiveNotification":
+                #expect(next == "UIApplicationDidEnterBackgroundNotification", "\(events[index...])")
+            case "UIApplicationDidBecomeActiveNotification":
+                #expect(next == nil || next == "UIApplicationWillResignActiveNotification", "\(events[index...])")
+            default:
+                break
+            }
+        }
     }
 }

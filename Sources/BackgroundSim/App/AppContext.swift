@@ -72,6 +72,10 @@ public final class AppContext {
     /// `ProcessInfo.thermalState`.
     public var thermalState: ThermalState { system.snapshot.thermalState }
 
+    /// Whether the user's Background App Refresh switch is on for the app now (the scenario's
+    /// `app.backgroundAppRefreshEnabled`, and its `backgroundAppRefreshOff` fault windows).
+    package var isBackgroundAppRefreshOn: Bool { system.backgroundAppRefreshAllowed }
+
     /// `UIApplication.isProtectedDataAvailable`: whether files and keychain items protected
     /// while the device is locked (`NSFileProtectionComplete`, `kSecAttrAccessibleWhenUnlocked`)
     /// can be read now. The model's phone is unlocked exactly while its screen is on (a session:
