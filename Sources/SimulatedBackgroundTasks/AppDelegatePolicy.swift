@@ -24,12 +24,10 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 
     public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
-        // The phone's background URL sessions outlive the process (and this policy, made anew
-        // for each launch).
-        let backgroundSessions = app.frameworkState { BackgroundSessionStore() }
-        let process = SimulatedProcess(app: app, server: server, backgroundSessions: backgroundSessions)
+        let phone = SimulatedPhone.of(app)
+        let process = SimulatedProcess(app: app, server: server, backgroundSessions: phone.backgroundSessions)
         self.process = process
-        backgroundSessions.attach(process)
+        phone.launched(process)
         // Launched for a session's events: the news of its tasks waits for
         // `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
         process.holdsSessionEvents = reason == .backgroundURLSession

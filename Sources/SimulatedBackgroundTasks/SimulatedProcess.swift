@@ -36,8 +36,10 @@ final class SimulatedProcess {
     let server: SimulatedServer
     /// The phone's background sessions, which outlive the process.
     let backgroundSessions: BackgroundSessionStore
-    /// The background sessions its code made, in the order made.
-    var backgroundSessionsMade: [URLSession] = []
+    /// The sessions its code made (not the shared one), in the order made.
+    var sessionsMade: [URLSession] = []
+    /// The tasks of `URLSession.shared` in this process.
+    let sharedSessionTasks = SessionTasks()
     /// While set, the news of background tasks waits: the system launched the process for a
     /// session's events and has not yet handed them over.
     var holdsSessionEvents = false
@@ -92,9 +94,9 @@ final class SimulatedProcess {
     /// twice) of its tasks that ended, and, if the system handed over its events, that they are
     /// all delivered — asynchronously, after the code that just ran.
     private func deliverBackgroundSessionNews() {
-        guard !backgroundSessionsMade.isEmpty, !holdsSessionEvents else { return }
+        guard !sessionsMade.isEmpty, !holdsSessionEvents else { return }
         var seen: [String] = []
-        for session in backgroundSessionsMade.reversed() {
+        for session in sessionsMade.reversed() {
             guard let identifier = session.configuration.identifier, !seen.contains(identifier) else { continue }
             seen.append(identifier)
             let ended = backgroundSessions.takeEnded(session: identifier)
@@ -102,6 +104,17 @@ final class SimulatedProcess {
             sessionsAwaitingFinish.removeAll { $0 == identifier }
             if !ended.isEmpty || finishEvents { session.deliverBackgroundNews(ended, finishEvents: finishEvents) }
         }
+    }
+
+    /// The process ended (a new one launched): its code will not run again. It lets go of what
+    /// that code held in cycles — sessions and their delegates, continued-processing tasks, path
+    /// monitors — so that the process and its objects are freed.
+    func end() {
+        for session in sessionsMade { session.processEnded() }
+        sessionsMade.removeAll()
+        sharedSessionTasks.live.removeAll()
+        continuedTasks.removeAll()
+        pathMonitors.removeAll()
     }
 
     /// Sets a timer for the executor's next timed job, unless one is set for that instant.

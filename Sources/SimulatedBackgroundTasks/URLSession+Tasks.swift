@@ -14,21 +14,38 @@ extension URLSession {
     /// whose code is running.
     private var owner: SimulatedProcess { process ?? SimulatedProcess.required(by: "URLSession") }
 
+    /// The session's tasks that have not ended: its own, or, for the shared session (which
+    /// simulations on other threads use at the same time), those of the process running.
+    private var tasks: SessionTasks { process == nil ? owner.sharedSessionTasks : ownTasks }
+
     func nextTaskIdentifier() -> Int {
         if let identifier = configuration.identifier { return owner.backgroundSessions.nextTaskIdentifier(session: identifier) }
-        lastTaskIdentifier += 1
-        return lastTaskIdentifier
+        tasks.lastIdentifier += 1
+        return tasks.lastIdentifier
+    }
+
+    /// `task`, kept among the session's tasks until it ends.
+    func made<Task: URLSessionTask>(_ task: Task) -> Task {
+        tasks.live[task.taskIdentifier] = task
+        return task
+    }
+
+    /// The process ended: its code will not run again, so the session lets go of its delegate
+    /// and its tasks (which, with the delegate's hold on the session, would keep them all).
+    func processEnded() {
+        delegate = nil
+        ownTasks.live.removeAll()
     }
 
     /// The tasks that have not ended: those made in this process, and a background session's
     /// tasks that an earlier process made and the system still carries.
     func liveTasks() -> [URLSessionTask] {
         if let identifier = configuration.identifier {
-            for transfer in owner.backgroundSessions.tasksInFlight(session: identifier) where tasks[transfer.taskIdentifier] == nil {
-                tasks[transfer.taskIdentifier] = task(rebuilding: transfer)
+            for transfer in owner.backgroundSessions.tasksInFlight(session: identifier) where tasks.live[transfer.taskIdentifier] == nil {
+                tasks.live[transfer.taskIdentifier] = task(rebuilding: transfer)
             }
         }
-        return tasks.values.sorted { $0.taskIdentifier < $1.taskIdentifier }
+        return tasks.live.values.sorted { $0.taskIdentifier < $1.taskIdentifier }
     }
 
     /// A task object for a transfer an earlier process made, as iOS gives the app on relaunch.
@@ -44,7 +61,6 @@ extension URLSession {
     /// Starts `task`: hands it to the daemon, or sends it as one of the process's requests.
     func start(_ task: URLSessionTask) {
         let process = owner
-        tasks[task.taskIdentifier] = task
         let request = task.originalRequest ?? URLRequest(url: URL(fileURLWithPath: "/"))
         let isDownload = task is URLSessionDownloadTask
         let body = isDownload ? process.server.respond(request, process.app.instant.sinceStart) : Data()
@@ -91,7 +107,7 @@ extension URLSession {
     /// the store — and then, with `finishEvents`, that the session's events are all delivered.
     func deliverBackgroundNews(_ ended: [(transfer: BackgroundSessionStore.Transfer, outcome: AppTransferOutcome)], finishEvents: Bool) {
         let endings: [(URLSessionTask, (any Error)?)] = ended.map { transfer, outcome in
-            let task = tasks[transfer.taskIdentifier] ?? task(rebuilding: transfer)
+            let task = tasks.live[transfer.taskIdentifier] ?? task(rebuilding: transfer)
             task.body = transfer.body
             let error: (any Error)? = switch outcome {
             case .completed: nil
@@ -110,7 +126,7 @@ extension URLSession {
     /// `endings` ended, in order — a download first hands over its file — and then, with
     /// `finishEvents`, that the session's background events are all delivered.
     private func deliver(_ endings: [(URLSessionTask, (any Error)?)], finishEvents: Bool) {
-        for (task, _) in endings { tasks[task.taskIdentifier] = nil }
+        for (task, _) in endings { tasks.live[task.taskIdentifier] = nil }
         let endings = SimulationThreadBound(endings)
         Task {
             for (task, error) in endings.value { complete(task, error: error) }
@@ -131,6 +147,14 @@ extension URLSession {
         }
         (delegate as? URLSessionTaskDelegate)?.urlSession(self, task: task, didCompleteWithError: error)
     }
+}
+
+/// The tasks of a session that have not ended, by task identifier, and the last identifier
+/// given (for a session that is not a background one: a background session's identifiers are
+/// the phone's, ``BackgroundSessionStore``).
+final class SessionTasks {
+    var live: [Int: URLSessionTask] = [:]
+    var lastIdentifier = 0
 }
 
 extension URLSessionConfiguration {

@@ -20,14 +20,12 @@ open class URLSession: @unchecked Sendable {
 
     /// How the session's requests go (a copy of the configuration it was made with).
     public let configuration: URLSessionConfiguration
-    /// The delegate that hears of its tasks.
-    public let delegate: (any URLSessionDelegate)?
+    /// The delegate that hears of its tasks (until the process that made the session ends).
+    public internal(set) var delegate: (any URLSessionDelegate)?
     /// The process that made it; `nil` for the shared session, which serves every process.
     weak var process: SimulatedProcess?
-    /// Its tasks in this process that have not ended, by task identifier.
-    var tasks: [Int: URLSessionTask] = [:]
-    /// The last task identifier of a session that is not a background one.
-    var lastTaskIdentifier = 0
+    /// Its tasks, unless it is the shared session, whose tasks each process keeps.
+    let ownTasks = SessionTasks()
 
     private init(sharedWith configuration: URLSessionConfiguration) {
         self.configuration = configuration
@@ -44,7 +42,7 @@ open class URLSession: @unchecked Sendable {
         self.configuration = configuration.copy()
         self.delegate = delegate
         self.process = process
-        if configuration.identifier != nil { process.backgroundSessionsMade.append(self) }
+        process.sessionsMade.append(self)
     }
 
     /// A session with `configuration` and no delegate.
@@ -56,12 +54,12 @@ open class URLSession: @unchecked Sendable {
     /// `request`'s headers.
     open func uploadTask(with request: URLRequest, fromFile fileURL: URL) -> URLSessionUploadTask {
         let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.intValue ?? 0
-        return URLSessionUploadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: size, body: nil)
+        return made(URLSessionUploadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: size, body: nil))
     }
 
     /// A task that downloads what the server answers to `request` to a file.
     open func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
-        URLSessionDownloadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: 0, body: nil)
+        made(URLSessionDownloadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: 0, body: nil))
     }
 
     /// A task that downloads `url` to a file.
