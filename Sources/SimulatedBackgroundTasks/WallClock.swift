@@ -19,6 +19,10 @@ import SimKernel
 /// 900 s exactly); a stored `Date` is kept as the first instant on its grid step, so a date read
 /// back and compared is the date stored.
 enum WallClock {
+    /// The farthest a date is taken from the simulation's start, or a delay from now: 200 years
+    /// (of 365.25 days), in seconds.
+    static let farthestSeconds: Double = 200 * 365.25 * 86_400
+
     /// Grid steps a second: 2²⁰.
     static let stepsPerSecond: Int64 = 1 << 20
     private static let nanosecondsPerSecond: Int64 = 1_000_000_000
@@ -35,10 +39,11 @@ enum WallClock {
     }
 
     /// The device-clock instant of `date` on `app`'s phone: the first instant whose date is
-    /// `date`'s grid step (dates more than 30,000 years from the start are clamped).
+    /// `date`'s grid step. Dates more than ``farthestSeconds`` from the start (`Date.distantPast`
+    /// and `.distantFuture` among them) are clamped to it: a simulated instant spans ±292 years.
     static func instant(of date: Date, on app: AppContext) -> SimInstant {
         let sinceStart = date.timeIntervalSince1970 - Double(startSeconds(app))
-        let clamped = Swift.max(-1e12, Swift.min(1e12, sinceStart.isNaN ? 0 : sinceStart))
+        let clamped = Swift.max(-farthestSeconds, Swift.min(farthestSeconds, sinceStart.isNaN ? 0 : sinceStart))
         let steps = Int64((clamped * Double(stepsPerSecond)).rounded())
         var (seconds, step) = steps.quotientAndRemainder(dividingBy: stepsPerSecond)
         if step < 0 {
@@ -49,13 +54,14 @@ enum WallClock {
         return SimInstant(nanosecondsSinceStart: seconds * nanosecondsPerSecond + nanoseconds)
     }
 
-    /// The delay from the device clock's now until `date` (zero for a date in the past): the
-    /// interval between the two dates, so that `Date(timeIntervalSinceNow: 900)` is 900 s to
-    /// the nanosecond (to the nearest nanosecond for intervals off the grid).
+    /// The delay from the device clock's now until `date` (zero for a date in the past, and at
+    /// most ``farthestSeconds``): the interval between the two dates, so that
+    /// `Date(timeIntervalSinceNow: 900)` is 900 s to the nanosecond (to the nearest nanosecond for
+    /// intervals off the grid).
     static func delay(until date: Date, on app: AppContext) -> SimDuration {
         let seconds = date.timeIntervalSince(self.date(of: app.date, on: app))
         guard seconds > 0 else { return .zero }
-        let steps = Int64((Swift.min(1e12, seconds) * Double(stepsPerSecond)).rounded())
+        let steps = Int64((Swift.min(farthestSeconds, seconds) * Double(stepsPerSecond)).rounded())
         let (whole, step) = steps.quotientAndRemainder(dividingBy: stepsPerSecond)
         return .nanoseconds(whole * nanosecondsPerSecond + (step * nanosecondsPerSecond + stepsPerSecond / 2) / stepsPerSecond)
     }

@@ -127,3 +127,45 @@ struct SimulatedServicesTests {
         #expect(Set(first.map(\.randomBytes)).count == first.count)
     }
 }
+
+/// An app delegate that hands the simulation the dates at the ends of `Date`'s range, as apps
+/// use them for "never": a request not before `.distantFuture`, and both ends stored in
+/// `UserDefaults`.
+final class ExtremeDatesDelegate: UIApplicationDelegate {
+    let journal: SharedJournal
+
+    init(_ journal: SharedJournal) {
+        self.journal = journal
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        let request = BGAppRefreshTaskRequest(identifier: "com.example.refresh")
+        request.earliestBeginDate = .distantFuture
+        do { try BGTaskScheduler.shared.submit(request) } catch { journal.lines.append("submit failed") }
+        UserDefaults.standard.set(Date.distantFuture, forKey: "never")
+        UserDefaults.standard.set(Date.distantPast, forKey: "always")
+        let never = UserDefaults.standard.object(forKey: "never") as? Date
+        let always = UserDefaults.standard.object(forKey: "always") as? Date
+        let now = Date()
+        journal.lines.append("never \(never.map { $0.timeIntervalSince(now) > 199 * 365 * 86_400 } ?? false)")
+        journal.lines.append("always \(always.map { now.timeIntervalSince($0) > 199 * 365 * 86_400 } ?? false)")
+        return true
+    }
+}
+
+@Suite("Dates at the ends of Date's range, from the app's own code")
+struct ExtremeDatesTests {
+    @Test("a request not before .distantFuture never launches, and .distantFuture and .distantPast stored in UserDefaults read back at least 199 years away, without a trap")
+    func extremeDatesAreClamped() throws {
+        let journal = SharedJournal()
+        var policies = PolicyRegistry.builtIn
+        try policies.register(.appDelegate(name: "extreme-dates", summary: "Uses the ends of Date's range.", taskIdentifiers: ["com.example.refresh"]) {
+            ExtremeDatesDelegate(journal)
+        })
+        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "extreme-dates", "permittedIdentifiers": ["com.example.refresh"]}}"#,
+                                                 source: "extreme.json", policies: policies)
+        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 3, policies: policies)
+        #expect(result.os.metrics.refreshLaunches == 0)
+        #expect(!journal.lines.isEmpty && journal.lines.allSatisfy { $0.hasSuffix("true") }, "\(journal.lines)")
+    }
+}
