@@ -129,8 +129,8 @@ struct SimulatedServicesTests {
 }
 
 /// An app delegate that hands the simulation the dates at the ends of `Date`'s range, as apps
-/// use them for "never": a request not before `.distantFuture`, and both ends stored in
-/// `UserDefaults`.
+/// use them for "never" — a request not before `.distantFuture`, and both ends stored in
+/// `UserDefaults` — and sleeps longer than any simulated time.
 final class ExtremeDatesDelegate: UIApplicationDelegate {
     let journal: SharedJournal
 
@@ -149,13 +149,16 @@ final class ExtremeDatesDelegate: UIApplicationDelegate {
         let now = Date()
         journal.lines.append("never \(never.map { $0.timeIntervalSince(now) > 199 * 365 * 86_400 } ?? false)")
         journal.lines.append("always \(always.map { now.timeIntervalSince($0) > 199 * 365 * 86_400 } ?? false)")
+        // A sleep for a trillion seconds (beyond any simulated instant), and one for .max.
+        Task { try? await Task.sleep(for: .seconds(1_000_000_000_000)) }
+        Task { try? await Task.sleep(nanoseconds: .max) }
         return true
     }
 }
 
 @Suite("Dates at the ends of Date's range, from the app's own code")
 struct ExtremeDatesTests {
-    @Test("a request not before .distantFuture never launches, and .distantFuture and .distantPast stored in UserDefaults read back at least 199 years away, without a trap")
+    @Test("a request not before .distantFuture never launches, .distantFuture and .distantPast stored in UserDefaults read back at least 199 years away, and sleeps beyond any simulated instant never end, without a trap")
     func extremeDatesAreClamped() throws {
         let journal = SharedJournal()
         var policies = PolicyRegistry.builtIn
