@@ -13,15 +13,10 @@ struct BackgroundURLSessionTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-photos-\(seed)-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "photos", summary: "Uploads photos in a background session.", taskIdentifiers: []) {
+        let run = try runAppCode("photos", scenario: #"{"work": {"arrivals": "none"}}"#, seed: seed, days: days) {
             PhotoAppDelegate(uploader: PhotoUploader(photoBytes: 30_000_000, directory: directory) { journal.lines.append($0) })
-        })
-        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "photos"}, "work": {"arrivals": "none"}}"#,
-                                                 source: "photos.json", policies: policies)
-        var log: [SystemLogEvent] = []
-        let result = try SimulationRunner.run(scenario: scenario, seed: seed, days: days, policies: policies, log: { log.append($0.event) })
-        return (result, log, journal.lines)
+        }
+        return (run.result, run.log, journal.lines)
     }
 
     @Test("every photo handed to the session ends once: uploaded (status 200) or cancelled by a force-quit, as the delegate hears, whatever the app's state; the bytes go as work")
@@ -70,14 +65,12 @@ struct BackgroundURLSessionTests {
 struct BackgroundURLSessionTaskTests {
     static func run(_ make: @escaping @Sendable (SharedJournal) -> TransferProbe) throws -> (result: RunResult, journal: [String]) {
         let journal = SharedJournal()
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "probe", summary: "One background transfer.", taskIdentifiers: [],
-                                           server: SimulatedServer { _, _ in Data("the server's answer".utf8) }) { make(journal) })
         // No force-quits, so that nothing but the app cancels the task.
-        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "probe"}, "work": {"arrivals": "none"}, "user": {"app": {"forceQuitProbability": 0}}}"#,
-                                                 source: "probe.json", policies: policies)
-        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 2, policies: policies)
-        return (result, journal.lines)
+        let run = try runAppCode("probe", server: SimulatedServer { _, _ in Data("the server's answer".utf8) },
+                                 scenario: #"{"work": {"arrivals": "none"}, "user": {"app": {"forceQuitProbability": 0}}}"#, days: 2) {
+            make(journal)
+        }
+        return (run.result, journal.lines)
     }
 
     @Test("a download hands the delegate a file with the server's answer, then completes with status 200")

@@ -10,18 +10,13 @@ struct ContinuedProcessingCodeTests {
                     requiredResources: BGContinuedProcessingTaskRequest.Resources = .default, days: Int = 3)
         throws -> (result: RunResult, log: [SystemLogEvent], journal: [String]) {
         let journal = SharedJournal()
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "export", summary: "An export the user starts.", taskIdentifiers: [ExportService.wildcard]) {
+        let run = try runAppCode("export", taskIdentifiers: [ExportService.wildcard],
+                                 scenario: #"{"system": {"continuedProcessing": {"userCancelProbability": \#(cancelProbability)}}}"#,
+                                 days: days) {
             ExportAppDelegate(service: ExportService(steps: steps, stepSeconds: stepSeconds, reportsEachStep: reportsEachStep,
                                                      requiredResources: requiredResources) { journal.lines.append($0) })
-        })
-        let scenario = try ScenarioLoader.decode(
-            #"{"app": {"policy": "export", "permittedIdentifiers": ["com.example.export.*"]},"#
-                + #""system": {"continuedProcessing": {"userCancelProbability": \#(cancelProbability)}}}"#,
-            source: "export.json", policies: policies)
-        var log: [SystemLogEvent] = []
-        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: days, policies: policies, log: { log.append($0.event) })
-        return (result, log, journal.lines)
+        }
+        return (run.result, run.log, journal.lines)
     }
 
     static func expirations(_ log: [SystemLogEvent]) -> [ExpirationCause] {

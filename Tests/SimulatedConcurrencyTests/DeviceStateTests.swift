@@ -108,23 +108,17 @@ struct DeviceNotificationTests {
     @Test("the battery's state and level, Low Power Mode, the thermal state, the refresh status and protected data are posted when they change: each notification brings a new value, levels at least a minute apart")
     func changesArePosted() throws {
         let heard = SharedJournal()
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "hears-device", summary: "Listens to the phone.", taskIdentifiers: []) {
-            DeviceNotificationsDelegate(heard)
-        })
         // A user who keeps the app open for minutes, 20 times a day, on a phone that starts at
         // 60 % and is never charged (so Low Power Mode, accepted at 20 %, comes on), and that
         // heats past `.fair` under ordinary use; silent pushes run the app's code while the
         // phone is locked too.
-        let scenario = try ScenarioLoader.decode(#"""
-            {"app": {"policy": "hears-device"},
-             "user": {"sessionMedianSeconds": 300,
+        _ = try runAppCode("hears-device", scenario: #"""
+            {"user": {"sessionMedianSeconds": 300,
                       "app": {"profile": "custom", "customSessionsPerDay": 20, "sessionMedianSeconds": 600, "forceQuitProbability": 0}},
              "power": {"initialBatteryPercent": 60, "overnightChargeProbability": 0, "topUpsPerDay": 0, "lowPowerModeAcceptProbability": 1},
              "device": {"thermal": {"fairWatts": 0.3}},
              "pushes": {"schedule": "cadence", "everyMinutes": 30}}
-            """#, source: "device.json", policies: policies)
-        _ = try SimulationRunner.run(scenario: scenario, seed: 2, days: 1, policies: policies)
+            """#, seed: 2, days: 1) { DeviceNotificationsDelegate(heard) }
         let lines = heard.lines
         func values(_ prefix: String) -> [String] {
             lines.filter { $0.hasPrefix(prefix + " ") }.map { String($0.dropFirst(prefix.count + 1)) }
@@ -146,13 +140,8 @@ struct DeviceNotificationTests {
     @Test("the lifecycle notifications come in UIKit's order: a user's launch becomes active; leaving resigns active, then enters the background; returning enters the foreground, then becomes active")
     func lifecycleOrder() throws {
         let heard = SharedJournal()
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "hears-lifecycle", summary: "Listens to the lifecycle.", taskIdentifiers: []) {
-            DeviceNotificationsDelegate(heard)
-        })
-        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "hears-lifecycle"}, "user": {"app": {"profile": "custom", "customSessionsPerDay": 10}}}"#,
-                                                 source: "lifecycle.json", policies: policies)
-        _ = try SimulationRunner.run(scenario: scenario, seed: 4, days: 3, policies: policies)
+        _ = try runAppCode("hears-lifecycle", scenario: #"{"user": {"app": {"profile": "custom", "customSessionsPerDay": 10}}}"#,
+                           seed: 4, days: 3) { DeviceNotificationsDelegate(heard) }
         let events = heard.lines.filter { $0.hasPrefix("lifecycle ") }.map { String($0.dropFirst("lifecycle ".count)) }
         #expect(events.filter { $0.hasSuffix("EnterForegroundNotification") }.count >= 3, "\(events)")
         for (index, event) in events.enumerated() {

@@ -35,13 +35,7 @@ struct SilentPushTests {
     /// Three days of pushes every 61 minutes (none within a handler's 30 s of the run's end) to
     /// the delegate `make` makes: the run's log.
     static func run(_ make: @escaping @Sendable () -> any UIApplicationDelegate) throws -> [SystemLogEvent] {
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "pushed", summary: "Hears silent pushes.", taskIdentifiers: [], make: make))
-        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "pushed"}, "pushes": {"schedule": "cadence", "everyMinutes": 61}}"#,
-                                                 source: "push.json", policies: policies)
-        var log: [SystemLogEvent] = []
-        _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: 3, policies: policies, log: { log.append($0.event) })
-        return log
+        try runAppCode("pushed", scenario: #"{"pushes": {"schedule": "cadence", "everyMinutes": 61}}"#, days: 3, make: make).log
     }
 
     @Test("each push the system delivers reaches the delegate with content-available 1, in the foreground and the background, and a fetch of 2 s calls back in time")

@@ -161,13 +161,7 @@ struct ExtremeDatesTests {
     @Test("a request not before .distantFuture never launches, .distantFuture and .distantPast stored in UserDefaults read back at least 199 years away, and sleeps beyond any simulated instant never end, without a trap")
     func extremeDatesAreClamped() throws {
         let journal = SharedJournal()
-        var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "extreme-dates", summary: "Uses the ends of Date's range.", taskIdentifiers: ["com.example.refresh"]) {
-            ExtremeDatesDelegate(journal)
-        })
-        let scenario = try ScenarioLoader.decode(#"{"app": {"policy": "extreme-dates", "permittedIdentifiers": ["com.example.refresh"]}}"#,
-                                                 source: "extreme.json", policies: policies)
-        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 3, policies: policies)
+        let (result, _) = try runAppCode("extreme-dates", taskIdentifiers: ["com.example.refresh"], days: 3) { ExtremeDatesDelegate(journal) }
         #expect(result.os.metrics.refreshLaunches == 0)
         #expect(!journal.lines.isEmpty && journal.lines.allSatisfy { $0.hasSuffix("true") }, "\(journal.lines)")
     }
