@@ -113,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulatedConcurrencyTests",
-            dependencies: ["SimulatedConcurrency", "SimulatedBackgroundTasks", "BackgroundSim", "SimKernel"]
+            dependencies: ["SimulatedConcurrency", "SimulatedBackgroundTasks", "BackgroundSim", "BackgroundSimChecking", "SimKernel"]
         ),
         .testTarget(
             name: "ReadmeExampleTests",

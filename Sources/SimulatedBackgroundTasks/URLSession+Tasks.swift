@@ -65,6 +65,15 @@ extension URLSession {
         let isDownload = task is URLSessionDownloadTask
         let body = isDownload ? process.server.respond(request, process.app.instant.sinceStart) : Data()
         task.body = body
+        if task.fileIsMissing {
+            deliver([(task, URLError(.fileDoesNotExist))], finishEvents: false)
+            return
+        }
+        // Nothing to carry: done at once, as a request that moves no bytes is.
+        if task.uploadBytes == 0 && body.isEmpty {
+            deliver([(task, nil)], finishEvents: false)
+            return
+        }
         guard let background = configuration.backgroundSession else {
             task.requestSerial = process.requests.send(upload: task.uploadBytes, download: body.count) { [weak self] result in
                 guard let self else { return }

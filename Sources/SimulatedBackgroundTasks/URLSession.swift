@@ -51,10 +51,13 @@ open class URLSession: @unchecked Sendable {
     }
 
     /// A task that uploads the file at `fileURL` (its size, read as the task is made), with
-    /// `request`'s headers.
+    /// `request`'s headers. A file that does not exist then makes the task fail, when resumed,
+    /// with `URLError(.fileDoesNotExist)`.
     open func uploadTask(with request: URLRequest, fromFile fileURL: URL) -> URLSessionUploadTask {
-        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.intValue ?? 0
-        return made(URLSessionUploadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: size, body: nil))
+        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? NSNumber)?.intValue
+        let task = URLSessionUploadTask(session: self, taskIdentifier: nextTaskIdentifier(), request: request, uploadBytes: size ?? 0, body: nil)
+        task.fileIsMissing = size == nil
+        return made(task)
     }
 
     /// A task that downloads what the server answers to `request` to a file.

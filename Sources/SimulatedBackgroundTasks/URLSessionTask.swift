@@ -39,6 +39,8 @@ open class URLSessionTask: @unchecked Sendable {
     let session: URLSession
     /// Bytes it uploads.
     let uploadBytes: Int
+    /// An upload whose file did not exist when the task was made.
+    var fileIsMissing = false
     /// For a download, what the server answers, once it started.
     var body: Data?
     /// The transfer it is in the daemon (a background task that was resumed); 0 before.

@@ -1,4 +1,5 @@
 import BackgroundSim
+import BackgroundSimChecking
 import Foundation
 import SimKernel
 import SimulatedBackgroundTasks
@@ -91,5 +92,37 @@ struct BackgroundURLSessionTaskTests {
         let (result, journal) = try Self.run { TransferProbe(uploadBytes: 100_000_000, timeout: 10, journal: $0) }
         #expect(journal == ["tasks 1", "failed timedOut"])
         #expect(result.work.metrics.failedDeadline == 1)
+    }
+}
+
+@Suite("The model's invariants with the app's own background-session code")
+struct BackgroundURLSessionInvariantTests {
+    @Test("photo uploads in a background session keep every standard invariant over 40 swarm seeds × 7 days (sessions, wakes, energy, the phone off)")
+    func uploadsKeepTheInvariants() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-photos-check-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var checker = PolicyChecker(scenario: try ScenarioLoader.decode(#"{"work": {"arrivals": "none"}}"#, source: "photos.json"), days: 7)
+        checker.policy = {
+            AppDelegatePolicy {
+                PhotoAppDelegate(uploader: PhotoUploader(photoBytes: 30_000_000, directory: directory) { _ in })
+            }
+        }
+        checker.swarm = Swarm()
+        let report = try checker.check(seeds: Array(1...40), jobs: 2)
+        #expect(report.seedsChecked == 40)
+        #expect(report.firstFailure == nil, "\(report.firstFailure.map { "\($0.violations)" } ?? "")")
+    }
+}
+
+extension BackgroundURLSessionTaskTests {
+    @Test("an upload of an empty file completes at once, and one of a file that does not exist fails with fileDoesNotExist, neither carried by the daemon")
+    func emptyAndMissingFiles() throws {
+        let (empty, emptyJournal) = try Self.run { TransferProbe(uploadBytes: 0, journal: $0) }
+        #expect(emptyJournal == ["completed 200", "tasks 0"])   // the delegate hears first: its news was queued at resume()
+        #expect(empty.work.created == 0)
+        let (missing, missingJournal) = try Self.run { TransferProbe(uploadBytes: -1, journal: $0) }
+        #expect(missingJournal == ["failed \(URLError.Code.fileDoesNotExist.rawValue)", "tasks 0"])
+        #expect(missing.work.created == 0)
     }
 }

@@ -32,8 +32,10 @@ final class PhotoUploader: URLSessionTaskDelegate, @unchecked Sendable {
 
     /// The user took a photo: write it, and hand its upload to the system.
     func upload(photo number: Int) {
-        let file = directory.appendingPathComponent("photo-\(number).jpg")
-        try? Data(repeating: UInt8(number % 256), count: photoBytes).write(to: file)
+        let file = directory.appendingPathComponent("photo-\(number)-\(UUID()).jpg")   // one file per photo, whichever run took it
+        // A photo of `photoBytes` (a sparse file: its bytes are not the point).
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        try? FileHandle(forWritingTo: file).truncate(atOffset: UInt64(photoBytes))
         var request = URLRequest(url: URL(string: "https://photos.example.com/upload")!)
         request.httpMethod = "PUT"
         let task = session.uploadTask(with: request, fromFile: file)

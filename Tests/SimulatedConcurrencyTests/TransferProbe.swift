@@ -35,8 +35,9 @@ final class TransferProbe: URLSessionDownloadDelegate, UIApplicationDelegate, @u
         let request = URLRequest(url: URL(string: "https://files.example.com/item")!)
         let task: URLSessionTask
         if let uploadBytes {
+            // A negative size stands for a file that does not exist.
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID()).bin")
-            try? Data(count: uploadBytes).write(to: file)
+            if uploadBytes >= 0 { try? Data(count: uploadBytes).write(to: file) }
             task = session.uploadTask(with: request, fromFile: file)
         } else {
             task = session.downloadTask(with: request)

@@ -94,8 +94,8 @@ public final class WorkController {
     /// `URLSession` tasks) to the background session `configuration`: it uploads `uploadBytes`
     /// and downloads `downloadBytes`, starting no earlier than `notBefore` from now (its task's
     /// `earliestBeginDate`), and is discretionary and rate-limited as any hand-off. Returns its
-    /// number, which ``onAppTransfersEnded`` reports when it ends; `nil` from a stale handle or
-    /// when the app has 255 sessions.
+    /// number, which ``onAppTransfersEnded`` reports when it ends; `nil` from a stale handle, for
+    /// a transfer of no bytes, or when the app has 255 sessions.
     package func handOffAppTransfer(uploadBytes: Double, downloadBytes: Double, to configuration: BackgroundSessionConfiguration,
                                     notBefore: SimDuration) -> UInt32? {
         guard isCurrent else { return nil }

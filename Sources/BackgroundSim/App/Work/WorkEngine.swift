@@ -294,10 +294,11 @@ package final class WorkEngine {
     /// Hands one transfer of the app's own code to the background session `configuration` at
     /// `now`, to start no earlier than `notBefore` from now, nor before the resume rate
     /// limiter's delay (`backgroundStartDelay`) if the app is not in the foreground; returns its
-    /// number, or `nil` when the app already has 255 sessions. It counts as a work item.
+    /// number, or `nil` when it moves no bytes (the daemon carries only transfers that move some)
+    /// or the app already has 255 sessions. It counts as a work item.
     func handOffAppTransfer(uploadBytes: Double, downloadBytes: Double, to configuration: BackgroundSessionConfiguration,
                             notBefore: SimDuration, at now: SimInstant, inForeground: Bool, backgroundStartDelay: SimDuration) -> UInt32? {
-        guard let session = transfers.session(for: configuration) else { return nil }
+        guard uploadBytes > 0 || downloadBytes > 0, let session = transfers.session(for: configuration) else { return nil }
         settle(at: now)
         lastAppTransfer += 1
         metrics.created += 1
