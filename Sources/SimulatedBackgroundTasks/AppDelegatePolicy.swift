@@ -49,14 +49,14 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 
     public func didEnterBackground(_ app: AppContext) {
-        relay(UIApplication.willResignActiveNotification) { $0.applicationWillResignActive(.shared) }
-        relay(UIApplication.didEnterBackgroundNotification) { $0.applicationDidEnterBackground(.shared) }
+        relay((UIApplication.willResignActiveNotification, { $0.applicationWillResignActive(.shared) }),
+              (UIApplication.didEnterBackgroundNotification, { $0.applicationDidEnterBackground(.shared) }))
     }
 
     public func willEnterForeground(_ app: AppContext) {
         process?.holdsSessionEvents = false
-        relay(UIApplication.willEnterForegroundNotification) { $0.applicationWillEnterForeground(.shared) }
-        relay(UIApplication.didBecomeActiveNotification) { $0.applicationDidBecomeActive(.shared) }
+        relay((UIApplication.willEnterForegroundNotification, { $0.applicationWillEnterForeground(.shared) }),
+              (UIApplication.didBecomeActiveNotification, { $0.applicationDidBecomeActive(.shared) }))
     }
 
     /// Hands a background session's events to the delegate's
@@ -74,7 +74,7 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 
     public func willTerminate(_ app: AppContext) {
-        relay(UIApplication.willTerminateNotification) { $0.applicationWillTerminate(.shared) }
+        relay((UIApplication.willTerminateNotification, { $0.applicationWillTerminate(.shared) }))
     }
 
     /// Hands a silent push to the delegate's
@@ -90,12 +90,15 @@ public final class AppDelegatePolicy: BackgroundPolicy {
         }
     }
 
-    /// Calls the delegate in the process, then posts `notification`, as UIKit does.
-    private func relay(_ notification: Notification.Name, _ call: (any UIApplicationDelegate) -> Void) {
+    /// For each step in order, calls the delegate, then posts the step's notification, as UIKit
+    /// does — all in one run of the process's code, so the async work they start runs after.
+    private func relay(_ steps: (notification: Notification.Name, call: (any UIApplicationDelegate) -> Void)...) {
         guard let process else { return }
         process.run {
-            if let delegate { call(delegate) }
-            process.notifications.post(name: notification, object: UIApplication.shared)
+            for step in steps {
+                if let delegate { step.call(delegate) }
+                process.notifications.post(name: step.notification, object: UIApplication.shared)
+            }
         }
     }
 }

@@ -328,12 +328,12 @@ package final class WorkEngine {
         return endedAppTransfers
     }
 
-    /// Passes the app's ended transfers to ``onAppTransfersEnded``, if any ended.
+    /// Passes the app's ended transfers to ``onAppTransfersEnded``, if any ended (and drops
+    /// them if nothing listens, so that the check that passes them on is not set again).
     func reportEndedAppTransfers() {
-        guard !endedAppTransfers.isEmpty, let onAppTransfersEnded else { return }
-        let ended = endedAppTransfers
-        endedAppTransfers.removeAll()
-        onAppTransfersEnded(ended)
+        guard !endedAppTransfers.isEmpty else { return }
+        let ended = takeEndedAppTransfers()
+        onAppTransfersEnded?(ended)
     }
 
     /// Moves a labelled item from queued to completed or failed.
