@@ -19,6 +19,8 @@ final class SimulatedProcess {
     private(set) var hasCrashed = false
     /// The process's notification center (`NotificationCenter.default` in its code).
     let notifications = NotificationCenter()
+    /// `UserDefaults.register(defaults:)`'s values, for this process only.
+    var registeredDefaults: [String: Any] = [:]
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
     var isBatteryMonitoringEnabled = false
     /// What its code has been told of the battery, Low Power Mode and the thermal state.

@@ -7,11 +7,15 @@ import SimKernel
 /// is running.
 ///
 /// Values are kept as the simulated device's persistent store keeps them: `Bool`, `Int`,
-/// `Double`, `String`, `Date`, `Data` and `[String]`. A `Date` is stored as a time on the device's clock by the rule
-/// of ``WallClock`` (a `Date()` stored now reads back later as that long ago), so code that
-/// saves `Date()` as its last run and compares it with a later `Date()` sees simulated time
-/// pass. Other types (dictionaries, arrays of other types) are not kept yet: storing one stops
-/// with a message.
+/// `Double`, `String`, `Date`, `Data` and `[String]` as such, and other property lists
+/// (dictionaries, arrays of other types, other numbers) serialized as a binary property list.
+/// A `Date` stored on its own is kept as a time on the device's clock by the rule of
+/// ``WallClock`` (a `Date()` stored now reads back later as that long ago), so code that saves
+/// `Date()` as its last run and compares it with a later `Date()` sees simulated time pass; a
+/// date inside a dictionary or array is kept as the date it is, which is the same date. A value
+/// that is not a property list crashes the app, as iOS's exception does (crash reason
+/// `nonPropertyListDefault`), and is not stored. `register(defaults:)` gives values for keys
+/// not set, for the process (they are not stored), as on iOS.
 open class UserDefaults: @unchecked Sendable {
     private let suite: String?
 
@@ -46,9 +50,19 @@ open class UserDefaults: @unchecked Sendable {
         case let value as Date: store.set(WallClock.instant(of: value, on: process.app), forKey: key(defaultName))
         case let value as Data: store.set(.bytes(Array(value)), forKey: key(defaultName))
         case let value as [String]: store.set(.strings(value), forKey: key(defaultName))
-        default:
-            fatalError("UserDefaults.set(_:forKey:) in the simulator keeps Bool, Int, Double, String, Date, Data and [String]; got \(type(of: value!)) for \"\(defaultName)\"")
+        case let value?:
+            guard let list = try? PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0) else {
+                process.app.crash(.nonPropertyListDefault)
+                return
+            }
+            store.set(.propertyList(Array(list)), forKey: key(defaultName))
         }
+    }
+
+    /// Values for keys not set, in this process only (the registration domain is not stored).
+    open func register(defaults registrationDictionary: [String: Any]) {
+        let process = SimulatedProcess.required(by: "UserDefaults.register(defaults:)")
+        process.registeredDefaults.merge(registrationDictionary) { _, new in new }
     }
 
     open func set(_ value: Bool, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
@@ -65,7 +79,8 @@ open class UserDefaults: @unchecked Sendable {
         case .instant(let value)?: return WallClock.date(of: value, on: process.app)
         case .strings(let value)?: return value
         case .bytes(let value)?: return Data(value)
-        case nil: return nil
+        case .propertyList(let value)?: return try? PropertyListSerialization.propertyList(from: Data(value), options: [], format: nil)
+        case nil: return process.registeredDefaults[defaultName]
         }
     }
 
@@ -88,7 +103,9 @@ open class UserDefaults: @unchecked Sendable {
     open func string(forKey defaultName: String) -> String? { object(forKey: defaultName) as? String }
     open func data(forKey defaultName: String) -> Data? { object(forKey: defaultName) as? Data }
     open func stringArray(forKey defaultName: String) -> [String]? { object(forKey: defaultName) as? [String] }
-    open func array(forKey defaultName: String) -> [Any]? { object(forKey: defaultName) as? [String] }
+    open func array(forKey defaultName: String) -> [Any]? { object(forKey: defaultName) as? [Any] }
+    open func dictionary(forKey defaultName: String) -> [String: Any]? { object(forKey: defaultName) as? [String: Any] }
+    open func float(forKey defaultName: String) -> Float { Float(double(forKey: defaultName)) }
 
     open func removeObject(forKey defaultName: String) {
         store("removeObject(forKey:)").0.removeObject(forKey: key(defaultName))

@@ -166,3 +166,17 @@ struct ExtremeDatesTests {
         #expect(!journal.lines.isEmpty && journal.lines.allSatisfy { $0.hasSuffix("true") }, "\(journal.lines)")
     }
 }
+
+@Suite("UserDefaults as the app's own code uses it")
+struct UserDefaultsTests {
+    @Test("dictionaries and arrays of property-list values survive the process, registered defaults fill keys not set, and a value that is not a property list crashes that launch (nonPropertyListDefault) and is not stored")
+    func propertyListsAndCrashes() throws {
+        let journal = SharedJournal()
+        let (result, _) = try runAppCode("defaults", scenario: #"{"user": {"app": {"forceQuitProbability": 1}}}"#, days: 7) {
+            DefaultsProbeDelegate(journal)
+        }
+        #expect(journal.lines == ["registered true", "settings eu 3 [0.5, 1.5] 1000.0", "numbers [1, 2, 3]",
+                                  "stored the bad value", "bad absent"])
+        #expect(result.os.metrics.crashes(.nonPropertyListDefault) == 1 && result.os.metrics.appCodeCrashes == 1)
+    }
+}

@@ -17,6 +17,9 @@ public final class PersistentStore {
         case strings([String])
         /// Bytes (`UserDefaults`' `Data`).
         case bytes([UInt8])
+        /// A property list the app's own code stored, serialized (`UserDefaults`' dictionaries
+        /// and arrays, under SimulatedBackgroundTasks).
+        case propertyList([UInt8])
     }
 
     private var values: [String: Value] = [:]

@@ -181,9 +181,11 @@ public struct SystemMetrics: Sendable, Equatable {
     }
     public var registrationCrashes: Int { crashesByReason[.registrationAfterLaunch] + crashesByReason[.duplicateRegistration] }
     public var unregisteredLaunchCrashes: Int { crashesByReason[.noLaunchHandler] }
-    /// Crashes of the app's own code run under simulated concurrency (``CrashReason/asyncWorkDidNotSettle``,
-    /// ``CrashReason/concurrencyUnsupported``).
-    public var appCodeCrashes: Int { crashesByReason[.asyncWorkDidNotSettle] + crashesByReason[.concurrencyUnsupported] }
+    /// Crashes of the app's own code run under SimulatedBackgroundTasks (``CrashReason/asyncWorkDidNotSettle``,
+    /// ``CrashReason/concurrencyUnsupported``, ``CrashReason/nonPropertyListDefault``).
+    public var appCodeCrashes: Int {
+        crashesByReason[.asyncWorkDidNotSettle] + crashesByReason[.concurrencyUnsupported] + crashesByReason[.nonPropertyListDefault]
+    }
     public var foregroundSeconds: Double { Double(foregroundNanoseconds) / 1e9 }
     public var backgroundSeconds: Double { Double(backgroundNanoseconds) / 1e9 }
 

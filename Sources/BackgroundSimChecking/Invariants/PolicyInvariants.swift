@@ -78,6 +78,9 @@ public struct NoCrashes: Invariant {
         case .concurrencyUnsupported:
             "the app's own code could not run: this Swift runtime lacks the hooks simulated concurrency needs "
                 + "(docs/RUN-YOUR-OWN-CODE.md, \"Supported toolchains\")"
+        case .nonPropertyListDefault:
+            "the app's own code stored a value that is not a property list in UserDefaults, which iOS refuses with an exception; "
+                + "store Bool, numbers, String, Date, Data, and arrays and dictionaries of them (encode other types to Data first)"
         }
     }
 }

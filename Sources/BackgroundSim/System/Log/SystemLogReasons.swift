@@ -60,6 +60,9 @@ public enum CrashReason: String, Sendable, Equatable, CaseIterable {
     /// The app's own code could not run: this Swift runtime lacks the hooks simulated
     /// concurrency needs (docs/RUN-YOUR-OWN-CODE.md, "Supported toolchains").
     case concurrencyUnsupported = "concurrencyUnsupported"
+    /// The app's own code stored a value that is not a property list in `UserDefaults`, which
+    /// iOS refuses with an exception (`NSInvalidArgumentException`) [A].
+    case nonPropertyListDefault = "nonPropertyListDefault"
 }
 
 /// Why a running task's expiration handler was called. Raw values are the `cause` of
