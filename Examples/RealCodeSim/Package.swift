@@ -2,8 +2,9 @@
 //
 // A team's background code, written against Apple's BackgroundTasks and UIKit as it ships, run
 // under BackgroundSim's simulated iOS with only its imports changed (docs/RUN-YOUR-OWN-CODE.md):
-// the service (`MessageSender`), its tests, and the whole bgsim tool with it (`realsim`). The
-// dependency is by path here; a team would use the repository's URL.
+// the services (`MessageSender`, `CoverDropSending`, `ZashiSync`, `PhotoUploads`), their tests,
+// and the whole bgsim tool with them (`realsim`). The dependency is by path here; a team would
+// use the repository's URL.
 
 import PackageDescription
 
@@ -28,13 +29,19 @@ let package = Package(
             dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
                            .product(name: "BackgroundSim", package: "BackgroundSim")]
         ),
+        .target(
+            name: "PhotoUploads",
+            dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
+                           .product(name: "BackgroundSim", package: "BackgroundSim")]
+        ),
         .executableTarget(
             name: "realsim",
-            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
+            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads",
+                           .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
         ),
         .testTarget(
             name: "MessageSenderTests",
-            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync",
+            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads",
                            .product(name: "BackgroundSimTesting", package: "BackgroundSim"),
                            .product(name: "SimulatedBackgroundTasks", package: "BackgroundSim")]
         ),

@@ -2,6 +2,7 @@ import BackgroundSim
 import BackgroundSimCLI
 import CoverDropSending
 import MessageSender
+import PhotoUploads
 import ZashiSync
 
 // The whole of bgsim, with the team's own background code in it as a policy and a preset.
@@ -9,4 +10,5 @@ var policies = PolicyRegistry.builtIn
 try policies.register(.realSender)
 try policies.register(.coverDropSending)
 try policies.register(.zashiSync)
-BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending(), .zashiSync()], toolName: "realsim").main()
+try policies.register(.photoUploads)
+BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending(), .zashiSync(), .photoUploads], toolName: "realsim").main()
