@@ -25,7 +25,7 @@ extension URLSession {
     }
 
     /// `task`, kept among the session's tasks until it ends.
-    func made<Task: URLSessionTask>(_ task: Task) -> Task {
+    func made<Kind: URLSessionTask>(_ task: Kind) -> Kind {
         tasks.live[task.taskIdentifier] = task
         return task
     }
