@@ -7,8 +7,8 @@ import Testing
 
 @Suite("Uploads handed to a background URL session by the app's own code")
 struct BackgroundURLSessionTests {
-    /// A week of a user who opens the app and takes two 30 MB photos (videos, say) each time, on the default
-    /// phone: the run, its log, and the uploader's journal.
+    /// A week of a user who opens the app and takes two 30 MB photos (videos, say) each time, on
+    /// the default phone: the run, its log, and the uploader's journal.
     static func run(seed: UInt64 = 1, days: Int = 7) throws -> (result: RunResult, log: [SystemLogEvent], journal: [String]) {
         let journal = SharedJournal()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-photos-\(seed)-\(UUID())")
