@@ -11,8 +11,8 @@ import SimKernel
 ///   started (the design document's "Outstanding issue").
 /// - **At scene connect** every pending request is cancelled.
 /// - **Entering the background** and **first thing in the handler**: cancel the request and submit
-///   a refresh request for exactly now + 60 s (the app's `Calendar.date(byAdding: .second,
-///   value: 60, to: Date())`, quoted; the model's "now" is the simulated clock, `app.date`).
+///   a refresh request for exactly now + 60 s (the app adds 60 seconds to its current date with
+///   `Calendar`; the model's "now" is the simulated clock, `app.date`).
 /// - **The work**: three 2 s operations on a serial queue; the expiration handler only cancels
 ///   them, and the cancelled ones then finish at once; the last one's completion calls
 ///   `setTaskCompleted(success:)` (true unless cancelled) twice.
