@@ -33,12 +33,16 @@ final class BackgroundSessionStore {
     private var ended: [(transfer: Transfer, outcome: AppTransferOutcome)] = []
     /// Per session identifier, the last task identifier given.
     private var lastTaskIdentifiers: [String: Int] = [:]
-    /// The current process.
-    private weak var process: SimulatedProcess?
+    /// The phone, whose current process hears of the tasks that end.
+    private unowned let phone: SimulatedPhone
+    private var process: SimulatedProcess? { phone.process }
+
+    init(phone: SimulatedPhone) {
+        self.phone = phone
+    }
 
     /// A new process: it hears of the tasks that end from now.
     func attach(_ process: SimulatedProcess) {
-        self.process = process
         process.app.work.onAppTransfersEnded = { [unowned self] ended in self.transfersEnded(ended) }
     }
 

@@ -5,9 +5,9 @@ import BackgroundSim
 /// process running now.
 final class SimulatedPhone {
     /// The system's side of the app's background `URLSession`s.
-    let backgroundSessions = BackgroundSessionStore()
+    private(set) lazy var backgroundSessions = BackgroundSessionStore(phone: self)
     /// The latest process, while anything still holds it.
-    private weak var process: SimulatedProcess?
+    private(set) weak var process: SimulatedProcess?
 
     /// The phone of the run `app` belongs to, made at its first launch.
     static func of(_ app: AppContext) -> SimulatedPhone {

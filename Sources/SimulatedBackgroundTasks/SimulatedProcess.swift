@@ -49,7 +49,7 @@ final class SimulatedProcess {
     /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`, in the order handed over.
     var sessionsAwaitingFinish: [String] = []
 
-    init(app: AppContext, server: SimulatedServer = .empty, backgroundSessions: BackgroundSessionStore = BackgroundSessionStore()) {
+    init(app: AppContext, server: SimulatedServer, backgroundSessions: BackgroundSessionStore) {
         self.app = app
         self.server = server
         self.backgroundSessions = backgroundSessions
