@@ -2,124 +2,111 @@ import BackgroundSim
 import Foundation
 
 /// An app's own code, written against `BackgroundTasks` and `UIKit`, run as a policy: each
-/// process launch makes a fresh policy and app delegate and calls it as iOS would, and the
-/// app's async work runs on the process's simulated executor.
+/// process launch starts a fresh process of the app — by default an OS process of its own
+/// (``AppProcessIsolation``) — which makes the app's delegate and runs it as iOS would, with the
+/// app's async work on the process's simulated executor.
 ///
 ///     let sync = PolicyDefinition.appDelegate(name: "my-sync", summary: "Our sync service, unchanged.",
 ///                                             taskIdentifiers: ["com.example.sync"]) { AppDelegate() }
+///
+/// This object is the system's side of one launch: it hands the model's callbacks to the
+/// process as deliveries (``ProcessDelivery``), and the process's calls reach the model
+/// through its ``ProcessHost``.
 public final class AppDelegatePolicy: BackgroundPolicy {
-    private let makeDelegate: () -> any UIApplicationDelegate
-    private let makeScene: () -> BackgroundTaskScene
-    private let server: SimulatedServer
-    private var process: SimulatedProcess?
-    private var delegate: (any UIApplicationDelegate)?
+    private let recipe: AppRecipe
+    private let isolation: AppProcessIsolation
+    private var host: ProcessHost?
 
     /// A policy whose launches make their scene's background-task actions with `makeScene` and
-    /// their delegate with `makeDelegate`, and whose requests `server` answers.
-    public init(server: SimulatedServer = .empty, makeScene: @escaping () -> BackgroundTaskScene = { BackgroundTaskScene() },
+    /// their delegate with `makeDelegate`, whose requests `server` answers, and whose processes
+    /// run as `isolation` says.
+    public init(server: SimulatedServer = .empty, isolation: AppProcessIsolation = .processPerLaunch,
+                makeScene: @escaping () -> BackgroundTaskScene = { BackgroundTaskScene() },
                 makeDelegate: @escaping () -> any UIApplicationDelegate) {
-        self.makeDelegate = makeDelegate
-        self.makeScene = makeScene
-        self.server = server
+        recipe = AppRecipe(makeDelegate: makeDelegate, makeScene: makeScene, server: server)
+        self.isolation = isolation
     }
 
     public func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
         let phone = SimulatedPhone.of(app)
-        let process = SimulatedProcess(app: app, server: server, backgroundSessions: phone.backgroundSessions)
-        self.process = process
-        phone.launched(process)
-        // Launched for a session's events: the news of its tasks waits for
-        // `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
-        process.holdsSessionEvents = reason == .backgroundURLSession
-        process.run {
-            process.requests.discardRequestsOfEarlierProcesses()
-            // The scene's actions are registered first [Inf]: SwiftUI builds the scene as the
-            // app launches, and the order is not documented.
-            makeScene().register(in: process)
-            let delegate = makeDelegate()
-            self.delegate = delegate
-            _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)
-            process.notifications.post(name: UIApplication.didFinishLaunchingNotification, object: UIApplication.shared)
-            // A launch by the user goes on to the foreground, as UIKit does.
-            if app.applicationState == .active {
-                delegate.applicationDidBecomeActive(.shared)
-                process.notifications.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
-            }
-        }
+        let host = ProcessHost(app: app, phone: phone)
+        self.host = host
+        phone.launched(host)
+        host.link = link(for: host, on: phone)
+        host.discardQueuedRequests()
+        host.deliver(.launch(reason: reason, clockStartSeconds: WallClock.startSeconds(of: app.calendar)))
+    }
+
+    /// Where this launch's code runs.
+    private func link(for host: ProcessHost, on phone: SimulatedPhone) -> any ProcessLink {
+        #if os(Linux)
+        if isolation == .processPerLaunch { return ForkedLink(host: host, server: phone.forkServer(recipe: recipe)) }
+        #endif
+        return InProcessLink(host: host, recipe: recipe)
     }
 
     public func didEnterBackground(_ app: AppContext) {
-        relay((UIApplication.willResignActiveNotification, { $0.applicationWillResignActive(.shared) }),
-              (UIApplication.didEnterBackgroundNotification, { $0.applicationDidEnterBackground(.shared) }))
+        host?.deliver(.didEnterBackground)
     }
 
     public func willEnterForeground(_ app: AppContext) {
-        process?.holdsSessionEvents = false
-        relay((UIApplication.willEnterForegroundNotification, { $0.applicationWillEnterForeground(.shared) }),
-              (UIApplication.didBecomeActiveNotification, { $0.applicationDidBecomeActive(.shared) }))
+        host?.deliver(.willEnterForeground)
     }
 
-    /// Hands a background session's events to the delegate's
-    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`; the session it
-    /// makes (or made) with the identifier then hears of its tasks, and then
-    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
     public func handleEventsForBackgroundURLSession(_ app: AppContext, identifier: String, completionHandler: @escaping () -> Void) {
-        guard let process else { return }
-        let handler = SimulationThreadBound(completionHandler)
-        process.run {
-            process.holdsSessionEvents = false
-            if !process.sessionsAwaitingFinish.contains(identifier) { process.sessionsAwaitingFinish.append(identifier) }
-            delegate?.application(.shared, handleEventsForBackgroundURLSession: identifier) { handler.value() }
-        }
+        guard let host else { return }
+        host.deliver(.handleSessionEvents(session: identifier, completion: host.keep(sessionCompletion: completionHandler)))
     }
 
     public func willTerminate(_ app: AppContext) {
-        relay((UIApplication.willTerminateNotification, { $0.applicationWillTerminate(.shared) }))
+        host?.deliver(.willTerminate)
     }
 
     /// Hands a silent push to the delegate's
     /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`. A handler that
     /// never calls back leaves the system to end the process when the push's time is up.
     public func didReceiveRemoteNotification(_ app: AppContext, fetchCompletionHandler: @escaping (BackgroundFetchResult) -> Void) {
-        guard let process else { return }
-        let handler = SimulationThreadBound(fetchCompletionHandler)
-        process.run {
-            delegate?.application(.shared, didReceiveRemoteNotification: Self.silentPushPayload) { result in
-                handler.value(result.model)
-            }
-        }
+        guard let host else { return }
+        host.deliver(.remoteNotification(completion: host.keep(pushCompletion: fetchCompletionHandler)))
     }
+}
 
-    /// For each step in order, calls the delegate, then posts the step's notification, as UIKit
-    /// does — all in one run of the process's code, so the async work they start runs after.
-    private func relay(_ steps: (notification: Notification.Name, call: (any UIApplicationDelegate) -> Void)...) {
-        guard let process else { return }
-        process.run {
-            for step in steps {
-                if let delegate { step.call(delegate) }
-                process.notifications.post(name: step.notification, object: UIApplication.shared)
-            }
-        }
-    }
+/// Where a simulated launch of the app's own code runs.
+public enum AppProcessIsolation: Sendable, Equatable {
+    /// Each launch in an OS process of its own, forked from a copy of the simulation made before
+    /// any of the app's code ran, as a process starts on iOS: every global, static and singleton
+    /// of the app's code starts fresh at each launch, simulations running at once share none,
+    /// and a trap in the app's code is a crash of that process, recorded, while the run goes on.
+    /// The default. Linux only: elsewhere it runs as ``sharedProcess``
+    /// (docs/RUN-YOUR-OWN-CODE.md, "One process or one per launch").
+    case processPerLaunch
+    /// Every launch in the OS process that runs the simulation, as function calls: faster, and
+    /// right only for code that keeps nothing in globals or statics (what they hold survives a
+    /// simulated process's death and is shared by simulations on other threads), and whose
+    /// traps may end the whole run.
+    case sharedProcess
 }
 
 extension PolicyDefinition {
     /// A policy of the app's own code: its app delegate, made afresh at each process launch, and
     /// its SwiftUI scene's background-task actions, if it has any (``BackgroundTaskScene``);
-    /// `server` answers its requests.
+    /// `server` answers its requests, and each launch runs as `isolation` says.
     public static func appDelegate(name: String, summary: String, taskIdentifiers: [String], server: SimulatedServer = .empty,
+                                   isolation: AppProcessIsolation = .processPerLaunch,
                                    scene: @escaping @Sendable () -> BackgroundTaskScene = { BackgroundTaskScene() },
                                    make: @escaping @Sendable () -> any UIApplicationDelegate) -> PolicyDefinition {
         PolicyDefinition(name: name, summary: summary, taskIdentifiers: taskIdentifiers) {
-            AppDelegatePolicy(server: server, makeScene: scene, makeDelegate: make)
+            AppDelegatePolicy(server: server, isolation: isolation, makeScene: scene, makeDelegate: make)
         }
     }
 
     /// A policy of a SwiftUI app's own code with no app delegate: its scene's background-task
     /// actions, registered afresh at each process launch; `server` answers its requests.
     public static func app(name: String, summary: String, taskIdentifiers: [String], server: SimulatedServer = .empty,
+                           isolation: AppProcessIsolation = .processPerLaunch,
                            scene: @escaping @Sendable () -> BackgroundTaskScene) -> PolicyDefinition {
-        appDelegate(name: name, summary: summary, taskIdentifiers: taskIdentifiers, server: server, scene: scene) {
+        appDelegate(name: name, summary: summary, taskIdentifiers: taskIdentifiers, server: server, isolation: isolation,
+                    scene: scene) {
             SceneOnlyAppDelegate()
         }
     }

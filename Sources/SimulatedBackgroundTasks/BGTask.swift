@@ -3,12 +3,10 @@ import BackgroundSim
 /// `BGTask`: a task the system launched, handed to the handler the app registered for its
 /// identifier. `task as? BGAppRefreshTask` and `task as? BGProcessingTask` work as on iOS.
 open class BGTask: @unchecked Sendable {
-    let underlying: BackgroundSim.BackgroundTask
-    let process: SimulatedProcess
+    let underlying: SystemTask
 
-    init(_ underlying: BackgroundSim.BackgroundTask, process: SimulatedProcess) {
+    init(_ underlying: SystemTask) {
         self.underlying = underlying
-        self.process = process
     }
 
     /// The identifier the task was requested with.
@@ -19,12 +17,8 @@ open class BGTask: @unchecked Sendable {
     /// async work it starts runs before the system ends the task.
     open var expirationHandler: (() -> Void)? {
         didSet {
-            guard let handler = expirationHandler else {
-                underlying.expirationHandler = nil
-                return
-            }
-            let process = self.process
-            underlying.expirationHandler = { process.run(handler) }
+            let process = underlying.process
+            underlying.setExpirationHandler(expirationHandler.map { handler in { process.run(handler) } })
         }
     }
 
@@ -34,11 +28,11 @@ open class BGTask: @unchecked Sendable {
     }
 
     /// The subclass for a launched task of `underlying`'s kind.
-    static func make(_ underlying: BackgroundSim.BackgroundTask, process: SimulatedProcess) -> BGTask {
+    static func make(_ underlying: SystemTask) -> BGTask {
         switch underlying.kind {
-        case .appRefresh: BGAppRefreshTask(underlying, process: process)
-        case .processing: BGProcessingTask(underlying, process: process)
-        case .continuedProcessing: BGContinuedProcessingTask(underlying, process: process)
+        case .appRefresh: BGAppRefreshTask(underlying)
+        case .processing: BGProcessingTask(underlying)
+        case .continuedProcessing: BGContinuedProcessingTask(underlying)
         }
     }
 }
@@ -64,12 +58,10 @@ open class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
     /// The task's progress: set its `totalUnitCount` and raise its `completedUnitCount` as the
     /// work goes on.
     public let progress = Progress(totalUnitCount: 0)
-    /// The counts the system last read.
-    private var reported: (completed: Int64, total: Int64) = (0, 0)
 
-    override init(_ underlying: BackgroundSim.BackgroundTask, process: SimulatedProcess) {
-        super.init(underlying, process: process)
-        process.continuedTasks.append(self)
+    override init(_ underlying: SystemTask) {
+        super.init(underlying)
+        underlying.process.continuedTasks.append(self)
     }
 
     /// Changes what the user sees.
@@ -78,14 +70,9 @@ open class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
         self.subtitle = subtitle
     }
 
-    /// Hands ``progress`` to the system if it changed since it last read it; returns whether
-    /// the task is still running.
+    /// Hands ``progress`` to the system, which takes it if it changed since it last read it;
+    /// returns whether the task is still running.
     func reportProgress() -> Bool {
-        let now = (progress.completedUnitCount, progress.totalUnitCount)
-        if now != reported {
-            reported = now
-            underlying.updateProgress(completedUnitCount: now.0, totalUnitCount: now.1)
-        }
-        return underlying.completion == nil
+        underlying.reportProgress(completed: progress.completedUnitCount, total: progress.totalUnitCount)
     }
 }

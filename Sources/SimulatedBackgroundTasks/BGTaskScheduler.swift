@@ -60,9 +60,7 @@ open class BGTaskScheduler: @unchecked Sendable {
     open func register(forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
                        launchHandler: @escaping (BGTask) -> Void) -> Bool {
         let process = SimulatedProcess.required(by: "BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)")
-        return process.app.taskScheduler.register(forTaskWithIdentifier: identifier) { task in
-            process.run { launchHandler(BGTask.make(task, process: process)) }
-        }
+        return process.register(taskIdentifier: identifier) { task in launchHandler(BGTask.make(task)) }
     }
 
     /// Submits `taskRequest`, replacing a pending request with the same identifier.
@@ -83,13 +81,14 @@ open class BGTaskScheduler: @unchecked Sendable {
             request = .appRefresh(identifier: taskRequest.identifier)
         }
         if let earliest = taskRequest.earliestBeginDate {
-            request.earliestBeginDate = process.app.date + WallClock.delay(until: earliest, on: process.app)
+            request.earliestBeginDate = process.state.clockReading + process.delay(until: earliest)
         }
-        do {
-            try process.app.taskScheduler.submit(request)
-        } catch {
-            throw Error(Error.Code(rawValue: error.code.rawValue) ?? .unavailable)
-        }
+        try Self.throwRefusal(process.call(.submit(request)))
+    }
+
+    /// Throws the error for a refused submission.
+    private static func throwRefusal(_ result: SystemCallResult) throws {
+        if case .refusal(let code?) = result { throw Error(Error.Code(rawValue: code.rawValue) ?? .unavailable) }
     }
 
     /// Submits a continued-processing request: it starts once the calling code returns, or
@@ -101,11 +100,7 @@ open class BGTaskScheduler: @unchecked Sendable {
         guard Self.supportedResources.isSuperset(of: taskRequest.requiredResources) else { throw Error(.unavailable) }
         let request = ContinuedProcessingTaskRequest(identifier: taskRequest.identifier,
                                                      strategy: taskRequest.strategy == .fail ? .fail : .queue)
-        do {
-            try process.app.taskScheduler.submit(request)
-        } catch {
-            throw Error(Error.Code(rawValue: error.code.rawValue) ?? .unavailable)
-        }
+        try Self.throwRefusal(process.call(.submitContinued(request)))
     }
 
     /// The resources continued-processing tasks may require on this phone: none beyond the
@@ -114,13 +109,12 @@ open class BGTaskScheduler: @unchecked Sendable {
 
     /// Cancels the pending request for `identifier`, if any.
     open func cancel(taskRequestWithIdentifier identifier: String) {
-        SimulatedProcess.required(by: "BGTaskScheduler.cancel(taskRequestWithIdentifier:)").app.taskScheduler
-            .cancel(taskRequestWithIdentifier: identifier)
+        SimulatedProcess.required(by: "BGTaskScheduler.cancel(taskRequestWithIdentifier:)").call(.cancelRequest(identifier: identifier))
     }
 
     /// Cancels every pending request.
     open func cancelAllTaskRequests() {
-        SimulatedProcess.required(by: "BGTaskScheduler.cancelAllTaskRequests()").app.taskScheduler.cancelAllTaskRequests()
+        SimulatedProcess.required(by: "BGTaskScheduler.cancelAllTaskRequests()").call(.cancelAllRequests)
     }
 
     /// Hands the pending requests to `completionHandler` (at once, on the simulation's thread).
@@ -134,7 +128,8 @@ open class BGTaskScheduler: @unchecked Sendable {
     }
 
     private func pending(_ process: SimulatedProcess) -> [BGTaskRequest] {
-        process.app.taskScheduler.pendingTaskRequests().map { request in
+        guard case .requests(let requests) = process.call(.pendingRequests) else { return [] }
+        return requests.map { request in
             let copy: BGTaskRequest = switch request.kind {
             case .processing:
                 { let processing = BGProcessingTaskRequest(identifier: request.identifier)
@@ -143,7 +138,7 @@ open class BGTaskScheduler: @unchecked Sendable {
                   return processing }()
             default: BGAppRefreshTaskRequest(identifier: request.identifier)
             }
-            copy.earliestBeginDate = request.earliestBeginDate.map { WallClock.date(of: $0, on: process.app) }
+            copy.earliestBeginDate = request.earliestBeginDate.map { process.date(of: $0) }
             return copy
         }
     }

@@ -1,8 +1,4 @@
 import BackgroundSim
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The system's side of the app's background `URLSession`s on one simulated phone: the tasks
 /// its transfer daemon carries, which outlive the process that made them, and those that ended
@@ -16,34 +12,22 @@ import FoundationNetworking
 ///   `application(_:handleEventsForBackgroundURLSession:completionHandler:)`, and followed by
 ///   `urlSessionDidFinishEvents(forBackgroundURLSession:)`), or when the app's code next runs.
 final class BackgroundSessionStore {
-    /// A task handed to the daemon.
-    struct Transfer {
-        let session: String
-        let taskIdentifier: Int
-        let request: URLRequest
-        let isDownload: Bool
-        /// What a download downloads.
-        let body: Data
-        let taskDescription: String?
-    }
-
     /// Tasks in the daemon, by transfer number.
-    private var inFlight: [UInt32: Transfer] = [:]
+    private var inFlight: [UInt32: BackgroundTransfer] = [:]
     /// Tasks that ended and that no process has heard of, in the order they ended.
-    private var ended: [(transfer: Transfer, outcome: AppTransferOutcome)] = []
+    private var ended: [EndedTransfer] = []
     /// Per session identifier, the last task identifier given.
     private var lastTaskIdentifiers: [String: Int] = [:]
     /// The phone, whose current process hears of the tasks that end.
     private unowned let phone: SimulatedPhone
-    private var process: SimulatedProcess? { phone.process }
 
     init(phone: SimulatedPhone) {
         self.phone = phone
     }
 
     /// A new process: it hears of the tasks that end from now.
-    func attach(_ process: SimulatedProcess) {
-        process.app.work.onAppTransfersEnded = { [unowned self] ended in self.transfersEnded(ended) }
+    func attach(_ host: ProcessHost) {
+        host.app.work.onAppTransfersEnded = { [unowned self] ended in self.transfersEnded(ended) }
     }
 
     /// A task identifier for a new task of the session `identifier`, unique on the phone.
@@ -54,19 +38,20 @@ final class BackgroundSessionStore {
     }
 
     /// Records a task handed to the daemon as transfer `number`.
-    func handedOff(_ transfer: Transfer, number: UInt32) {
+    func handedOff(_ transfer: BackgroundTransfer, number: UInt32) {
         inFlight[number] = transfer
     }
 
     /// The tasks of the session `identifier` still in the daemon, in the order made.
-    func tasksInFlight(session identifier: String) -> [Transfer] {
+    func tasksInFlight(session identifier: String) -> [BackgroundTransfer] {
         inFlight.values.filter { $0.session == identifier }.sorted { $0.taskIdentifier < $1.taskIdentifier }
     }
 
     /// Takes the ended tasks of the session `identifier` that no process has heard of,
-    /// including those that ended at this instant and that the system has not yet passed on.
-    func takeEnded(session identifier: String) -> [(transfer: Transfer, outcome: AppTransferOutcome)] {
-        if let process { record(process.app.work.takeEndedAppTransfers()) }
+    /// including those that ended at this instant and that the system has not yet passed on
+    /// (which `host`'s model holds).
+    func takeEnded(session identifier: String, from host: ProcessHost) -> [EndedTransfer] {
+        record(host.app.work.takeEndedAppTransfers())
         let taken = ended.filter { $0.transfer.session == identifier }
         ended.removeAll { $0.transfer.session == identifier }
         return taken
@@ -75,13 +60,13 @@ final class BackgroundSessionStore {
     /// The daemon's tasks ended: their news waits, and a running process hears it at once.
     private func transfersEnded(_ numbers: [(transfer: UInt32, outcome: AppTransferOutcome)]) {
         record(numbers)
-        if let process, process.app.isRunning { process.run {} }
+        if let host = phone.host, host.isRunning { host.deliver(.run) }
     }
 
     private func record(_ numbers: [(transfer: UInt32, outcome: AppTransferOutcome)]) {
         for (number, outcome) in numbers {
             guard let transfer = inFlight.removeValue(forKey: number) else { continue }
-            ended.append((transfer, outcome))
+            ended.append(EndedTransfer(transfer: transfer, outcome: outcome))
         }
     }
 }

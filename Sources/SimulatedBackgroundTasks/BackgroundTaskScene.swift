@@ -63,20 +63,20 @@ public struct BackgroundTaskScene: Sendable {
     /// launches (a second registration of an identifier crashes the app, as on iOS).
     func register(in process: SimulatedProcess) {
         for action in actions {
-            process.app.taskScheduler.register(forTaskWithIdentifier: action.identifier) { task in
-                process.run { Self.start(action, for: SimulationThreadBound(task), in: process) }
+            process.register(taskIdentifier: action.identifier) { task in
+                Self.start(action, for: SimulationThreadBound(task), in: process)
             }
         }
     }
 
     /// Runs `action` in a Swift task of its own, which completes `task` when the action returns
     /// and which the task's expiration cancels.
-    private static func start(_ action: Action, for task: SimulationThreadBound<BackgroundSim.BackgroundTask>, in process: SimulatedProcess) {
+    private static func start(_ action: Action, for task: SimulationThreadBound<SystemTask>, in process: SimulatedProcess) {
         let work = Task {
             await action.run()
             task.value.setTaskCompleted(success: !Task.isCancelled)
         }
-        task.value.expirationHandler = {
+        task.value.setExpirationHandler {
             process.run {
                 task.value.recordActionCancelled()
                 work.cancel()

@@ -51,11 +51,11 @@ struct DeviceNotifier {
 
     /// Posts, in `process`'s notification center, each change since the code last ran.
     mutating func postChanges(in process: SimulatedProcess) {
-        let app = process.app
-        let now = Readings(batteryLevel: app.batteryLevel, batteryState: app.batteryState,
-                           isLowPowerModeEnabled: app.isLowPowerModeEnabled, thermalState: app.thermalState,
-                           isProtectedDataAvailable: app.isProtectedDataAvailable,
-                           isBackgroundRefreshAvailable: app.isBackgroundAppRefreshOn && !app.isLowPowerModeEnabled)
+        let state = process.state
+        let now = Readings(batteryLevel: state.batteryLevel, batteryState: state.batteryState,
+                           isLowPowerModeEnabled: state.isLowPowerModeEnabled, thermalState: state.thermalState,
+                           isProtectedDataAvailable: state.isProtectedDataAvailable,
+                           isBackgroundRefreshAvailable: state.isBackgroundRefreshAvailable)
         guard var told else {
             told = now
             return
@@ -66,10 +66,10 @@ struct DeviceNotifier {
             told.batteryState = now.batteryState
             if process.isBatteryMonitoringEnabled { center.post(name: UIDevice.batteryStateDidChangeNotification, object: UIDevice.current) }
         }
-        if now.batteryLevel != told.batteryLevel, levelToldAt.map({ app.instant - $0 >= Self.batteryLevelInterval }) ?? true {
+        if now.batteryLevel != told.batteryLevel, levelToldAt.map({ state.instant - $0 >= Self.batteryLevelInterval }) ?? true {
             told.batteryLevel = now.batteryLevel
             if process.isBatteryMonitoringEnabled {
-                levelToldAt = app.instant
+                levelToldAt = state.instant
                 center.post(name: UIDevice.batteryLevelDidChangeNotification, object: UIDevice.current)
             }
         }

@@ -31,7 +31,7 @@ public final class NWPathMonitor: @unchecked Sendable {
     /// The path now.
     public var currentPath: NWPath {
         let process = self.process ?? SimulatedProcess.required(by: "NWPathMonitor.currentPath")
-        return NWPath(process.app.networkPath, requiredInterface: requiredInterface)
+        return NWPath(process.state.networkPath, requiredInterface: requiredInterface)
     }
 
     /// Starts monitoring; the first path is delivered as soon as the app's code yields.

@@ -16,9 +16,6 @@ import Foundation
 /// request's timeout; a request that moves no bytes (a bodiless request with an empty
 /// response) takes no time.
 final class NetworkRequests {
-    /// The label of the queue items that are this process's requests.
-    static let label = "URLSession"
-
     private unowned let process: SimulatedProcess
     /// Requests waiting for the one in flight, in the order made.
     private var waiting: [Request] = []
@@ -54,25 +51,22 @@ final class NetworkRequests {
             waiting.remove(at: index).finish(.failure(URLError(.cancelled)))
         } else if let request = inFlight, request.serial == serial {
             inFlight = nil
-            process.app.work.onLimitReached = nil
-            process.app.work.stop()
-            process.app.work.giveUp()
+            if let sentCallback { process.callbacks.remove(sentCallback) }
+            sentCallback = nil
+            process.call(.stopRequest)
             request.finish(.failure(URLError(.cancelled)))
             startNext()
         }
     }
 
-    /// Gives up the requests a previous process left in the queue (a terminated process's
-    /// requests die with it).
-    func discardRequestsOfEarlierProcesses() {
-        if process.app.work.progress(label: Self.label).queued > 0 { process.app.work.giveUp() }
-    }
+    /// What the system calls back when the request in flight is sent.
+    private var sentCallback: CallbackID?
 
     /// Starts the next request, if none is in flight.
     private func startNext() {
         while inFlight == nil, !waiting.isEmpty {
             let request = waiting.removeFirst()
-            guard process.app.networkPath.isSatisfied else {
+            guard process.state.networkPath.isSatisfied else {
                 request.finish(.failure(URLError(.notConnectedToInternet)))
                 continue
             }
@@ -80,18 +74,17 @@ final class NetworkRequests {
                 request.finish(.success(()))
                 continue
             }
-            let queued = process.app.work.progress(label: Self.label).queued
-            try? process.app.work.enqueue(WorkRequest(uploadBytes: Double(request.upload), downloadBytes: Double(request.download), label: Self.label))
-            guard process.app.work.progress(label: Self.label).queued > queued else {
+            let onSent = process.callbacks.add(once: true) { [unowned self] in
+                process.run { self.sent() }
+            }
+            guard case .bool(true) = process.call(.startRequest(uploadBytes: request.upload, downloadBytes: request.download, onSent: onSent)) else {
                 // Refused (too large), or the queue is full of the workload's own items.
+                process.callbacks.remove(onSent)
                 request.finish(.failure(URLError(.cannotLoadFromNetwork)))
                 continue
             }
             inFlight = request
-            process.app.work.onLimitReached = { [unowned self] in
-                process.run { self.sent() }
-            }
-            process.app.work.start(limit: 1)
+            sentCallback = onSent
         }
     }
 
@@ -99,7 +92,7 @@ final class NetworkRequests {
     private func sent() {
         guard let request = inFlight else { return }
         inFlight = nil
-        process.app.work.onLimitReached = nil
+        sentCallback = nil
         request.finish(.success(()))
         startNext()
     }

@@ -24,9 +24,3 @@ extension UIBackgroundFetchResult {
         }
     }
 }
-
-extension AppDelegatePolicy {
-    /// What the app's handler receives as a silent push's payload: the `aps` dictionary with
-    /// `content-available` 1, and nothing of the app's own (the scenario's pushes carry none).
-    static var silentPushPayload: [AnyHashable: Any] { ["aps": ["content-available": 1]] }
-}

@@ -27,10 +27,10 @@ public let kSecRandomDefault: SecRandomRef? = nil
 @discardableResult
 public func SecRandomCopyBytes(_ rnd: SecRandomRef?, _ count: Int, _ bytes: UnsafeMutableRawPointer) -> OSStatus {
     guard count >= 0 else { return errSecParam }
-    let app = SimulatedProcess.required(by: "SecRandomCopyBytes").app
+    let process = SimulatedProcess.required(by: "SecRandomCopyBytes")
     var offset = 0
     while offset < count {
-        var bits = app.randomBits()
+        var bits = process.randomBits()
         for _ in 0..<Swift.min(8, count - offset) {
             bytes.storeBytes(of: UInt8(truncatingIfNeeded: bits), toByteOffset: offset, as: UInt8.self)
             bits >>= 8

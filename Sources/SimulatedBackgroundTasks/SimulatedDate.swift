@@ -52,6 +52,6 @@ enum SimulatedDate {
     /// The simulated device clock's now in the app's code; the machine's elsewhere.
     static var now: Date {
         guard let process = SimulatedProcess.current else { return WallClock.realNow }
-        return WallClock.date(of: process.app.date, on: process.app)
+        return process.now
     }
 }

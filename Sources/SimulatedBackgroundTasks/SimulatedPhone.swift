@@ -1,13 +1,17 @@
 import BackgroundSim
 
-/// This library's side of one simulated phone, which outlives each process of the app (and the
-/// policy object made for each launch): the background sessions the system carries, and the
-/// process running now.
+/// The system's side of one simulated phone, which outlives each process of the app (and the
+/// policy object made for each launch): the background sessions the system carries, the process
+/// running now, and the fork server that starts the app's processes.
 final class SimulatedPhone {
     /// The system's side of the app's background `URLSession`s.
     private(set) lazy var backgroundSessions = BackgroundSessionStore(phone: self)
-    /// The latest process, while anything still holds it.
-    private(set) weak var process: SimulatedProcess?
+    /// The latest process's host, while anything still holds it.
+    private(set) weak var host: ProcessHost?
+    #if os(Linux)
+    /// Starts the app's processes in OS processes of their own; made at the first such launch.
+    private var server: ForkServer?
+    #endif
 
     /// The phone of the run `app` belongs to, made at its first launch.
     static func of(_ app: AppContext) -> SimulatedPhone {
@@ -15,9 +19,20 @@ final class SimulatedPhone {
     }
 
     /// A new process launched: the last one has ended, and lets go of what its code held.
-    func launched(_ process: SimulatedProcess) {
-        self.process?.end()
-        self.process = process
-        backgroundSessions.attach(process)
+    func launched(_ host: ProcessHost) {
+        self.host?.end()
+        self.host = host
+        backgroundSessions.attach(host)
     }
+
+    #if os(Linux)
+    /// The fork server, forked at the first call with the app's `recipe` (the same policy makes
+    /// every launch of a run).
+    func forkServer(recipe: AppRecipe) -> ForkServer {
+        if let server { return server }
+        let server = ForkServer(recipe: recipe)
+        self.server = server
+        return server
+    }
+    #endif
 }

@@ -1,22 +1,35 @@
 import BackgroundSim
+import Foundation
 import SimKernel
 import SimulatedConcurrency
 
-/// One launch of the app's process as its own code sees it: the simulated device's services
-/// (``AppContext``), the executor its async work runs on, and the handlers it registered.
+/// One launch of the app's process as its own code sees it: the executor its async work runs
+/// on, the objects the simulated frameworks keep for it (its notification center, path
+/// monitors, sessions, registered defaults), its delegate, and the closures it handed the system.
 ///
-/// Every call into the app's code goes through ``run(_:)``, which binds the process to the
-/// thread — so that `BGTaskScheduler.shared` and `UIApplication.shared` reach this device —
-/// moves the executor to the simulation's now, runs the code and then the async work it started
-/// until nothing is ready, and asks the simulation to come back when the next sleep ends. A sleep
-/// that ends while the app is suspended resumes when the app next runs, after the code that
-/// runs then, as a timer would.
+/// It talks to the simulated iOS only through ``services`` (the phone's state, and calls), so
+/// that it can run in this OS process (``InProcessLink``) or in one of its own
+/// (``ForkedProcess``). Every call into the app's code goes through ``run(_:)``, which binds
+/// the process to the thread — so that `BGTaskScheduler.shared` and `UIApplication.shared`
+/// reach this device — moves the executor to the simulation's now, runs the code and then the
+/// async work it started until nothing is ready, and asks the system to come back when the next
+/// sleep ends. A sleep that ends while the app is suspended resumes when the app next runs,
+/// after the code that runs then, as a timer would.
 final class SimulatedProcess {
-    let app: AppContext
+    /// The system, as this process reaches it.
+    let services: any SystemServices
+    /// What makes the app's code: its delegate, its scene's actions, its servers.
+    let recipe: AppRecipe
     /// The executor its async work runs on; `nil` when this runtime cannot simulate it.
     let executor: SimulatedExecutor?
     /// The app's code crashed: nothing more of it runs in this process.
     private(set) var hasCrashed = false
+    /// The device clock's start, as seconds since 1970 (its local time read as GMT).
+    private(set) var clockStartSeconds: Int64 = 0
+    /// The app's delegate, made at launch.
+    var delegate: (any UIApplicationDelegate)?
+    /// The closures the app's code handed the system, by number.
+    var callbacks = CallbackTable()
     /// The process's notification center (`NotificationCenter.default` in its code).
     let notifications = NotificationCenter()
     /// `UserDefaults.register(defaults:)`'s values, for this process only.
@@ -32,12 +45,8 @@ final class SimulatedProcess {
     /// The requests its `URLSession.shared` has in hand.
     private(set) lazy var requests = NetworkRequests(process: self)
     /// The timer that brings the process back for its next sleep, if one is set.
-    private var wake: (timer: AppTimer, at: SimInstant)?
+    private var wake: (timer: UInt32, handler: CallbackID, at: SimInstant)?
 
-    /// What the servers its requests reach answer.
-    let server: SimulatedServer
-    /// The phone's background sessions, which outlive the process.
-    let backgroundSessions: BackgroundSessionStore
     /// The sessions its code made (not the shared one), in the order made.
     var sessionsMade: [URLSession] = []
     /// The tasks of `URLSession.shared` in this process.
@@ -49,18 +58,22 @@ final class SimulatedProcess {
     /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`, in the order handed over.
     var sessionsAwaitingFinish: [String] = []
 
-    init(app: AppContext, server: SimulatedServer, backgroundSessions: BackgroundSessionStore) {
-        self.app = app
-        self.server = server
-        self.backgroundSessions = backgroundSessions
-        do {
-            executor = try SimulatedExecutor()
-        } catch {
-            // The app's code cannot run here: the process crashes as it launches, and the run
-            // reports it (a crash of reason `concurrencyUnsupported`), rather than trap.
-            executor = nil
-            app.crash(.concurrencyUnsupported)
-        }
+    init(services: any SystemServices, recipe: AppRecipe) {
+        self.services = services
+        self.recipe = recipe
+        executor = try? SimulatedExecutor()
+    }
+
+    /// The phone and the process now.
+    var state: PhoneState { services.state }
+
+    /// What the servers its requests reach answer.
+    var server: SimulatedServer { recipe.server }
+
+    /// Carries out `call` in the system.
+    @discardableResult
+    func call(_ call: SystemCall) -> SystemCallResult {
+        services.call(call)
     }
 
     /// Runs the app's code `body` at the simulation's now, then the async work it started.
@@ -76,20 +89,33 @@ final class SimulatedProcess {
                 // The app's code runs first, then the sleeps that ended while it was
                 // suspended (as the system fires an app's overdue timers after the callback
                 // that resumes it), all at now.
-                executor.jump(to: app.instant)
+                executor.jump(to: state.instant)
                 for monitor in pathMonitors { monitor.deliverIfChanged(beforeTheCode: true) }
                 deviceNotifier.postChanges(in: self)
                 body()
                 deliverBackgroundSessionNews()
-                try executor.advance(to: app.instant)
+                try executor.advance(to: state.instant)
             }
             if !continuedTasks.isEmpty { continuedTasks.removeAll { !$0.reportProgress() } }
         } catch {
-            hasCrashed = true
-            app.crash(.asyncWorkDidNotSettle)
+            crash(.asyncWorkDidNotSettle)
             return
         }
         scheduleWake()
+    }
+
+    /// The app's code crashed for `reason`: nothing more of it runs in this process, and the
+    /// system ends the process once the callback returns (an OS process of its own ends at once).
+    func crash(_ reason: CrashReason) {
+        hasCrashed = true
+        services.crash(reason)
+    }
+
+    /// The process launched: the device clock's start is known, and the app's code can run
+    /// (a runtime that cannot simulate it crashes the launch, rather than trap).
+    func launched(clockStartSeconds: Int64) {
+        self.clockStartSeconds = clockStartSeconds
+        if executor == nil { crash(.concurrencyUnsupported) }
     }
 
     /// Tells each background session the code made (the last made, for an identifier made
@@ -101,11 +127,18 @@ final class SimulatedProcess {
         for session in sessionsMade.reversed() {
             guard let identifier = session.configuration.identifier, !seen.contains(identifier) else { continue }
             seen.append(identifier)
-            let ended = backgroundSessions.takeEnded(session: identifier)
+            let ended = takeEndedTransfers(session: identifier)
             let finishEvents = sessionsAwaitingFinish.contains(identifier)
             sessionsAwaitingFinish.removeAll { $0 == identifier }
             if !ended.isEmpty || finishEvents { session.deliverBackgroundNews(ended, finishEvents: finishEvents) }
         }
+    }
+
+    /// The background transfers of the session `identifier` that ended and that no process has
+    /// heard of.
+    func takeEndedTransfers(session identifier: String) -> [EndedTransfer] {
+        guard case .endedTransfers(let ended) = call(.takeEndedTransfers(session: identifier)) else { return [] }
+        return ended
     }
 
     /// The process ended (a new one launched): its code will not run again. It lets go of what
@@ -117,19 +150,26 @@ final class SimulatedProcess {
         sharedSessionTasks.live.removeAll()
         continuedTasks.removeAll()
         pathMonitors.removeAll()
+        callbacks.removeAll()
+        delegate = nil
     }
 
     /// Sets a timer for the executor's next timed job, unless one is set for that instant.
     private func scheduleWake() {
         guard let next = executor?.nextDeadline else { return }
         if let wake, wake.at == next { return }
-        if let wake { app.cancel(wake.timer) }
-        let timer = app.schedule(after: Swift.max(.zero, next - app.instant)) { [weak self] in
+        if let wake {
+            call(.cancelTimer(wake.timer))
+            callbacks.remove(wake.handler)
+        }
+        let handler = callbacks.add(once: true) { [weak self] in
             guard let self else { return }
             self.wake = nil
             self.run {}
         }
-        wake = (timer, next)
+        let delay = Swift.max(.zero, next - state.instant)
+        guard case .integer(let timer) = call(.scheduleTimer(afterNanoseconds: delay.nanoseconds, handler: handler)) else { return }
+        wake = (UInt32(timer), handler, next)
     }
 
     // MARK: The thread's process
@@ -150,5 +190,149 @@ final class SimulatedProcess {
                        + "(an app delegate, a task's launch handler, or work they start)")
         }
         return current
+    }
+}
+
+/// What makes the app's code at each launch: its delegate, its SwiftUI scene's background-task
+/// actions, and what the servers its requests reach answer.
+struct AppRecipe {
+    let makeDelegate: () -> any UIApplicationDelegate
+    let makeScene: () -> BackgroundTaskScene
+    let server: SimulatedServer
+}
+
+/// The closures the app's code handed the system, by number: the system delivers
+/// ``ProcessDelivery/callback(_:)`` or ``ProcessDelivery/taskLaunched(handler:task:identifier:kind:)``
+/// when it would call one.
+struct CallbackTable {
+    private enum Callback {
+        case plain(() -> Void, once: Bool)
+        case taskLaunch((SystemTask) -> Void)
+    }
+
+    private var callbacks: [CallbackID: Callback] = [:]
+    private var last: UInt32 = 0
+
+    /// Keeps `body`; a callback made `once` is let go after it runs.
+    mutating func add(once: Bool, _ body: @escaping () -> Void) -> CallbackID {
+        keep(.plain(body, once: once))
+    }
+
+    /// Keeps a task's launch handler.
+    mutating func add(taskLaunch body: @escaping (SystemTask) -> Void) -> CallbackID {
+        keep(.taskLaunch(body))
+    }
+
+    mutating func remove(_ id: CallbackID) {
+        callbacks[id] = nil
+    }
+
+    mutating func removeAll() {
+        callbacks.removeAll()
+    }
+
+    /// The closure `id` names, let go if it runs once.
+    mutating func take(_ id: CallbackID) -> (() -> Void)? {
+        guard case .plain(let body, let once)? = callbacks[id] else { return nil }
+        if once { callbacks[id] = nil }
+        return body
+    }
+
+    /// The task launch handler `id` names.
+    func taskLaunch(_ id: CallbackID) -> ((SystemTask) -> Void)? {
+        guard case .taskLaunch(let body)? = callbacks[id] else { return nil }
+        return body
+    }
+
+    private mutating func keep(_ callback: Callback) -> CallbackID {
+        last += 1
+        let id = CallbackID(rawValue: last)
+        callbacks[id] = callback
+        return id
+    }
+}
+
+/// A task the system launched, as the app's process holds it: its handle and what it is, and
+/// what the app can do with it.
+struct SystemTask {
+    let handle: TaskHandle
+    let identifier: String
+    let kind: BackgroundSim.BackgroundTask.Kind
+    let process: SimulatedProcess
+
+    /// `setTaskCompleted(success:)`.
+    func setTaskCompleted(success: Bool) {
+        process.call(.completeTask(task: handle, success: success))
+    }
+
+    /// Sets (or, for `nil`, clears) the task's expiration handler: `body`, run when the system
+    /// expires the task.
+    func setExpirationHandler(_ body: (() -> Void)?) {
+        let handler = body.map { body in process.callbacks.add(once: false, body) }
+        process.call(.setExpirationHandler(task: handle, handler: handler))
+    }
+
+    /// Records that the system cancelled the Swift task running a SwiftUI action for the task.
+    func recordActionCancelled() {
+        process.call(.recordActionCancelled(task: handle))
+    }
+
+    /// Hands the task's progress to the system; returns whether the task is still running.
+    func reportProgress(completed: Int64, total: Int64) -> Bool {
+        guard case .bool(let running) = process.call(.reportProgress(task: handle, completed: completed, total: total)) else { return false }
+        return running
+    }
+}
+
+// MARK: The device clock, as `Date`s
+
+extension SimulatedProcess {
+    /// The date of the device-clock instant `instant` (``WallClock``).
+    func date(of instant: SimInstant) -> Date {
+        WallClock.date(of: instant, startSeconds: clockStartSeconds)
+    }
+
+    /// The device-clock instant of `date` (``WallClock``).
+    func instant(of date: Date) -> SimInstant {
+        WallClock.instant(of: date, startSeconds: clockStartSeconds)
+    }
+
+    /// The delay from the device clock's now until `date` (zero for a date in the past).
+    func delay(until date: Date) -> SimDuration {
+        WallClock.delay(until: date, from: state.clockReading, startSeconds: clockStartSeconds)
+    }
+
+    /// The device clock's now, as a `Date`.
+    var now: Date { date(of: state.clockReading) }
+}
+
+// MARK: The app's seeded stream
+
+extension SimulatedProcess {
+    /// 64 bits from the app's seeded stream.
+    func randomBits() -> UInt64 {
+        guard case .bits(let bits) = call(.randomBits) else { return 0 }
+        return bits
+    }
+
+    /// An integer in `range` from the app's seeded stream, by the kernel's portable algorithm.
+    func randomInteger(in range: ClosedRange<Int>) -> Int {
+        guard case .integer(let value) = call(.randomInteger(lower: range.lowerBound, upper: range.upperBound)) else {
+            return range.lowerBound
+        }
+        return value
+    }
+}
+
+// MARK: Task handlers
+
+extension SimulatedProcess {
+    /// Registers `handler` for the tasks of `identifier` (`BGTaskScheduler.register`): it runs
+    /// in this process, as app code, when the system launches one. Returns false for an
+    /// identifier the app does not permit; a registration after launch crashes the app.
+    func register(taskIdentifier identifier: String, handler: @escaping (SystemTask) -> Void) -> Bool {
+        let callback = callbacks.add(taskLaunch: { [unowned self] task in run { handler(task) } })
+        guard case .bool(let registered) = call(.registerTask(identifier: identifier, handler: callback)) else { return false }
+        return registered
     }
 }

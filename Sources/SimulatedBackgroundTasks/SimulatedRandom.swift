@@ -11,7 +11,7 @@ public struct SystemRandomNumberGenerator: RandomNumberGenerator, Sendable {
     public init() {}
 
     public mutating func next() -> UInt64 {
-        if let process = SimulatedProcess.current { return process.app.randomBits() }
+        if let process = SimulatedProcess.current { return process.randomBits() }
         var system = Swift.SystemRandomNumberGenerator()
         return system.next()
     }
@@ -27,7 +27,7 @@ extension FixedWidthInteger {
     /// A random value in `range`: in the app's code, from its seeded stream.
     public static func random(in range: ClosedRange<Self>) -> Self {
         if let process = SimulatedProcess.current, let lower = Int(exactly: range.lowerBound), let upper = Int(exactly: range.upperBound) {
-            return Self(process.app.randomInt(in: lower...upper))
+            return Self(process.randomInteger(in: lower...upper))
         }
         var generator = SystemRandomNumberGenerator()
         return random(in: range, using: &generator)

@@ -17,20 +17,20 @@ open class UIApplication: @unchecked Sendable {
 
     /// Whether the app is in the foreground.
     open var applicationState: State {
-        SimulatedProcess.required(by: "UIApplication.applicationState").app.applicationState == .active ? .active : .background
+        SimulatedProcess.required(by: "UIApplication.applicationState").state.isActive ? .active : .background
     }
 
     /// The time left before the system suspends the app, in seconds; `.greatestFiniteMagnitude`
     /// in the foreground, as on iOS.
     open var backgroundTimeRemaining: TimeInterval {
         let process = SimulatedProcess.required(by: "UIApplication.backgroundTimeRemaining")
-        guard process.app.applicationState == .background else { return .greatestFiniteMagnitude }
-        return Double(process.app.backgroundTimeRemaining.nanoseconds) / 1e9
+        guard !process.state.isActive else { return .greatestFiniteMagnitude }
+        return Double(process.state.backgroundTimeRemaining.nanoseconds) / 1e9
     }
 
     /// Whether protected files and the keychain can be read: the phone is unlocked.
     open var isProtectedDataAvailable: Bool {
-        SimulatedProcess.required(by: "UIApplication.isProtectedDataAvailable").app.isProtectedDataAvailable
+        SimulatedProcess.required(by: "UIApplication.isProtectedDataAvailable").state.isProtectedDataAvailable
     }
 
     /// Whether the app may refresh in the background: `.denied` while the user's Background App
@@ -40,18 +40,18 @@ open class UIApplication: @unchecked Sendable {
     /// the status then reads `.denied` is our inference); otherwise `.available`. `.restricted`
     /// (parental controls) is not modelled.
     open var backgroundRefreshStatus: UIBackgroundRefreshStatus {
-        let app = SimulatedProcess.required(by: "UIApplication.backgroundRefreshStatus").app
-        return app.isBackgroundAppRefreshOn && !app.isLowPowerModeEnabled ? .available : .denied
+        SimulatedProcess.required(by: "UIApplication.backgroundRefreshStatus").state.isBackgroundRefreshAvailable ? .available : .denied
     }
 
     /// Asks for time to finish work in the background; `expirationHandler` runs when it is
     /// nearly up, and the app must end the task then.
     open func beginBackgroundTask(withName taskName: String?, expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
         let process = SimulatedProcess.required(by: "UIApplication.beginBackgroundTask(withName:expirationHandler:)")
-        let identifier = process.app.beginBackgroundTask(withName: taskName, expirationHandler: handler.map { handler in
-            { process.run(handler) }
-        })
-        return UIBackgroundTaskIdentifier(rawValue: identifier.rawValue)
+        let expiration = handler.map { handler in process.callbacks.add(once: true) { process.run(handler) } }
+        guard case .integer(let identifier) = process.call(.beginBackgroundTask(name: taskName, expirationHandler: expiration)) else {
+            return .invalid
+        }
+        return UIBackgroundTaskIdentifier(rawValue: identifier)
     }
 
     /// ``beginBackgroundTask(withName:expirationHandler:)`` without a name.
@@ -61,8 +61,7 @@ open class UIApplication: @unchecked Sendable {
 
     /// Ends a background task.
     open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
-        SimulatedProcess.required(by: "UIApplication.endBackgroundTask(_:)").app
-            .endBackgroundTask(BackgroundTaskIdentifier(rawValue: identifier.rawValue))
+        SimulatedProcess.required(by: "UIApplication.endBackgroundTask(_:)").call(.endBackgroundTask(identifier: identifier.rawValue))
     }
 
     /// `UIApplication.LaunchOptionsKey`.

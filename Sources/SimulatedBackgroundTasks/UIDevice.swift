@@ -23,14 +23,14 @@ open class UIDevice: @unchecked Sendable {
     /// The charge, 0 … 1, or −1 while battery monitoring is off.
     open var batteryLevel: Float {
         let process = SimulatedProcess.required(by: "UIDevice.batteryLevel")
-        return process.isBatteryMonitoringEnabled ? Float(process.app.batteryLevel) : -1
+        return process.isBatteryMonitoringEnabled ? Float(process.state.batteryLevel) : -1
     }
 
     /// On the charger, full, or not; unknown while battery monitoring is off.
     open var batteryState: BatteryState {
         let process = SimulatedProcess.required(by: "UIDevice.batteryState")
         guard process.isBatteryMonitoringEnabled else { return .unknown }
-        return switch process.app.batteryState {
+        return switch process.state.batteryState {
         case .unplugged: .unplugged
         case .charging: .charging
         case .full: .full
@@ -46,12 +46,12 @@ extension ProcessInfo {
 
     /// Whether Low Power Mode is on, on the simulated phone whose code is running.
     public var isLowPowerModeEnabled: Bool {
-        SimulatedProcess.required(by: "ProcessInfo.isLowPowerModeEnabled").app.isLowPowerModeEnabled
+        SimulatedProcess.required(by: "ProcessInfo.isLowPowerModeEnabled").state.isLowPowerModeEnabled
     }
 
     /// The simulated phone's thermal state.
     public var thermalState: ThermalState {
-        switch SimulatedProcess.required(by: "ProcessInfo.thermalState").app.thermalState {
+        switch SimulatedProcess.required(by: "ProcessInfo.thermalState").state.thermalState {
         case .nominal: .nominal
         case .fair: .fair
         case .serious: .serious

@@ -6,7 +6,7 @@ import FoundationNetworking
 import Synchronization
 
 // The tasks of sessions made with a configuration: a background session's go to the system's
-// transfer daemon (`BackgroundSessionStore`), any other's through the process's own requests
+// transfer daemon (`BackgroundSessionStore`, on the system's side), any other's through the process's own requests
 // (`NetworkRequests`); the delegate hears how each ends, asynchronously, on the simulation's
 // thread.
 extension URLSession {
@@ -19,7 +19,10 @@ extension URLSession {
     private var tasks: SessionTasks { process == nil ? owner.sharedSessionTasks : ownTasks }
 
     func nextTaskIdentifier() -> Int {
-        if let identifier = configuration.identifier { return owner.backgroundSessions.nextTaskIdentifier(session: identifier) }
+        if let identifier = configuration.identifier {
+            guard case .integer(let next) = owner.call(.nextSessionTaskIdentifier(session: identifier)) else { return 0 }
+            return next
+        }
         tasks.lastIdentifier += 1
         return tasks.lastIdentifier
     }
@@ -41,7 +44,8 @@ extension URLSession {
     /// tasks that an earlier process made and the system still carries.
     func liveTasks() -> [URLSessionTask] {
         if let identifier = configuration.identifier {
-            for transfer in owner.backgroundSessions.tasksInFlight(session: identifier) where tasks.live[transfer.taskIdentifier] == nil {
+            guard case .transfers(let inFlight) = owner.call(.transfersInFlight(session: identifier)) else { return [] }
+            for transfer in inFlight where tasks.live[transfer.taskIdentifier] == nil {
                 tasks.live[transfer.taskIdentifier] = task(rebuilding: transfer)
             }
         }
@@ -49,11 +53,12 @@ extension URLSession {
     }
 
     /// A task object for a transfer an earlier process made, as iOS gives the app on relaunch.
-    private func task(rebuilding transfer: BackgroundSessionStore.Transfer) -> URLSessionTask {
-        let task: URLSessionTask = transfer.isDownload
-            ? URLSessionDownloadTask(session: self, taskIdentifier: transfer.taskIdentifier, request: transfer.request, uploadBytes: 0, body: nil)
-            : URLSessionUploadTask(session: self, taskIdentifier: transfer.taskIdentifier, request: transfer.request, uploadBytes: 0, body: nil)
-        task.taskDescription = transfer.taskDescription
+    private func task(rebuilding transfer: BackgroundTransfer) -> URLSessionTask {
+        let details = TransferDetails(transfer.details)
+        let task: URLSessionTask = details.isDownload
+            ? URLSessionDownloadTask(session: self, taskIdentifier: transfer.taskIdentifier, request: details.request, uploadBytes: 0, body: nil)
+            : URLSessionUploadTask(session: self, taskIdentifier: transfer.taskIdentifier, request: details.request, uploadBytes: 0, body: nil)
+        task.taskDescription = details.taskDescription
         task.state = .running
         return task
     }
@@ -63,7 +68,7 @@ extension URLSession {
         let process = owner
         let request = task.originalRequest ?? URLRequest(url: URL(fileURLWithPath: "/"))
         let isDownload = task is URLSessionDownloadTask
-        let body = isDownload ? process.server.respond(request, process.app.instant.sinceStart) : Data()
+        let body = isDownload ? process.server.respond(request, process.state.instant.sinceStart) : Data()
         task.body = body
         if task.fileIsMissing {
             deliver([(task, URLError(.fileDoesNotExist))], finishEvents: false)
@@ -84,18 +89,16 @@ extension URLSession {
             }
             return
         }
-        let notBefore = task.earliestBeginDate.map { Swift.max(.zero, WallClock.delay(until: $0, on: process.app)) } ?? .zero
-        guard let number = process.app.work.handOffAppTransfer(uploadBytes: Double(task.uploadBytes), downloadBytes: Double(body.count),
-                                                               to: background, notBefore: notBefore) else {
+        let notBefore = task.earliestBeginDate.map { process.delay(until: $0) } ?? .zero
+        let details = TransferDetails(request: request, isDownload: isDownload, body: body, taskDescription: task.taskDescription)
+        let transfer = BackgroundTransfer(session: background.identifier, taskIdentifier: task.taskIdentifier, details: details.encoded)
+        guard case .transfer(let number?) = process.call(.handOffTransfer(transfer, configuration: background, uploadBytes: task.uploadBytes,
+                                                                          downloadBytes: body.count, notBefore: notBefore)) else {
             // A process that is no longer current, or a 256th session: nothing is carried.
             deliver([(task, URLError(.cannotConnectToHost))], finishEvents: false)
             return
         }
         task.transfer = number
-        process.backgroundSessions.handedOff(
-            .init(session: background.identifier, taskIdentifier: task.taskIdentifier, request: request, isDownload: isDownload,
-                  body: body, taskDescription: task.taskDescription),
-            number: number)
     }
 
     /// Cancels `task`: a running one is stopped, and ends `URLError(.cancelled)` as any task
@@ -106,7 +109,7 @@ extension URLSession {
             return
         }
         if task.transfer != 0 {
-            owner.app.work.cancelAppTransfer(task.transfer)
+            owner.call(.cancelTransfer(task.transfer))
         } else if task.requestSerial != 0 {
             owner.requests.cancel(task.requestSerial)
         }
@@ -114,10 +117,11 @@ extension URLSession {
 
     /// Tells the delegate of the background tasks of this session that ended — `ended`, from
     /// the store — and then, with `finishEvents`, that the session's events are all delivered.
-    func deliverBackgroundNews(_ ended: [(transfer: BackgroundSessionStore.Transfer, outcome: AppTransferOutcome)], finishEvents: Bool) {
-        let endings: [(URLSessionTask, (any Error)?)] = ended.map { transfer, outcome in
+    func deliverBackgroundNews(_ ended: [EndedTransfer], finishEvents: Bool) {
+        let endings: [(URLSessionTask, (any Error)?)] = ended.map { ended in
+            let (transfer, outcome) = (ended.transfer, ended.outcome)
             let task = tasks.live[transfer.taskIdentifier] ?? task(rebuilding: transfer)
-            task.body = transfer.body
+            task.body = TransferDetails(transfer.details).body
             let error: (any Error)? = switch outcome {
             case .completed: nil
             case .timedOut: URLError(.timedOut)

@@ -99,7 +99,7 @@ open class URLSession: @unchecked Sendable {
     private func send(_ request: URLRequest, bytes: Int) async throws -> (Data, URLResponse) {
         let process = SimulatedProcess.required(by: "URLSession")
         let handle = RequestHandle(requests: process.requests)
-        let body = process.server.respond(request, process.app.instant.sinceStart)
+        let body = process.server.respond(request, process.state.instant.sinceStart)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard !Task.isCancelled else {

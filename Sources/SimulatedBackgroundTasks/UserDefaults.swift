@@ -32,31 +32,32 @@ open class UserDefaults: @unchecked Sendable {
         self.suite = suite
     }
 
-    private func store(_ api: String) -> (PersistentStore, SimulatedProcess) {
-        let process = SimulatedProcess.required(by: "UserDefaults.\(api)")
-        return (process.app.defaults, process)
+    private func process(_ api: String) -> SimulatedProcess {
+        SimulatedProcess.required(by: "UserDefaults.\(api)")
     }
 
     private func key(_ name: String) -> String { suite.map { "\($0)/\(name)" } ?? name }
 
     open func set(_ value: Any?, forKey defaultName: String) {
-        let (store, process) = self.store("set(_:forKey:)")
+        let process = process("set(_:forKey:)")
+        let stored: PersistentStore.Value?
         switch value {
-        case nil: store.removeObject(forKey: key(defaultName))
-        case let value as Bool: store.set(value, forKey: key(defaultName))
-        case let value as Int: store.set(value, forKey: key(defaultName))
-        case let value as Double: store.set(value, forKey: key(defaultName))
-        case let value as String: store.set(value, forKey: key(defaultName))
-        case let value as Date: store.set(WallClock.instant(of: value, on: process.app), forKey: key(defaultName))
-        case let value as Data: store.set(.bytes(Array(value)), forKey: key(defaultName))
-        case let value as [String]: store.set(.strings(value), forKey: key(defaultName))
+        case nil: stored = nil
+        case let value as Bool: stored = .bool(value)
+        case let value as Int: stored = .integer(value)
+        case let value as Double: stored = .double(value)
+        case let value as String: stored = .string(value)
+        case let value as Date: stored = .instant(process.instant(of: value))
+        case let value as Data: stored = .bytes(Array(value))
+        case let value as [String]: stored = .strings(value)
         case let value?:
             guard let list = try? PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0) else {
-                process.app.crash(.nonPropertyListDefault)
+                process.crash(.nonPropertyListDefault)
                 return
             }
-            store.set(.propertyList(Array(list)), forKey: key(defaultName))
+            stored = .propertyList(Array(list))
         }
+        process.call(.store(key: key(defaultName), value: stored))
     }
 
     /// Values for keys not set, in this process only (the registration domain is not stored).
@@ -70,13 +71,14 @@ open class UserDefaults: @unchecked Sendable {
     open func set(_ value: Double, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
 
     open func object(forKey defaultName: String) -> Any? {
-        let (store, process) = self.store("object(forKey:)")
-        switch store.value(forKey: key(defaultName)) {
+        let process = process("object(forKey:)")
+        guard case .value(let stored) = process.call(.storedValue(key: key(defaultName))) else { return nil }
+        switch stored {
         case .bool(let value)?: return value
         case .integer(let value)?: return value
         case .double(let value)?: return value
         case .string(let value)?: return value
-        case .instant(let value)?: return WallClock.date(of: value, on: process.app)
+        case .instant(let value)?: return process.date(of: value)
         case .strings(let value)?: return value
         case .bytes(let value)?: return Data(value)
         case .propertyList(let value)?: return try? PropertyListSerialization.propertyList(from: Data(value), options: [], format: nil)
@@ -108,6 +110,6 @@ open class UserDefaults: @unchecked Sendable {
     open func float(forKey defaultName: String) -> Float { Float(double(forKey: defaultName)) }
 
     open func removeObject(forKey defaultName: String) {
-        store("removeObject(forKey:)").0.removeObject(forKey: key(defaultName))
+        process("removeObject(forKey:)").call(.store(key: key(defaultName), value: nil))
     }
 }

@@ -27,22 +27,24 @@ enum WallClock {
     static let stepsPerSecond: Int64 = 1 << 20
     private static let nanosecondsPerSecond: Int64 = 1_000_000_000
 
-    /// The date of the device-clock instant `instant` on `app`'s phone.
-    static func date(of instant: SimInstant, on app: AppContext) -> Date {
+    /// The date of the device-clock instant `instant` on a phone whose clock started
+    /// `startSeconds` after 1970 (``startSeconds(of:)``).
+    static func date(of instant: SimInstant, startSeconds: Int64) -> Date {
         var (seconds, nanoseconds) = instant.nanosecondsSinceStart.quotientAndRemainder(dividingBy: nanosecondsPerSecond)
         if nanoseconds < 0 {
             seconds -= 1
             nanoseconds += nanosecondsPerSecond
         }
         let steps = (nanoseconds * stepsPerSecond) / nanosecondsPerSecond
-        return Date(timeIntervalSince1970: Double(startSeconds(app) + seconds) + Double(steps) / Double(stepsPerSecond))
+        return Date(timeIntervalSince1970: Double(startSeconds + seconds) + Double(steps) / Double(stepsPerSecond))
     }
 
-    /// The device-clock instant of `date` on `app`'s phone: the first instant whose date is
-    /// `date`'s grid step. Dates more than ``farthestSeconds`` from the start (`Date.distantPast`
-    /// and `.distantFuture` among them) are clamped to it: a simulated instant spans ±292 years.
-    static func instant(of date: Date, on app: AppContext) -> SimInstant {
-        let sinceStart = date.timeIntervalSince1970 - Double(startSeconds(app))
+    /// The device-clock instant of `date` on a phone whose clock started `startSeconds` after
+    /// 1970: the first instant whose date is `date`'s grid step. Dates more than
+    /// ``farthestSeconds`` from the start (`Date.distantPast` and `.distantFuture` among them) are
+    /// clamped to it: a simulated instant spans ±292 years.
+    static func instant(of date: Date, startSeconds: Int64) -> SimInstant {
+        let sinceStart = date.timeIntervalSince1970 - Double(startSeconds)
         let clamped = Swift.max(-farthestSeconds, Swift.min(farthestSeconds, sinceStart.isNaN ? 0 : sinceStart))
         let steps = Int64((clamped * Double(stepsPerSecond)).rounded())
         var (seconds, step) = steps.quotientAndRemainder(dividingBy: stepsPerSecond)
@@ -54,12 +56,12 @@ enum WallClock {
         return SimInstant(nanosecondsSinceStart: seconds * nanosecondsPerSecond + nanoseconds)
     }
 
-    /// The delay from the device clock's now until `date` (zero for a date in the past, and at
-    /// most ``farthestSeconds``): the interval between the two dates, so that
+    /// The delay from the device clock's reading `now` until `date` (zero for a date in the past,
+    /// and at most ``farthestSeconds``): the interval between the two dates, so that
     /// `Date(timeIntervalSinceNow: 900)` is 900 s to the nanosecond (to the nearest nanosecond for
     /// intervals off the grid).
-    static func delay(until date: Date, on app: AppContext) -> SimDuration {
-        let seconds = date.timeIntervalSince(self.date(of: app.date, on: app))
+    static func delay(until date: Date, from now: SimInstant, startSeconds: Int64) -> SimDuration {
+        let seconds = date.timeIntervalSince(self.date(of: now, startSeconds: startSeconds))
         guard seconds > 0 else { return .zero }
         let steps = Int64((Swift.min(farthestSeconds, seconds) * Double(stepsPerSecond)).rounded())
         let (whole, step) = steps.quotientAndRemainder(dividingBy: stepsPerSecond)
@@ -71,9 +73,9 @@ enum WallClock {
         Date(timeIntervalSinceReferenceDate: Date.timeIntervalSinceReferenceDate)
     }
 
-    /// The simulation's start as seconds since 1970, the start's local time read as GMT.
-    private static func startSeconds(_ app: AppContext) -> Int64 {
-        let calendar = app.calendar
-        return Int64(calendar.startDate.daysSinceEpoch) * 86_400 + calendar.startTime.sinceMidnight.nanoseconds / nanosecondsPerSecond
+    /// The start of a simulation on `calendar` as seconds since 1970, the start's local time
+    /// read as GMT.
+    static func startSeconds(of calendar: SimCalendar) -> Int64 {
+        Int64(calendar.startDate.daysSinceEpoch) * 86_400 + calendar.startTime.sinceMidnight.nanoseconds / nanosecondsPerSecond
     }
 }

@@ -20,8 +20,10 @@ struct AppDelegatePolicyTests {
 
     static func policies(journal: SharedJournal, fetchSeconds: UInt64 = 2) -> PolicyRegistry {
         var policies = PolicyRegistry.builtIn
+        // The test reads the journal it shares with the app's code: one process (ProcessIsolationTests
+        // requires the same log with a process per launch).
         try! policies.register(.appDelegate(name: "real-refresh", summary: "A refresh service written against Apple's API.",
-                                            taskIdentifiers: [RefreshService.identifier]) {
+                                            taskIdentifiers: [RefreshService.identifier], isolation: .sharedProcess) {
             RefreshAppDelegate(fetchSeconds: fetchSeconds) { journal.lines.append($0) }
         })
         return policies

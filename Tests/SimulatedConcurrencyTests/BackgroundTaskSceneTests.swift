@@ -12,7 +12,7 @@ struct BackgroundTaskSceneTests {
         let journal = SharedJournal()
         var policies = PolicyRegistry.builtIn
         try policies.register(.app(name: "scene-refresh", summary: "A SwiftUI app's refresh action.",
-                                   taskIdentifiers: [SceneRefresher.identifier]) {
+                                   taskIdentifiers: [SceneRefresher.identifier], isolation: .sharedProcess) {
             let refresher = SceneRefresher(fetchSeconds: fetchSeconds) { journal.lines.append($0) }
             refresher.scheduleAppRefresh()   // as the app's `App.init` would
             return BackgroundTaskScene()

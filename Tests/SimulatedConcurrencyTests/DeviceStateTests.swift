@@ -35,7 +35,8 @@ struct DeviceStateTests {
     func batteryAndPower() throws {
         let readings = DeviceReadings()
         var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "reads-device", summary: "Reads the phone at each launch.", taskIdentifiers: []) {
+        try policies.register(.appDelegate(name: "reads-device", summary: "Reads the phone at each launch.", taskIdentifiers: [],
+                                           isolation: .sharedProcess) {
             DeviceReadingDelegate(readings)
         })
         // The default phone and user over two weeks: the battery drains by day and charges at night.

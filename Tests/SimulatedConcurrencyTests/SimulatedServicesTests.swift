@@ -75,7 +75,8 @@ struct SimulatedServicesTests {
     static func run(seed: UInt64, days: Int) throws -> (readings: [ServiceReading], result: RunResult) {
         let readings = ServiceReadings()
         var policies = PolicyRegistry.builtIn
-        try policies.register(.appDelegate(name: "probes-services", summary: "Probes the services at each launch.", taskIdentifiers: []) {
+        try policies.register(.appDelegate(name: "probes-services", summary: "Probes the services at each launch.", taskIdentifiers: [],
+                                           isolation: .sharedProcess) {
             ServiceProbingDelegate(readings)
         })
         // The default user on a calendar starting 2026-03-02 at 08:00 local time.

@@ -164,6 +164,14 @@ public final class AppContext {
         system.crashAfterCallback(reason)
     }
 
+    /// Records a line the app's own code wrote to its standard output or error (an `appOutput`
+    /// event in the log), for the app's code under SimulatedBackgroundTasks. Lines of an earlier
+    /// process are not recorded once another has launched.
+    package func recordOutput(_ line: String) {
+        guard system.processGeneration == generation else { return }
+        system.record(.appOutput(line: line))
+    }
+
     /// A uniform integer in `range` from the same stream, by the kernel's portable algorithm
     /// (for the simulated integer draws of app code, and the policies that draw as apps do).
     package func randomInt(in range: ClosedRange<Int>) -> Int {

@@ -67,14 +67,14 @@ extension BackgroundPolicy {
 }
 
 /// `UIBackgroundFetchResult`: what a silent push's handler reports.
-public enum BackgroundFetchResult: Sendable, Equatable {
+public enum BackgroundFetchResult: Sendable, Equatable, CaseIterable {
     case newData
     case noData
     case failed
 }
 
 /// Why the process was launched.
-public enum LaunchReason: Sendable, Equatable {
+public enum LaunchReason: Sendable, Equatable, CaseIterable {
     /// The user opened the app.
     case user
     /// The system launched the app in the background to run a task.
@@ -105,7 +105,7 @@ public enum ApplicationState: Sendable, Equatable {
 }
 
 /// `UIDevice.BatteryState`.
-public enum BatteryState: Sendable, Equatable {
+public enum BatteryState: Sendable, Equatable, CaseIterable {
     case unplugged
     case charging
     case full

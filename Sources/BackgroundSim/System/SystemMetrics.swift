@@ -116,7 +116,7 @@ public struct SystemMetrics: Sendable, Equatable {
         case .forceQuit, .forceQuitFlagCleared, .phoneStarted, .willTerminate, .cancel, .cancelAll, .launchDeferred, .simulatedLaunch,
              .simulatedExpiration, .taskActionCancelled, .continuedProcessingQueued, .continuedProcessingQueueCancelled, .sessionEventsPending,
              .handleSessionEvents, .sessionCompletionHandlerCalled, .pushCompletionHandlerCalled, .endBackgroundTask, .workStart,
-             .workStop, .workQueueEmpty, .workLimitReached:
+             .workStop, .workQueueEmpty, .workLimitReached, .appOutput:
             break
         }
     }
@@ -181,10 +181,10 @@ public struct SystemMetrics: Sendable, Equatable {
     }
     public var registrationCrashes: Int { crashesByReason[.registrationAfterLaunch] + crashesByReason[.duplicateRegistration] }
     public var unregisteredLaunchCrashes: Int { crashesByReason[.noLaunchHandler] }
-    /// Crashes of the app's own code run under SimulatedBackgroundTasks (``CrashReason/asyncWorkDidNotSettle``,
-    /// ``CrashReason/concurrencyUnsupported``, ``CrashReason/nonPropertyListDefault``).
+    /// Crashes of the app's own code run under SimulatedBackgroundTasks (every reason whose
+    /// ``CrashReason/isAppCode`` is true).
     public var appCodeCrashes: Int {
-        crashesByReason[.asyncWorkDidNotSettle] + crashesByReason[.concurrencyUnsupported] + crashesByReason[.nonPropertyListDefault]
+        CrashReason.allCases.reduce(0) { $1.isAppCode ? $0 + crashesByReason[$1] : $0 }
     }
     public var foregroundSeconds: Double { Double(foregroundNanoseconds) / 1e9 }
     public var backgroundSeconds: Double { Double(backgroundNanoseconds) / 1e9 }

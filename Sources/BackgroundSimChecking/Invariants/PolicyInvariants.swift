@@ -49,16 +49,28 @@ public struct NoAssertionLeaks: Invariant {
     }
 }
 
-/// The app never crashes on the task scheduler's rules (registering after launch or twice,
-/// a launch with no handler registered).
+/// The app never crashes: on the task scheduler's rules (registering after launch or twice,
+/// a launch with no handler registered), or in its own code (a trap, a bad access, a wait that
+/// cannot end), with the last line the app's process wrote, which for a trap is the runtime's
+/// message.
 public struct NoCrashes: Invariant {
     public let name = "noCrashes"
+    /// The last line the app's current process wrote.
+    private var lastOutput: String?
 
     public init() {}
 
     public mutating func observe(_ entry: SystemLogEntry, in run: inout RunContext) {
-        if case .crash(let reason, let identifier) = entry.event {
-            run.fail("crashed (\(reason.rawValue)): \(Self.explanation(of: reason, identifier: identifier))")
+        switch entry.event {
+        case .launch:
+            lastOutput = nil
+        case .appOutput(let line):
+            lastOutput = line
+        case .crash(let reason, let identifier):
+            let said = reason.isAppCode ? lastOutput.map { " (its last output: \"\($0)\")" } ?? "" : ""
+            run.fail("crashed (\(reason.rawValue)): \(Self.explanation(of: reason, identifier: identifier))\(said)")
+        default:
+            break
         }
     }
 
@@ -81,6 +93,18 @@ public struct NoCrashes: Invariant {
         case .nonPropertyListDefault:
             "the app's own code stored a value that is not a property list in UserDefaults, which iOS refuses with an exception; "
                 + "store Bool, numbers, String, Date, Data, and arrays and dictionaries of them (encode other types to Data first)"
+        case .appCodeTrapped:
+            "the app's own code trapped: a Swift runtime error (a force-unwrapped nil, fatalError, a failed precondition, "
+                + "an index out of range, an overflow)"
+        case .appCodeBadAccess:
+            "the app's own code read or wrote memory it may not"
+        case .appCodeAborted:
+            "a signal ended the app's own code (abort() among them)"
+        case .appCodeExited:
+            "the app's own code called exit"
+        case .blockingWait:
+            "the app's own code waited for something that cannot happen while it waits in simulated time "
+                + "(a semaphore or group wait, or sync onto the queue it runs on); its output names the file and line"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// How one of the app's own background-session transfers ended (SimulatedBackgroundTasks'
 /// `URLSession` tasks, handed over with ``WorkController/handOffAppTransfer(uploadBytes:downloadBytes:to:notBefore:)``).
-package enum AppTransferOutcome: Sendable, Equatable {
+package enum AppTransferOutcome: Sendable, Equatable, CaseIterable {
     /// Every byte went.
     case completed
     /// Its session's `timeoutIntervalForResource` passed first.

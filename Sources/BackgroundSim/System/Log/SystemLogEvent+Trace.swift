@@ -19,6 +19,8 @@ extension SystemLogEvent {
             }
         case .crash(let reason, let identifier):
             [("reason", .string(reason.rawValue)), ("identifier", .string(identifier))]
+        case .appOutput(let line):
+            [("line", .string(line))]
         case .submit(let identifier, let kind, let earliestBeginIn):
             [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("earliestBeginInSeconds", .number(earliestBeginIn.seconds))]
         case .submitError(let identifier, let error):

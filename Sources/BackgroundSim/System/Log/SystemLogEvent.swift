@@ -38,8 +38,11 @@ public enum SystemLogEvent: Sendable, Equatable {
     case phoneStarted(forceQuitFlagCleared: Bool, pendingRequestsCleared: Bool)
     /// The system killed the app (a ``terminate(reason:)`` follows).
     case kill(KillReason)
-    /// The app did something the task scheduler crashes it for.
+    /// The app did something the task scheduler crashes it for, or its own code crashed.
     case crash(reason: CrashReason, identifier: String)
+    /// A line the app's own code wrote to its standard output or error (`print`, a trap's
+    /// message), in a process of its own under SimulatedBackgroundTasks: the device's log.
+    case appOutput(line: String)
 
     // MARK: The task scheduler
 
@@ -188,6 +191,7 @@ extension SystemLogEvent {
         case phoneStarted = "phoneStarted"
         case kill = "kill"
         case crash = "crash"
+        case appOutput = "appOutput"
         case submit = "submit"
         case submitError = "submitError"
         case cancel = "cancel"
@@ -240,6 +244,7 @@ extension SystemLogEvent {
         case .phoneStarted: .phoneStarted
         case .kill: .kill
         case .crash: .crash
+        case .appOutput: .appOutput
         case .submit: .submit
         case .submitError: .submitError
         case .cancel: .cancel

@@ -63,6 +63,37 @@ public enum CrashReason: String, Sendable, Equatable, CaseIterable {
     /// The app's own code stored a value that is not a property list in `UserDefaults`, which
     /// iOS refuses with an exception (`NSInvalidArgumentException`) [A].
     case nonPropertyListDefault = "nonPropertyListDefault"
+    /// The app's own code trapped: a Swift runtime error — a force-unwrapped `nil`,
+    /// `fatalError`, a failed `precondition`, an index out of range, an arithmetic overflow —
+    /// for which the Swift runtime uses a trace trap, reported as `EXC_BREAKPOINT (SIGTRAP)` on
+    /// an iPhone's ARM processor and `EXC_BAD_INSTRUCTION (SIGILL)` on x86_64 [A] (Apple,
+    /// "EXC_BREAKPOINT (SIGTRAP) and EXC_BAD_INSTRUCTION (SIGILL)"). The runtime's message is the
+    /// process's last `appOutput` line before the crash.
+    case appCodeTrapped = "appCodeTrapped"
+    /// The app's own code read or wrote memory it may not: `EXC_BAD_ACCESS` (`SIGSEGV`,
+    /// `SIGBUS`) [A] (Apple, "Understanding the exception types in a crash report").
+    case appCodeBadAccess = "appCodeBadAccess"
+    /// Another signal ended the app's own code, `abort()`'s `SIGABRT` among them: iOS's
+    /// `EXC_CRASH` [A] (Apple, "Understanding the exception types in a crash report").
+    case appCodeAborted = "appCodeAborted"
+    /// The app's own code called `exit`: its process ended without the system ending it.
+    case appCodeExited = "appCodeExited"
+    /// The app's own code waited for something that cannot happen while it waits, in simulated
+    /// time: a `DispatchSemaphore` or `DispatchGroup` wait that nothing already done can
+    /// satisfy, or `sync` onto the queue it is running on. On iOS the thread would block (and
+    /// `sync` onto its own queue traps); here the process crashes at once and its output names
+    /// the file and line of the wait [Inf].
+    case blockingWait = "blockingWait"
+
+    /// Whether the reason is one of the app's own code (run under SimulatedBackgroundTasks),
+    /// not a misuse of the task scheduler.
+    public var isAppCode: Bool {
+        switch self {
+        case .registrationAfterLaunch, .duplicateRegistration, .noLaunchHandler: false
+        case .asyncWorkDidNotSettle, .concurrencyUnsupported, .nonPropertyListDefault, .appCodeTrapped, .appCodeBadAccess,
+             .appCodeAborted, .appCodeExited, .blockingWait: true
+        }
+    }
 }
 
 /// Why a running task's expiration handler was called. Raw values are the `cause` of

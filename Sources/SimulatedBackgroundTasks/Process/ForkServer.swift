@@ -1,0 +1,207 @@
+#if os(Linux)
+import BackgroundSim
+import Glibc
+
+/// Starts each launch of the app's process as an OS process of its own, so that the app's code
+/// starts every launch as it would on iOS — every global, static and singleton fresh — and
+/// can crash without ending the run.
+///
+/// The server itself is an OS process forked from the simulation's thread at the run's first
+/// launch, before any of the app's code has run anywhere in it (the simulation never runs the
+/// app's code itself), and it runs none: a "zygote", as Android starts apps, or a fuzzer's fork
+/// server. For each launch it forks a child from itself — one thread, nothing of the app's
+/// code run — which takes over the channel: the system's deliveries reach the child, the
+/// child's calls reach the system, until the system says the process ended. When the child
+/// exits or dies, the server says how on the same channel, with what the child wrote that it
+/// had not sent. Only one process of the app lives at a time, as on the phone.
+///
+/// Forking happens twice: the server from the simulation's thread, once a run, and each child
+/// from the server. The first copies a process that may have other threads (other simulations,
+/// with `--jobs`); the server runs only this file's loop, and each child the app's code and the
+/// simulated frameworks, neither of which takes a lock another thread of the simulation could
+/// hold (glibc makes `malloc` and `stdio` safe across `fork`). Linux only: on macOS a child of a
+/// process that has used Foundation must `exec` (docs/RUN-YOUR-OWN-CODE.md).
+final class ForkServer {
+    private let channel: MessageChannel
+    private let pid: pid_t
+    /// A child has the channel: started, and not known to have ended.
+    private var childHasChannel = false
+    /// A child was told to exit; the server's word that it ended is still to be read.
+    private var endPending = false
+
+    /// Forks the server, which makes each child with `recipe`.
+    init(recipe: AppRecipe) {
+        let (system, server) = MessageChannel.pair()
+        let pid = fork()
+        if pid == 0 {
+            system.close()
+            Self.serve(channel: server, recipe: recipe)
+        }
+        server.close()
+        guard pid > 0 else { fatalError("SimulatedBackgroundTasks: fork failed (errno \(errno)): the app's process cannot be started") }
+        channel = system
+        self.pid = pid
+    }
+
+    deinit {
+        endChild()
+        channel.close()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    // MARK: The system's side
+
+    /// Starts a child: a new process of the app, waiting for its first delivery.
+    func startChild() {
+        precondition(!childHasChannel, "ForkServer: a child started while another has the channel")
+        if endPending {
+            while let message = channel.receiveForSystem() {
+                if case .ended = message { break }
+            }
+            endPending = false
+        }
+        channel.send(.spawn)
+        childHasChannel = true
+    }
+
+    /// Tells the child its process ended; it exits without running anything more.
+    func endChild() {
+        guard childHasChannel else { return }
+        childHasChannel = false
+        channel.send(.exit)
+        endPending = true
+    }
+
+    /// How a delivery to the child came out.
+    enum Outcome {
+        /// Its code, and the async work that code started, ran.
+        case done
+        /// The child's OS process ended while it ran.
+        case ended(ProcessExit)
+        /// The child's OS process ended during a delivery made while the system carried out
+        /// one of its calls (and that delivery's outcome said so).
+        case endedEarlier
+    }
+
+    /// Runs `delivery` in the child, carrying out its calls on `host`, until the child is done
+    /// with it or has ended.
+    func exchange(_ delivery: ProcessDelivery, with host: ProcessHost) -> Outcome {
+        guard childHasChannel else { return .endedEarlier }
+        channel.send(.deliver(delivery, host.state))
+        while true {
+            guard let message = channel.receiveForSystem() else {
+                fatalError("SimulatedBackgroundTasks: the fork server of the app's processes ended unexpectedly")
+            }
+            switch message {
+            case .call(let call):
+                let result = host.perform(call)
+                guard childHasChannel else { return .endedEarlier }
+                channel.send(.result(result, host.state))
+            case .output(let bytes):
+                host.recordOutput(bytes)
+            case .done:
+                return .done
+            case .ended(let exit, let output):
+                host.recordOutput(output)
+                childHasChannel = false
+                return .ended(exit)
+            }
+        }
+    }
+
+    // MARK: The server
+
+    /// The server's loop: a child for each `spawn`, and word of how it ended.
+    private static func serve(channel: MessageChannel, recipe: AppRecipe) -> Never {
+        closeInheritedDescriptors(keeping: channel.descriptor)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc.signal(signal, SIG_DFL) }
+        let capture = OutputCapture()
+        // Installs the concurrency hooks once here, for every child.
+        _ = try? SimulatedExecutor()
+        while let message = channel.receiveForProcess() {
+            // Anything else was meant for a child that has since ended.
+            guard case .spawn = message else { continue }
+            let child = fork()
+            if child == 0 { ForkedProcess.run(channel: channel, capture: capture, recipe: recipe) }
+            guard child > 0 else {
+                channel.send(.ended(.exited(-1), output: Array("fork failed (errno \(errno))\n".utf8)))
+                continue
+            }
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            channel.send(.ended(ProcessExit(waitStatus: status), output: capture.take()))
+        }
+        _exit(0)
+    }
+
+    /// Closes every descriptor the fork copied from the simulation but the standard ones and
+    /// `kept`: another run's channel held open here would never read as closed.
+    private static func closeInheritedDescriptors(keeping kept: Int32) {
+        guard let directory = opendir("/proc/self/fd") else { return }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+            }
+            if let descriptor = Int32(name) { descriptors.append(descriptor) }
+        }
+        let own = dirfd(directory)
+        closedir(directory)
+        for descriptor in descriptors where descriptor > 2 && descriptor != kept && descriptor != own {
+            _ = systemClose(descriptor)
+        }
+    }
+}
+
+extension ProcessExit {
+    /// How a process ended, from `waitpid`'s status.
+    init(waitStatus status: Int32) {
+        let signal = status & 0x7f
+        self = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+
+    /// The crash it is when the app's process ended this way without the system ending it.
+    var crashReason: CrashReason {
+        switch self {
+        case .exited: .appCodeExited
+        case .signaled(SIGILL), .signaled(SIGTRAP): .appCodeTrapped
+        case .signaled(SIGSEGV), .signaled(SIGBUS): .appCodeBadAccess
+        case .signaled: .appCodeAborted
+        }
+    }
+}
+
+/// The system's side of an app process in an OS process of its own, started by the phone's
+/// ``ForkServer``.
+final class ForkedLink: ProcessLink {
+    private unowned let host: ProcessHost
+    private let server: ForkServer
+    private var ended = false
+
+    init(host: ProcessHost, server: ForkServer) {
+        self.host = host
+        self.server = server
+        server.startChild()
+    }
+
+    func deliver(_ delivery: ProcessDelivery) {
+        guard !ended else { return }
+        switch server.exchange(delivery, with: host) {
+        case .done:
+            break
+        case .ended(let exit):
+            ended = true
+            host.processEnded(exit)
+        case .endedEarlier:
+            ended = true
+        }
+    }
+
+    func end() {
+        guard !ended else { return }
+        ended = true
+        server.endChild()
+    }
+}
+#endif
