@@ -32,6 +32,9 @@ final class SimulatedProcess {
     var callbacks = CallbackTable()
     /// The process's notification center (`NotificationCenter.default` in its code).
     let notifications = NotificationCenter()
+    /// The `UserDefaults` values this process has read or written, `nil` for a key known to
+    /// hold none: while it lives, only its own code writes the phone's store.
+    private var storedValues: [String: PersistentStore.Value?] = [:]
     /// `UserDefaults.register(defaults:)`'s values, for this process only.
     var registeredDefaults: [String: Any] = [:]
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
@@ -330,9 +333,28 @@ extension SimulatedProcess {
     /// Registers `handler` for the tasks of `identifier` (`BGTaskScheduler.register`): it runs
     /// in this process, as app code, when the system launches one. Returns false for an
     /// identifier the app does not permit; a registration after launch crashes the app.
+    @discardableResult
     func register(taskIdentifier identifier: String, handler: @escaping (SystemTask) -> Void) -> Bool {
         let callback = callbacks.add(taskLaunch: { [unowned self] task in run { handler(task) } })
         guard case .bool(let registered) = call(.registerTask(identifier: identifier, handler: callback)) else { return false }
         return registered
+    }
+}
+
+// MARK: UserDefaults
+
+extension SimulatedProcess {
+    /// The value the phone's store holds for `key` (`UserDefaults`).
+    func storedValue(forKey key: String) -> PersistentStore.Value? {
+        if let known = storedValues[key] { return known }
+        guard case .value(let value) = call(.storedValue(key: key)) else { return nil }
+        storedValues[key] = .some(value)
+        return value
+    }
+
+    /// Stores `value` for `key` in the phone's store (removes it for `nil`).
+    func store(_ value: PersistentStore.Value?, forKey key: String) {
+        storedValues[key] = .some(value)
+        call(.store(key: key, value: value))
     }
 }

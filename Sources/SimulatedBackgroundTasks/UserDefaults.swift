@@ -57,7 +57,7 @@ open class UserDefaults: @unchecked Sendable {
             }
             stored = .propertyList(Array(list))
         }
-        process.call(.store(key: key(defaultName), value: stored))
+        process.store(stored, forKey: key(defaultName))
     }
 
     /// Values for keys not set, in this process only (the registration domain is not stored).
@@ -72,8 +72,7 @@ open class UserDefaults: @unchecked Sendable {
 
     open func object(forKey defaultName: String) -> Any? {
         let process = process("object(forKey:)")
-        guard case .value(let stored) = process.call(.storedValue(key: key(defaultName))) else { return nil }
-        switch stored {
+        switch process.storedValue(forKey: key(defaultName)) {
         case .bool(let value)?: return value
         case .integer(let value)?: return value
         case .double(let value)?: return value
@@ -110,6 +109,6 @@ open class UserDefaults: @unchecked Sendable {
     open func float(forKey defaultName: String) -> Float { Float(double(forKey: defaultName)) }
 
     open func removeObject(forKey defaultName: String) {
-        process("removeObject(forKey:)").call(.store(key: key(defaultName), value: nil))
+        process("removeObject(forKey:)").store(nil, forKey: key(defaultName))
     }
 }

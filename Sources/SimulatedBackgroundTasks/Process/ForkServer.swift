@@ -28,9 +28,15 @@ final class ForkServer {
     private var childHasChannel = false
     /// A child was told to exit; the server's word that it ended is still to be read.
     private var endPending = false
+    /// The simulation's thread, kept on one processor with the children while the server lives,
+    /// and the processors it was allowed before.
+    private let thread = pthread_self()
+    private let threadAffinity: ProcessorAffinity.Mask?
 
-    /// Forks the server, which makes each child with `recipe`.
+    /// Forks the server, which makes each child with `recipe`, and keeps the calling thread and
+    /// each child on the processor the thread runs on now (``ProcessorAffinity``).
     init(recipe: AppRecipe) {
+        threadAffinity = ProcessorAffinity.pin(to: ProcessorAffinity.current)
         let (system, server) = MessageChannel.pair()
         let pid = fork()
         if pid == 0 {
@@ -48,6 +54,7 @@ final class ForkServer {
         channel.close()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let threadAffinity, pthread_equal(thread, pthread_self()) != 0 { ProcessorAffinity.restore(threadAffinity) }
     }
 
     // MARK: The system's side
@@ -61,7 +68,7 @@ final class ForkServer {
             }
             endPending = false
         }
-        channel.send(.spawn)
+        channel.send(.spawn(processor: ProcessorAffinity.current))
         childHasChannel = true
     }
 
@@ -94,6 +101,8 @@ final class ForkServer {
                 fatalError("SimulatedBackgroundTasks: the fork server of the app's processes ended unexpectedly")
             }
             switch message {
+            case .call(let call) where !call.awaitsAnswer:
+                host.perform(withoutAnswer: call)
             case .call(let call):
                 let result = host.perform(call)
                 guard childHasChannel else { return .endedEarlier }
@@ -121,9 +130,12 @@ final class ForkServer {
         _ = try? SimulatedExecutor()
         while let message = channel.receiveForProcess() {
             // Anything else was meant for a child that has since ended.
-            guard case .spawn = message else { continue }
+            guard case .spawn(let processor) = message else { continue }
             let child = fork()
-            if child == 0 { ForkedProcess.run(channel: channel, capture: capture, recipe: recipe) }
+            if child == 0 {
+                ProcessorAffinity.pin(to: processor)
+                ForkedProcess.run(channel: channel, capture: capture, recipe: recipe)
+            }
             guard child > 0 else {
                 channel.send(.ended(.exited(-1), output: Array("fork failed (errno \(errno))\n".utf8)))
                 continue

@@ -44,6 +44,7 @@ final class ForkedProcess: SystemServices {
     func call(_ call: SystemCall) -> SystemCallResult {
         sendOutput()
         guard channel.send(.call(call)) else { _exit(0) }
+        guard call.awaitsAnswer else { return .none }
         while let message = channel.receiveForProcess() {
             switch message {
             case .result(let result, let state):

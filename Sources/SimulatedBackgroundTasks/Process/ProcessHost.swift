@@ -27,6 +27,8 @@ final class ProcessHost {
     private var crashReported = false
     /// What the process wrote after its last newline.
     private var partialLine: [UInt8] = []
+    /// A call the process does not wait on is being carried out.
+    private var performingWithoutAnswer = false
 
     /// The label of the work-queue items that are the app's own requests.
     static let requestLabel = "URLSession"
@@ -49,6 +51,7 @@ final class ProcessHost {
 
     /// Runs the app's code for `delivery`, and the async work it starts.
     func deliver(_ delivery: ProcessDelivery) {
+        precondition(!performingWithoutAnswer, "ProcessHost: the system ran the app's code during a call the app does not wait on")
         link.deliver(delivery)
     }
 
@@ -194,6 +197,14 @@ final class ProcessHost {
             sessionCompletions[handle]?()
         }
         return .none
+    }
+
+    /// Carries out a call the process does not wait on (``SystemCall/awaitsAnswer``): the
+    /// system must run none of the app's code meanwhile, for the process is not listening.
+    func perform(withoutAnswer call: SystemCall) {
+        performingWithoutAnswer = true
+        defer { performingWithoutAnswer = false }
+        _ = perform(call)
     }
 
     /// Gives up the requests an earlier process left in the queue (a terminated process's

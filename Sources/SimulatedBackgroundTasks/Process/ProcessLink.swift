@@ -60,7 +60,12 @@ final class InProcessLink: ProcessLink, SystemServices {
     /// Carries out `call`; a call from code of a process the system has let go of changes
     /// nothing (as a call through a stale `AppContext` does).
     func call(_ call: SystemCall) -> SystemCallResult {
-        host?.perform(call) ?? .none
+        guard let host else { return .none }
+        guard call.awaitsAnswer else {
+            host.perform(withoutAnswer: call)
+            return .none
+        }
+        return host.perform(call)
     }
 
     func crash(_ reason: CrashReason) {

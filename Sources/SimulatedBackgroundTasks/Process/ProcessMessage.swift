@@ -8,13 +8,15 @@ enum MessageToProcess: Equatable {
     case result(SystemCallResult, PhoneState)
     /// The simulated process ended: exit, running nothing more.
     case exit
-    /// To the fork server: start a new process of the app, which takes over the pipe.
-    case spawn
+    /// To the fork server: start a new process of the app, which takes over the pipe, on the
+    /// processor the simulation's thread runs on (−1: anywhere).
+    case spawn(processor: Int32)
 }
 
 /// What an app process in another OS process (and its fork server) sends up the pipe.
 enum MessageToSystem: Equatable {
-    /// One of the app's calls; the system answers with ``MessageToProcess/result(_:_:)``.
+    /// One of the app's calls; the system answers with ``MessageToProcess/result(_:_:)``, unless
+    /// the call does not await an answer (``SystemCall/awaitsAnswer``).
     case call(SystemCall)
     /// What the process wrote to its standard output or error since it last said.
     case output([UInt8])

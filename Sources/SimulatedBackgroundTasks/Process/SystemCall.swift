@@ -96,6 +96,19 @@ enum SystemCall: Equatable {
     case completeSessionEvents(CompletionHandle)
 }
 
+extension SystemCall {
+    /// Whether the app's side waits for the system's answer. A call that answers nothing and
+    /// changes nothing the app reads (``PhoneState``), and during which the system runs none of
+    /// the app's code, is sent without waiting: the system carries it out, in order, before the
+    /// process's next call or the end of the delivery.
+    var awaitsAnswer: Bool {
+        switch self {
+        case .store, .cancelTimer, .completeTask, .setExpirationHandler, .recordActionCancelled: false
+        default: true
+        }
+    }
+}
+
 /// The system's answer to a ``SystemCall``.
 enum SystemCallResult: Equatable {
     case none

@@ -40,8 +40,9 @@ extension MessageToProcess {
             state.write(to: &writer)
         case .exit:
             writer.write(Tag.exit.rawValue)
-        case .spawn:
+        case .spawn(let processor):
             writer.write(Tag.spawn.rawValue)
+            writer.write(Int64(processor))
         }
     }
 
@@ -50,7 +51,7 @@ extension MessageToProcess {
         case .deliver: self = .deliver(ProcessDelivery(from: &reader), PhoneState(from: &reader))
         case .result: self = .result(SystemCallResult(from: &reader), PhoneState(from: &reader))
         case .exit: self = .exit
-        case .spawn: self = .spawn
+        case .spawn: self = .spawn(processor: Int32(truncatingIfNeeded: reader.readInt64()))
         }
     }
 }
