@@ -41,6 +41,11 @@ final class SimulatedProcess {
     var isBatteryMonitoringEnabled = false
     /// What its code has been told of the battery, Low Power Mode and the thermal state.
     private var deviceNotifier = DeviceNotifier()
+    /// The Dispatch queues whose blocks are running now, innermost last (the main queue while a
+    /// callback of the system's runs the app's code).
+    var executingQueues: [DispatchQueue] = []
+    /// `OperationQueue.main` in its code.
+    private(set) lazy var mainOperationQueue = OperationQueue(main: ())
     /// The path monitors its code started, in the order started.
     var pathMonitors: [NWPathMonitor] = []
     /// Its running continued-processing tasks, whose progress the system reads after each run.
@@ -95,7 +100,7 @@ final class SimulatedProcess {
                 executor.jump(to: state.instant)
                 for monitor in pathMonitors { monitor.deliverIfChanged(beforeTheCode: true) }
                 deviceNotifier.postChanges(in: self)
-                body()
+                execute(on: .main, body)
                 deliverBackgroundSessionNews()
                 try executor.advance(to: state.instant)
             }

@@ -18,6 +18,9 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     var jobLimit = 1_000_000
     /// Jobs run so far.
     private(set) var jobsRun = 0
+    /// Work run at `countedInstant`, toward ``jobLimit``.
+    private var runAtInstant = 0
+    private var countedInstant = SimInstant.start
 
     /// A job, or a callback of the executor's own (a simulated sleep ending).
     enum Work {
@@ -35,15 +38,22 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
 
     // MARK: Driving
 
-    /// Runs ready jobs, one at a time in the order they came, until none is ready; returns how
-    /// many ran. Call it with the executor bound (``withBound(_:)``).
+    /// Runs ready work — jobs, and the callbacks of simulated sleeps and of the simulated
+    /// frameworks — one at a time in the order it came, until none is ready; returns how much
+    /// ran. Call it with the executor bound (``withBound(_:)``).
     ///
-    /// - Throws: ``Runaway`` after ``jobLimit`` jobs at this instant.
+    /// - Throws: ``Runaway`` once ``jobLimit`` pieces of work have run at this instant, in this
+    ///   drain or earlier ones (work that reschedules itself at the same instant, through a
+    ///   sleep of zero, counts on).
     @discardableResult
     func drain() throws(SimulatedExecutor.Runaway) -> Int {
+        if countedInstant != now {
+            countedInstant = now
+            runAtInstant = 0
+        }
         var count = 0
         while readyStart < ready.count {
-            guard count < jobLimit else { throw SimulatedExecutor.Runaway(instant: now, jobs: count) }
+            guard runAtInstant < jobLimit else { throw SimulatedExecutor.Runaway(instant: now, jobs: runAtInstant) }
             let job = ready[readyStart]
             readyStart += 1
             if readyStart == ready.count {
@@ -53,11 +63,12 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
             switch job {
             case .job(let job):
                 job.runSynchronously(on: asUnownedSerialExecutor())
-                count += 1
                 jobsRun += 1
             case .callback(let callback):
                 callback()
             }
+            count += 1
+            runAtInstant += 1
         }
         return count
     }
@@ -68,16 +79,16 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
     /// Whether no job is ready or timed.
     var isIdle: Bool { readyStart == ready.count && timedStart == timed.count }
 
-    /// Moves the simulated time to `instant` (never back), releasing the timed jobs due by then
-    /// in order of their instants, then of their scheduling, and runs each instant's work before
-    /// the next's.
-    ///
-    /// - Throws: ``Runaway`` as ``drain()`` does.
     /// Moves the time to `instant` (never back) without releasing anything.
     func jump(to instant: SimInstant) {
         now = Swift.max(now, instant)
     }
 
+    /// Moves the simulated time to `instant` (never back), releasing the timed jobs due by then
+    /// in order of their instants, then of their scheduling, and runs each instant's work before
+    /// the next's.
+    ///
+    /// - Throws: ``Runaway`` as ``drain()`` does.
     func advance(to instant: SimInstant) throws(SimulatedExecutor.Runaway) {
         try drain()
         while let next = nextDeadline, next <= instant {
@@ -99,6 +110,11 @@ final class JobQueue: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
 
     func enqueue(_ job: UnownedJob) {
         ready.append(.job(job))
+    }
+
+    /// Queues `callback` to run now, after the work already ready.
+    func enqueue(_ callback: @escaping () -> Void) {
+        ready.append(.callback(callback))
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

@@ -106,6 +106,25 @@ public final class SimulatedExecutor: @unchecked Sendable {
         queue.jump(to: instant)
     }
 
+    // MARK: Work of the simulated frameworks
+
+    /// Queues `work` to run now, first in, first out with the jobs of Swift concurrency (how the
+    /// simulated Dispatch queues and `OperationQueue` run their blocks).
+    package func enqueue(_ work: @escaping () -> Void) {
+        queue.enqueue(work)
+    }
+
+    /// Schedules `work` `nanoseconds` of simulated time from now, after the work already timed
+    /// for that instant; returns what ``withdraw(_:)`` takes.
+    package func schedule(afterNanoseconds nanoseconds: Int64, _ work: @escaping () -> Void) -> UInt64 {
+        queue.schedule(afterNanoseconds: nanoseconds, work)
+    }
+
+    /// Takes back scheduled work that has not come due.
+    package func withdraw(_ id: UInt64) {
+        queue.withdraw(id)
+    }
+
     /// Runs until nothing is ready or timed, moving the simulated time to each timed job in turn.
     ///
     /// - Throws: ``Runaway`` as ``drain()`` does.

@@ -64,7 +64,7 @@ struct AppDelegatePolicyTests {
         let reference = try Self.run(seed: 3, days: 7)
         for _ in 0..<5 { #expect(try Self.run(seed: 3, days: 7).result.digest == reference.result.digest) }
         let digests = Mutex<[TraceDigest?]>(Array(repeating: nil, count: 4))
-        DispatchQueue.concurrentPerform(iterations: 4) { index in
+        Dispatch.DispatchQueue.concurrentPerform(iterations: 4) { index in
             let digest = try? Self.run(seed: 3, days: 7).result.digest
             digests.withLock { $0[index] = digest }
         }

@@ -68,6 +68,11 @@ final class ForkedProcess: SystemServices {
         _exit(0)
     }
 
+    /// Writes to the process's standard output, which the fork server captures.
+    func write(output: String) {
+        Swift.print(output, terminator: "")
+    }
+
     private func handle(_ delivery: ProcessDelivery, _ state: PhoneState) {
         current = state
         process.handle(delivery)

@@ -20,6 +20,8 @@ protocol SystemServices: AnyObject {
     /// runs in returns. In an OS process of its own, that process ends at once (and this does
     /// not return), as a crashed process does.
     func crash(_ reason: CrashReason)
+    /// Writes `output` to the device's log, as the process's standard output.
+    func write(output: String)
 }
 
 /// The app's process in this OS process: deliveries and calls are function calls.
@@ -70,5 +72,9 @@ final class InProcessLink: ProcessLink, SystemServices {
 
     func crash(_ reason: CrashReason) {
         _ = host?.perform(.crash(reason))
+    }
+
+    func write(output: String) {
+        host?.recordOutput(Array(output.utf8))
     }
 }
