@@ -45,6 +45,7 @@ open class Timer: @unchecked Sendable {
     }
 
     /// A timer added to the current run loop at once.
+    @discardableResult
     open class func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
                                    block: @escaping @Sendable (Timer) -> Void) -> Timer {
         let timer = Timer(timeInterval: interval, repeats: repeats, block: block)
