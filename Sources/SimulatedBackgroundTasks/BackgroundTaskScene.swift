@@ -46,9 +46,35 @@ public struct BackgroundTaskScene: Sendable {
     }
 
     private(set) var actions: [Action] = []
+    /// What its `onChange(of: scenePhase)` modifiers do, in the order attached.
+    private(set) var phaseChanges: [SimulationThreadBound<(ScenePhase, ScenePhase) -> Void>] = []
 
     /// A scene with no background-task actions.
     public init() {}
+
+    /// The scene, with `action` called with the new phase whenever the scene's phase changes
+    /// (`.onChange(of: scenePhase) { newPhase in … }`, iOS 14).
+    public func onChange(of value: ScenePhase, perform action: @escaping (ScenePhase) -> Void) -> BackgroundTaskScene {
+        onChange(of: value) { _, newPhase in action(newPhase) }
+    }
+
+    /// The scene, with `action` called with the old and new phase whenever the scene's phase
+    /// changes (iOS 17); with `initial`, also once as the scene connects.
+    public func onChange(of value: ScenePhase, initial: Bool = false, _ action: @escaping (ScenePhase, ScenePhase) -> Void) -> BackgroundTaskScene {
+        var scene = self
+        scene.phaseChanges.append(SimulationThreadBound(action))
+        return scene
+    }
+
+    /// The scene, with `action` called whenever the scene's phase changes (iOS 17).
+    public func onChange(of value: ScenePhase, initial: Bool = false, _ action: @escaping () -> Void) -> BackgroundTaskScene {
+        onChange(of: value) { _, _ in action() }
+    }
+
+    /// Tells the `onChange` actions that the phase moved from `old` to `new`.
+    func phaseChanged(from old: ScenePhase, to new: ScenePhase) {
+        for change in phaseChanges { change.value(old, new) }
+    }
 
     /// The scene, with `action` run whenever the system launches a task of `task`'s kind.
     public func backgroundTask<Request: Sendable, Response: Sendable>(

@@ -14,6 +14,8 @@ public final class NWPathMonitor: @unchecked Sendable {
     public var pathUpdateHandler: (@Sendable (NWPath) -> Void)?
     /// Only paths over this interface count as satisfied (`init(requiredInterfaceType:)`).
     private let requiredInterface: NWInterface.InterfaceType?
+    /// Paths over these interfaces do not count as satisfied (`init(prohibitedInterfaceTypes:)`).
+    private let prohibitedInterfaces: [NWInterface.InterfaceType]
     private weak var process: SimulatedProcess?
     /// The path last delivered.
     private var delivered: NWPath?
@@ -21,17 +23,25 @@ public final class NWPathMonitor: @unchecked Sendable {
     /// A monitor of every interface.
     public init() {
         requiredInterface = nil
+        prohibitedInterfaces = []
     }
 
     /// A monitor of paths over `requiredInterfaceType` only.
     public init(requiredInterfaceType: NWInterface.InterfaceType) {
         requiredInterface = requiredInterfaceType
+        prohibitedInterfaces = []
+    }
+
+    /// A monitor of paths over any interface but `prohibitedInterfaceTypes` (iOS 14).
+    public init(prohibitedInterfaceTypes: [NWInterface.InterfaceType]) {
+        requiredInterface = nil
+        prohibitedInterfaces = prohibitedInterfaceTypes
     }
 
     /// The path now.
     public var currentPath: NWPath {
         let process = self.process ?? SimulatedProcess.required(by: "NWPathMonitor.currentPath")
-        return NWPath(process.state.networkPath, requiredInterface: requiredInterface)
+        return NWPath(process.state.networkPath, requiredInterface: requiredInterface, prohibitedInterfaces: prohibitedInterfaces)
     }
 
     /// Starts monitoring; the first path is delivered as soon as the app's code yields.
@@ -81,13 +91,15 @@ public struct NWPath: Sendable, Equatable, CustomStringConvertible {
     /// The interfaces the path may use: one, or none.
     public let availableInterfaces: [NWInterface]
 
-    init(_ path: NetworkPath, requiredInterface: NWInterface.InterfaceType?) {
+    init(_ path: NetworkPath, requiredInterface: NWInterface.InterfaceType?, prohibitedInterfaces: [NWInterface.InterfaceType] = []) {
         let interface: NWInterface.InterfaceType? = switch path.interface {
         case .wifi: .wifi
         case .cellular: .cellular
         case .none: nil
         }
-        let usable = interface != nil && (requiredInterface == nil || requiredInterface == interface)
+        let usable = interface.map { interface in
+            (requiredInterface == nil || requiredInterface == interface) && !prohibitedInterfaces.contains(interface)
+        } ?? false
         status = usable ? .satisfied : .unsatisfied
         isExpensive = usable && path.isExpensive
         isConstrained = usable && path.isConstrained
@@ -115,4 +127,31 @@ public struct NWInterface: Sendable, Equatable {
     public let type: InterfaceType
     /// Its name, as iOS names them (`en0` for Wi-Fi, `pdp_ip0` for cellular).
     public var name: String { type == .wifi ? "en0" : type == .cellular ? "pdp_ip0" : "lo0" }
+}
+
+/// `NWParameters`: how a connection may use the network. The simulation makes no connections
+/// of the `Network` framework (the app's requests go through `URLSession`), so these are kept
+/// and not used: code that configures them compiles and runs.
+public final class NWParameters: @unchecked Sendable {
+    /// Only paths over this interface (`nil`: any).
+    public var requiredInterfaceType: NWInterface.InterfaceType?
+    /// Paths not to use.
+    public var prohibitedInterfaceTypes: [NWInterface.InterfaceType]?
+    /// Whether expensive paths (cellular) are not to be used.
+    public var prohibitExpensivePaths = false
+    /// Whether constrained paths (Low Data Mode) are not to be used.
+    public var prohibitConstrainedPaths = false
+    /// Whether a local endpoint may be reused.
+    public var allowLocalEndpointReuse = false
+    /// Whether peer-to-peer interfaces may be used.
+    public var includePeerToPeer = false
+
+    public init() {}
+
+    /// TCP.
+    public static var tcp: NWParameters { NWParameters() }
+    /// UDP.
+    public static var udp: NWParameters { NWParameters() }
+    /// TLS over TCP.
+    public static var tls: NWParameters { NWParameters() }
 }

@@ -10,14 +10,14 @@ extension SimulatedProcess {
         case .launch(let reason, let clockStartSeconds):
             launch(reason: reason, clockStartSeconds: clockStartSeconds)
         case .didEnterBackground:
-            relay((UIApplication.willResignActiveNotification, { $0.applicationWillResignActive(.shared) }),
-                  (UIApplication.didEnterBackgroundNotification, { $0.applicationDidEnterBackground(.shared) }))
+            relay((UIApplication.willResignActiveNotification, { $0.applicationWillResignActive(.shared) }, .inactive),
+                  (UIApplication.didEnterBackgroundNotification, { $0.applicationDidEnterBackground(.shared) }, .background))
         case .willEnterForeground:
             holdsSessionEvents = false
-            relay((UIApplication.willEnterForegroundNotification, { $0.applicationWillEnterForeground(.shared) }),
-                  (UIApplication.didBecomeActiveNotification, { $0.applicationDidBecomeActive(.shared) }))
+            relay((UIApplication.willEnterForegroundNotification, { $0.applicationWillEnterForeground(.shared) }, .inactive),
+                  (UIApplication.didBecomeActiveNotification, { $0.applicationDidBecomeActive(.shared) }, .active))
         case .willTerminate:
-            relay((UIApplication.willTerminateNotification, { $0.applicationWillTerminate(.shared) }))
+            relay((UIApplication.willTerminateNotification, { $0.applicationWillTerminate(.shared) }, nil))
         case .handleSessionEvents(let identifier, let completion):
             handleSessionEvents(identifier: identifier, completion: completion)
         case .remoteNotification(let completion):
@@ -41,15 +41,19 @@ extension SimulatedProcess {
         run {
             // The scene's actions are registered first [Inf]: SwiftUI builds the scene as the
             // app launches, and the order is not documented.
-            recipe.makeScene().register(in: self)
+            let scene = recipe.makeScene()
+            self.scene = scene
+            scene.register(in: self)
             let delegate = recipe.makeDelegate()
             self.delegate = delegate
             _ = delegate.application(.shared, didFinishLaunchingWithOptions: nil)
             notifications.post(name: UIApplication.didFinishLaunchingNotification, object: UIApplication.shared)
-            // A launch by the user goes on to the foreground, as UIKit does.
+            // A launch by the user goes on to the foreground, as UIKit does, and connects the scene.
             if state.isActive {
                 delegate.applicationDidBecomeActive(.shared)
                 notifications.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+                movePhase(to: .inactive)
+                movePhase(to: .active)
             }
         }
     }
@@ -82,14 +86,25 @@ extension SimulatedProcess {
     }
 
     /// For each step in order, calls the delegate, then posts the step's notification, as UIKit
-    /// does — all in one run of the process's code, so the async work they start runs after.
-    private func relay(_ steps: (notification: Notification.Name, call: (any UIApplicationDelegate) -> Void)...) {
+    /// does, then moves the scene to the step's phase — all in one run of the process's code, so
+    /// the async work they start runs after.
+    private func relay(_ steps: (notification: Notification.Name, call: (any UIApplicationDelegate) -> Void, phase: ScenePhase?)...) {
         run {
             for step in steps {
                 if let delegate { step.call(delegate) }
                 notifications.post(name: step.notification, object: UIApplication.shared)
+                if let phase = step.phase { movePhase(to: phase) }
             }
         }
+    }
+
+    /// Moves the scene to `phase`, telling its `onChange` actions. (A process launched in the
+    /// background stays `.background` until the user brings it to the foreground.)
+    private func movePhase(to phase: ScenePhase) {
+        guard phase != scenePhase else { return }
+        let old = scenePhase
+        scenePhase = phase
+        scene?.phaseChanged(from: old, to: phase)
     }
 
     /// What the app's handler receives as a silent push's payload: the `aps` dictionary with

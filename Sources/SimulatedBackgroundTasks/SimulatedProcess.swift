@@ -28,6 +28,10 @@ final class SimulatedProcess {
     private(set) var clockStartSeconds: Int64 = 0
     /// The app's delegate, made at launch.
     var delegate: (any UIApplicationDelegate)?
+    /// The app's SwiftUI scene, made at launch.
+    var scene: BackgroundTaskScene?
+    /// The scene's phase (SwiftUI's `scenePhase`).
+    var scenePhase = ScenePhase.background
     /// The closures the app's code handed the system, by number.
     var callbacks = CallbackTable()
     /// The process's notification center (`NotificationCenter.default` in its code).

@@ -110,6 +110,8 @@ public protocol UIApplicationDelegate: AnyObject {
     /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
     func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
                      completionHandler: @escaping @Sendable () -> Void)
+    /// Whether the app allows extensions of a kind (not simulated: never asked).
+    func application(_ application: UIApplication, shouldAllowExtensionPointIdentifier extensionPointIdentifier: UIApplication.ExtensionPointIdentifier) -> Bool
 }
 
 extension UIApplicationDelegate {
@@ -123,6 +125,9 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
                             fetchCompletionHandler completionHandler: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
         completionHandler(.noData)
+    }
+    public func application(_ application: UIApplication, shouldAllowExtensionPointIdentifier extensionPointIdentifier: UIApplication.ExtensionPointIdentifier) -> Bool {
+        true
     }
     /// A delegate that does not handle a session's events calls the completion handler at once.
     public func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,

@@ -181,28 +181,28 @@ extension URLSessionConfiguration {
         copy.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
         copy.timeoutIntervalForRequest = timeoutIntervalForRequest
         copy.timeoutIntervalForResource = timeoutIntervalForResource
+        copy.protocolClasses = protocolClasses
+        copy.requiresDNSSECValidation = requiresDNSSECValidation
+        copy.httpAdditionalHeaders = httpAdditionalHeaders
+        copy.waitsForConnectivity = waitsForConnectivity
+        copy.httpMaximumConnectionsPerHost = httpMaximumConnectionsPerHost
         return copy
     }
 }
 
-/// The temporary files downloads are handed over in. Their contents are the server's answer;
-/// their paths differ from run to run (a directory of this process's own), so the app's code
-/// should not depend on the path, only move the file.
+/// The temporary files downloads are handed over in, each removed when the delegate's method
+/// returns. Their contents are the server's answer; their paths differ from run to run (named
+/// after the OS process), so the app's code should not depend on the path, only move the file.
 private enum DownloadedFiles {
     private static let count = Mutex(0)
-    private static let directory: URL = {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bgsim-downloads-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }()
 
     static func write(_ data: Data) -> URL {
         let number = count.withLock { count in
             count += 1
             return count
         }
-        let url = directory.appendingPathComponent("download-\(number).tmp")
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bgsim-download-\(ProcessInfo.processInfo.processIdentifier)-\(number).tmp")
         try? data.write(to: url)
         return url
     }

@@ -32,6 +32,18 @@ open class URLSessionConfiguration: @unchecked Sendable {
     /// default 7 days. A value that is not above 0 reads as the default, and one above a year
     /// as a year [Inf].
     open var timeoutIntervalForResource: TimeInterval = 7 * 24 * 60 * 60
+    /// The `URLProtocol` classes that handle the session's requests, as tests set to mock the
+    /// network: kept, not consulted (the simulated network answers with the policy's
+    /// ``SimulatedServer``).
+    open var protocolClasses: [AnyClass]?
+    /// Whether requests require DNSSEC validation (iOS 16): kept, not modelled.
+    open var requiresDNSSECValidation = false
+    /// Headers added to every request: kept, not modelled.
+    open var httpAdditionalHeaders: [AnyHashable: Any]?
+    /// Whether requests wait for connectivity instead of failing at once: kept, not modelled.
+    open var waitsForConnectivity = false
+    /// The most connections a host gets at once: kept, not modelled.
+    open var httpMaximumConnectionsPerHost = 6
 
     init(identifier: String?) {
         self.identifier = identifier
