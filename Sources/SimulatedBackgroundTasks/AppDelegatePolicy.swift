@@ -100,6 +100,20 @@ extension PolicyDefinition {
         }
     }
 
+    /// A policy of the app's own code whose delegate is made from the policy's `parameters`,
+    /// which a scenario sets in `app.policy.parameters` (and a sweep or a tune varies): a
+    /// switch the app's code reads, as an app reads a launch argument in a UI test.
+    public static func appDelegate<Parameters: PolicyParameters>(
+        name: String, summary: String, parameters: Parameters.Type, taskIdentifiers: [String], server: SimulatedServer = .empty,
+        isolation: AppProcessIsolation = .processPerLaunch,
+        scene: @escaping @Sendable () -> BackgroundTaskScene = { BackgroundTaskScene() },
+        make: @escaping @Sendable (Parameters) -> any UIApplicationDelegate
+    ) -> PolicyDefinition {
+        PolicyDefinition(name: name, summary: summary, parameters: parameters, taskIdentifiers: taskIdentifiers) { parameters in
+            AppDelegatePolicy(server: server, isolation: isolation, makeScene: scene) { make(parameters) }
+        }
+    }
+
     /// A policy of a SwiftUI app's own code with no app delegate: its scene's background-task
     /// actions, registered afresh at each process launch; `server` answers its requests.
     public static func app(name: String, summary: String, taskIdentifiers: [String], server: SimulatedServer = .empty,

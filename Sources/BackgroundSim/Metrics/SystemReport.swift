@@ -51,6 +51,7 @@ public struct SystemReport: Sendable, Equatable {
                 ("registration", .number(Double(metrics.registrationCrashes))),
                 ("noLaunchHandler", .number(Double(metrics.unregisteredLaunchCrashes))),
                 ("appCode", .number(Double(metrics.appCodeCrashes))),
+                ("appCodeByReason", .object(CrashReason.allCases.filter(\.isAppCode).map { ($0.rawValue, .number(Double(metrics.crashes($0)))) })),
             ])),
             ("backgroundURLSession", .object([
                 ("transfersCreated", .number(Double(metrics.sessionTransfersCreated))),

@@ -1,6 +1,7 @@
 import BackgroundSim
 import BackgroundSimCLI
 import CoverDropSending
+import InboxSync
 import MessageSender
 import PhotoUploads
 import ZashiSync
@@ -11,4 +12,5 @@ try policies.register(.realSender)
 try policies.register(.coverDropSending)
 try policies.register(.zashiSync)
 try policies.register(.photoUploads)
-BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending(), .zashiSync(), .photoUploads], toolName: "realsim").main()
+try policies.register(.inboxSync)
+BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending(), .zashiSync(), .photoUploads, .inboxSync], toolName: "realsim").main()
