@@ -18,18 +18,13 @@ public final class InboxSyncService: @unchecked Sendable {
     public static let refreshIdentifier = "com.example.inbox.refresh"
     /// Set once the refresh handler is registered in this process: registering twice crashes.
     nonisolated(unsafe) static var hasRegisteredTasks = false
-    /// The bytes one sync downloads.
-    static let syncBytes = 40_000
+    /// The bytes one sync downloads: the new messages with their attachments.
+    public static let syncBytes = 8_000_000
 
     private enum State { case uninitialized, initialized }
     private var state = State.uninitialized
     /// Sync jobs, one at a time.
-    private let jobs: OperationQueue = {
-        let queue = OperationQueue()
-        queue.name = "com.example.inbox.jobs"
-        queue.maxConcurrentOperationCount = 1
-        return queue
-    }()
+    private var jobs = InboxSyncService.makeJobQueue()
     private let logger = Logger(subsystem: "com.example.inbox", category: "sync")
 
     /// The start-up path, at every launch: registers the refresh handler once per process, then
@@ -50,13 +45,15 @@ public final class InboxSyncService: @unchecked Sendable {
     }
 
     /// The refresh: asks for the next one, then syncs; on expiration the jobs are cancelled and
-    /// the task completed from the main queue, as apps often do.
+    /// the task completed from the main queue, as apps often do — once, whichever comes first.
     private func handleRefresh(_ task: BGTask) {
         scheduleRefresh()
-        sync(reason: "refresh") { success in task.setTaskCompleted(success: success) }
-        task.expirationHandler = { [jobs] in
+        let completion = CompletionOnce(task)
+        sync(reason: "refresh") { success in completion.complete(success: success) }
+        let jobs = self.jobs
+        task.expirationHandler = {
             jobs.cancelAllOperations()
-            DispatchQueue.main.async { task.setTaskCompleted(success: false) }
+            DispatchQueue.main.async { completion.complete(success: false) }
         }
     }
 
@@ -89,7 +86,30 @@ public final class InboxSyncService: @unchecked Sendable {
     public static func resetProcessState() {
         hasRegisteredTasks = false
         shared.state = .uninitialized
-        shared.jobs.cancelAllOperations()
+        shared.jobs = makeJobQueue()
+    }
+
+    private static func makeJobQueue() -> OperationQueue {
+        let queue = OperationQueue()
+        queue.name = "com.example.inbox.jobs"
+        queue.maxConcurrentOperationCount = 1
+        return queue
+    }
+}
+
+/// Completes a task once: the sync's end and the expiration race to it.
+final class CompletionOnce: @unchecked Sendable {
+    private let task: BGTask
+    private var completed = false
+
+    init(_ task: BGTask) {
+        self.task = task
+    }
+
+    func complete(success: Bool) {
+        guard !completed else { return }
+        completed = true
+        task.setTaskCompleted(success: success)
     }
 }
 

@@ -17,7 +17,8 @@ extension PolicyDefinition {
     /// The inbox service, its own code, a process per launch.
     public static let inboxSync = PolicyDefinition.appDelegate(
         name: "inbox-real", summary: "A messaging app's inbox sync with a singleton, static flags, an OperationQueue and Dispatch, its own code.",
-        parameters: InboxParameters.self, taskIdentifiers: [InboxSyncService.refreshIdentifier]) { parameters in
+        parameters: InboxParameters.self, taskIdentifiers: [InboxSyncService.refreshIdentifier],
+        server: SimulatedServer { _, _ in Data(count: InboxSyncService.syncBytes) }) { parameters in
         InboxAppDelegate(crashEveryNthLaunch: parameters.crashEveryNthLaunch)
     }
 }

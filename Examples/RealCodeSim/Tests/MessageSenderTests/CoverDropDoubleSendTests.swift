@@ -41,8 +41,10 @@ private final class WritingUser: UIApplicationDelegate {
 @Test("jobs of the CoverDrop-shaped code that run at once (a cold task launch starts two) send a real message twice and drop one behind it unsent, as the code allows")
 func launchAndTaskJobsDoubleSend() throws {
     let events = Mutex<[SendingQueue.Event]>([])
+    // The test hears the queue's events through a closure it shares with the app's code: one
+    // process (the code keeps nothing in statics; its presets run a process per launch).
     let policy = PolicyDefinition.appDelegate(name: "coverdrop-real-writing", summary: "The CoverDrop-shaped code with a user who writes.",
-                                              taskIdentifiers: [BackgroundTaskService.serviceName]) {
+                                              taskIdentifiers: [BackgroundTaskService.serviceName], isolation: .sharedProcess) {
         WritingUser { event in events.withLock { $0.append(event) } }
     }
     let scenario = Presets.Preset.coverDropSending(policy: PolicyConfiguration(policy)).scenario
