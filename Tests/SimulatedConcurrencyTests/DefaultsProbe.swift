@@ -1,7 +1,7 @@
 // An app that keeps its settings in UserDefaults as apps do — a dictionary of mixed values, an
 // array of numbers, registered defaults — and, on its third launch, tries to store a value
 // that is not a property list. Only the imports differ from the app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import Foundation
 import UIKit
 #else

@@ -1,6 +1,6 @@
 // App code that uses Dispatch, OperationQueue and Timer as apps do, printing what happens. Only
 // the imports differ from an app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import UIKit

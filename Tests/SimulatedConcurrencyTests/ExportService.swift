@@ -3,7 +3,7 @@
 // launch for the identifiers' wildcard, which runs the export in a `Task`, reports each step in
 // the task's `progress`, and completes the task; an expiration handler that cancels the export.
 // Only the imports differ from the app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import UIKit

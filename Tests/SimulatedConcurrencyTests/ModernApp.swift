@@ -2,7 +2,7 @@
 // whose actions hold the system's tasks, the lifecycle observed through a publisher, a logger,
 // a path monitor that refuses cellular, and a URL session configured for mocking. Only the
 // imports differ from an app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Combine
 import Network

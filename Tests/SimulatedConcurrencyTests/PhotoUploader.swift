@@ -3,7 +3,7 @@
 // a file and uploaded with `uploadTask(with:fromFile:)`; the app delegate keeping the completion
 // handler that `handleEventsForBackgroundURLSession` gives it, and calling it when the session's
 // delegate hears `urlSessionDidFinishEvents`. Only the imports differ from the app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import Foundation
 import UIKit
 #else

@@ -128,8 +128,9 @@ struct ProcessIsolationTests {
 
     @Test("a trap in the app's code is a crash of that process (appCodeTrapped) at its instant, with the runtime's message as its last output; the run goes on and later launches run")
     func trapIsACrash() throws {
-        let run = try runAppCodeTimed("traps", scenario: #"{"user": {"app": {"forceQuitProbability": 1}}}"#, days: 4,
-                               isolation: .processPerLaunch) { TrappingOnSecondLaunchDelegate() }
+        let run = try runAppCodeTimed("traps", taskIdentifiers: [TrappingOnSecondLaunchDelegate.identifier],
+                                      scenario: #"{"user": {"app": {"forceQuitProbability": 1}}}"#, days: 4,
+                                      isolation: .processPerLaunch) { TrappingOnSecondLaunchDelegate() }
         let launches = run.log.filter { if case .launch = $0.event { true } else { false } }
         let crashes = run.log.filter { if case .crash(.appCodeTrapped, _) = $0.event { true } else { false } }
         #expect(crashes.count == 1)
@@ -144,6 +145,16 @@ struct ProcessIsolationTests {
         }
         #expect(terminated != nil, "the process ends at the crash")
         #expect(launches.count >= 4, "launches go on after the crash")
+        // The phone is as iOS leaves it after a crash: the request the process made before it
+        // trapped stays pending, and the system weighs it before anything asks again.
+        let crashIndex = try #require(run.log.firstIndex { if case .crash = $0.event { true } else { false } })
+        let afterCrash = run.log[(crashIndex + 1)...].prefix { entry in if case .submit = entry.event { false } else { true } }
+        let weighed = afterCrash.contains { entry in
+            if case .launchDecision(TrappingOnSecondLaunchDelegate.identifier, _, _) = entry.event { return true }
+            if case .launchDeferred(TrappingOnSecondLaunchDelegate.identifier, _, _, _) = entry.event { return true }
+            return false
+        }
+        #expect(weighed, "the request did not survive the crash")
     }
 }
 

@@ -3,7 +3,7 @@
 // `Task`, an expiration handler that cancels it, `Date(timeIntervalSinceNow:)`, its last run
 // kept in `UserDefaults.standard`, and the move to the background heard through
 // `NotificationCenter.default`. Only the imports differ from the app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import UIKit

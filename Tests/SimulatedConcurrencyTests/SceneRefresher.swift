@@ -2,7 +2,7 @@
 // `.backgroundTask(.appRefresh(…)) { await refresher.refresh() }` to its scene, and the action
 // asks for the next refresh, then fetches, watching for the system's cancellation with
 // `withTaskCancellationHandler`. Only the imports differ from the app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 #else

@@ -1,7 +1,7 @@
 // An app's background service written the way most apps write theirs: a singleton with an
 // initialisation state, a static "registered" flag, a counter of launches kept in a static,
 // and a start-up path that runs once per process. Only the imports differ from an app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import UIKit
@@ -65,12 +65,19 @@ final class ResettingStaticsAppDelegate: UIApplicationDelegate {
     }
 }
 
-/// An app whose second launch force-unwraps a `nil`.
+/// An app that asks for a refresh at each launch, and whose second launch then force-unwraps a
+/// `nil`.
 final class TrappingOnSecondLaunchDelegate: UIApplicationDelegate {
+    static let identifier = "com.example.traps.refresh"
+
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in task.setTaskCompleted(success: true) }
         let launch = UserDefaults.standard.integer(forKey: "launches") + 1
         UserDefaults.standard.set(launch, forKey: "launches")
         print("launch \(launch)")
+        let request = BGAppRefreshTaskRequest(identifier: Self.identifier)
+        request.earliestBeginDate = Date(timeIntervalSinceNow: 15 * 60)
+        try? BGTaskScheduler.shared.submit(request)
         let missing: Int? = launch == 2 ? nil : launch
         print("value \(missing!)")
         return true

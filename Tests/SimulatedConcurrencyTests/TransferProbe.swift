@@ -1,6 +1,6 @@
 // A probe of one background-session task, written as app code: only its imports differ from
 // an app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import Foundation
 import UIKit
 #else

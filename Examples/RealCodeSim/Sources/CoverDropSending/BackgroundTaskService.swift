@@ -3,7 +3,7 @@
 // an exponential delay ahead (mean 10 min, clamped to 5–120 min, whole seconds), resubmitted
 // first in the handler, the job run in a `Task`, and no expiration handler. Our own code, not
 // the app's; nothing here knows about the simulator but its imports.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 #else

@@ -1,6 +1,6 @@
 // The seam between the service and BGTaskScheduler, so that unit tests can fake it: the shape
 // of CoverDrop's own `TaskScheduler` protocol, written afresh.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 #else

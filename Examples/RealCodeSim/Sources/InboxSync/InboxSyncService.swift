@@ -3,7 +3,7 @@
 // with an initialisation state, a static "registered" flag, sync jobs on an `OperationQueue`,
 // an expiration handler that completes the task from `DispatchQueue.main`, and a start-up path
 // that runs once per process. Our own code; only the imports would differ in the app.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import os

@@ -1,6 +1,6 @@
 // The app's background service, as it would ship: nothing in this file knows about the
 // simulator but its imports.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import UIKit

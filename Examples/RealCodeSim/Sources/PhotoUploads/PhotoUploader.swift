@@ -5,7 +5,7 @@
 // leaves the app, inside a `beginBackgroundTask` so that the hand-over finishes; the delegate
 // counts what went, and calls the completion handler the system gave the app for the session's
 // events once it hears `urlSessionDidFinishEvents`. Only the imports differ from an app's file.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import Foundation
 import UIKit
 #else

@@ -4,7 +4,7 @@
 // "scheduler" at 14:00, each plus `Int.random(in: 0...60)` minutes), a sync handler that
 // resubmits both, gives up off Wi-Fi or without keys, and stops the sync when the task expires.
 // Our own code, not the app's; nothing here knows about the simulator but its imports.
-#if canImport(BackgroundTasks)
+#if os(iOS)
 import BackgroundTasks
 import Foundation
 import Network
