@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "bgsim-bench",
             dependencies: ["BackgroundSim", "BackgroundSimLab", "BackgroundSimCalibration", "BackgroundSimChecking", "SimKernel",
-                           "CommandLineSupport"],
+                           "CommandLineSupport", "SimulatedBackgroundTasks"],
             path: "Benchmarks/bgsim-bench"
         ),
         .testTarget(

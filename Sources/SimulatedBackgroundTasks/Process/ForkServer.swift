@@ -16,10 +16,13 @@ import Glibc
 /// had not sent. Only one process of the app lives at a time, as on the phone.
 ///
 /// Forking happens twice: the server from the simulation's thread, once a run, and each child
-/// from the server. The first copies a process that may have other threads (other simulations,
-/// with `--jobs`); the server runs only this file's loop, and each child the app's code and the
-/// simulated frameworks, neither of which takes a lock another thread of the simulation could
-/// hold (glibc makes `malloc` and `stdio` safe across `fork`). Linux only: on macOS a child of a
+/// from the server, which has one thread. The first copies a process that may have other
+/// threads (other simulations, with `--jobs`): a lock one of them held at that instant stays
+/// held in the copy. glibc makes `malloc` and `stdio` safe across `fork`, and the server and its
+/// children take none of the simulation's own locks; what remains is a lock of the Swift
+/// runtime's or Foundation's taken by another thread at the instant of the fork and needed in
+/// the child (a type's metadata made for the first time, say), which would hang that run. It has
+/// not been seen in this project's tests and CI. Linux only: on macOS a child of a
 /// process that has used Foundation must `exec` (docs/RUN-YOUR-OWN-CODE.md).
 final class ForkServer {
     private let channel: MessageChannel
@@ -63,7 +66,7 @@ final class ForkServer {
     func startChild() {
         precondition(!childHasChannel, "ForkServer: a child started while another has the channel")
         if endPending {
-            while let message = channel.receiveForSystem() {
+            while let message = channel.receive(MessageToSystem.self) {
                 if case .ended = message { break }
             }
             endPending = false
@@ -97,7 +100,7 @@ final class ForkServer {
         guard childHasChannel else { return .endedEarlier }
         channel.send(.deliver(delivery, host.state))
         while true {
-            guard let message = channel.receiveForSystem() else {
+            guard let message = channel.receive(MessageToSystem.self) else {
                 fatalError("SimulatedBackgroundTasks: the fork server of the app's processes ended unexpectedly")
             }
             switch message {
@@ -132,7 +135,7 @@ final class ForkServer {
         let capture = OutputCapture()
         // Installs the concurrency hooks once here, for every child.
         _ = try? SimulatedExecutor()
-        while let message = channel.receiveForProcess() {
+        while let message = channel.receive(MessageToProcess.self) {
             // Anything else was meant for a child that has since ended.
             guard case .spawn(let processor) = message else { continue }
             let child = fork()

@@ -23,7 +23,7 @@ final class ForkedProcess: SystemServices {
     static func run(channel: MessageChannel, capture: OutputCapture, recipe: AppRecipe) -> Never {
         let forked = ForkedProcess(channel: channel, capture: capture)
         forked.process = SimulatedProcess(services: forked, recipe: recipe)
-        while let message = channel.receiveForProcess() {
+        while let message = channel.receive(MessageToProcess.self) {
             switch message {
             case .deliver(let delivery, let state):
                 forked.handle(delivery, state)
@@ -45,7 +45,7 @@ final class ForkedProcess: SystemServices {
         sendOutput()
         guard channel.send(.call(call)) else { _exit(0) }
         guard call.awaitsAnswer else { return .none }
-        while let message = channel.receiveForProcess() {
+        while let message = channel.receive(MessageToProcess.self) {
             switch message {
             case .result(let result, let state):
                 current = state

@@ -43,16 +43,13 @@ final class MessageChannel {
 
     /// Sends `message`; false if the other end is closed.
     @discardableResult
-    func send(_ message: MessageToProcess) -> Bool {
-        writer.beginFrame()
-        message.write(to: &writer)
-        writer.endFrame()
-        return sendFrame()
-    }
+    func send(_ message: MessageToProcess) -> Bool { sendMessage(message) }
 
     /// Sends `message`; false if the other end is closed.
     @discardableResult
-    func send(_ message: MessageToSystem) -> Bool {
+    func send(_ message: MessageToSystem) -> Bool { sendMessage(message) }
+
+    private func sendMessage<Message: WireMessage>(_ message: Message) -> Bool {
         writer.beginFrame()
         message.write(to: &writer)
         writer.endFrame()
@@ -80,20 +77,11 @@ final class MessageChannel {
 
     // MARK: Receiving
 
-    /// The next message for the app's process, or `nil` once the other end is closed.
-    func receiveForProcess() -> MessageToProcess? {
+    /// The next message, or `nil` once the other end is closed.
+    func receive<Message: WireMessage>(_ type: Message.Type) -> Message? {
         guard let bytes = receiveFrame() else { return nil }
         var reader = WireReader(bytes)
-        let message = MessageToProcess(from: &reader)
-        if !reader.isAtEnd { reader.corrupt("bytes left over after \(message)") }
-        return message
-    }
-
-    /// The next message for the system, or `nil` once the other end is closed.
-    func receiveForSystem() -> MessageToSystem? {
-        guard let bytes = receiveFrame() else { return nil }
-        var reader = WireReader(bytes)
-        let message = MessageToSystem(from: &reader)
+        let message = Message(from: &reader)
         if !reader.isAtEnd { reader.corrupt("bytes left over after \(message)") }
         return message
     }

@@ -1,6 +1,12 @@
+/// A message of the pipe between the system and an app process, in ``WireWriter``'s format.
+protocol WireMessage {
+    func write(to writer: inout WireWriter)
+    init(from reader: inout WireReader)
+}
+
 /// What the system sends down the pipe to an app process in another OS process (and to the
 /// fork server that starts those processes, which reads only ``spawn``).
-enum MessageToProcess: Equatable {
+enum MessageToProcess: WireMessage, Equatable {
     /// Run the app's code for a delivery, with the phone's state now; the process answers
     /// with its calls, then ``MessageToSystem/done``.
     case deliver(ProcessDelivery, PhoneState)
@@ -14,7 +20,7 @@ enum MessageToProcess: Equatable {
 }
 
 /// What an app process in another OS process (and its fork server) sends up the pipe.
-enum MessageToSystem: Equatable {
+enum MessageToSystem: WireMessage, Equatable {
     /// One of the app's calls; the system answers with ``MessageToProcess/result(_:_:)``, unless
     /// the call does not await an answer (``SystemCall/awaitsAnswer``).
     case call(SystemCall)
