@@ -130,7 +130,8 @@ final class ForkServer {
         // The simulation's own handlers do not apply here: an interrupt ends the server and its
         // children at once, and a crash of the app's code ends its process without the Swift
         // runtime's backtracer (which would print addresses and timings that differ from run to
-        // run, and take half a second); the runtime's message comes before the signal.
+        // run, and take half a second); the runtime's message, if it writes one, comes before
+        // the signal.
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { _ = Glibc.signal(signal, SIG_DFL) }
         let capture = OutputCapture()
         // Installs the concurrency hooks once here, for every child.

@@ -137,3 +137,21 @@ struct WireReader {
         fatalError("SimulatedBackgroundTasks: a message between the system and the app's process did not read back: \(problem)")
     }
 }
+
+extension WireWriter {
+    /// Writes `value` as its position in `Value.allCases`.
+    mutating func write<Value: CaseIterable & Equatable>(case value: Value) {
+        let cases = Value.allCases
+        write(UInt8(cases.distance(from: cases.startIndex, to: cases.firstIndex(of: value)!)))
+    }
+}
+
+extension WireReader {
+    /// Reads a value ``WireWriter/write(case:)`` wrote.
+    mutating func read<Value: CaseIterable>(case type: Value.Type) -> Value {
+        let position = Int(readByte())
+        let cases = Value.allCases
+        guard position < cases.count else { corrupt("no \(Value.self) at position \(position)") }
+        return cases[cases.index(cases.startIndex, offsetBy: position)]
+    }
+}

@@ -67,8 +67,8 @@ public enum CrashReason: String, Sendable, Equatable, CaseIterable {
     /// `fatalError`, a failed `precondition`, an index out of range, an arithmetic overflow —
     /// for which the Swift runtime uses a trace trap, reported as `EXC_BREAKPOINT (SIGTRAP)` on
     /// an iPhone's ARM processor and `EXC_BAD_INSTRUCTION (SIGILL)` on x86_64 [A] (Apple,
-    /// "EXC_BREAKPOINT (SIGTRAP) and EXC_BAD_INSTRUCTION (SIGILL)"). The runtime's message is the
-    /// process's last `appOutput` line before the crash.
+    /// "EXC_BREAKPOINT (SIGTRAP) and EXC_BAD_INSTRUCTION (SIGILL)"). In a debug build the
+    /// runtime's message is the process's last `appOutput` line before the crash.
     case appCodeTrapped = "appCodeTrapped"
     /// The app's own code read or wrote memory it may not: `EXC_BAD_ACCESS` (`SIGSEGV`,
     /// `SIGBUS`) [A] (Apple, "Understanding the exception types in a crash report").
