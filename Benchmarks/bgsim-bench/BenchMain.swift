@@ -25,11 +25,8 @@ enum BenchMain {
           calibrate        Field logs of S phones × D days of a preset, then what 'bgsim calibrate' does
                            with them, report and fragment included (default 250 × 28 of
                            coverdrop-shipped: 1,000 device-weeks); the logs are timed apart.
-          app-process      The app's own code under SimulatedBackgroundTasks, a process per launch and
-                           one process: the time a launch adds and the time per call (D days, default
-                           100, of a probe opened and swiped away 20 times a day, making C calls,
-                           default 200, at each open). Build with 'swift build -c release', not
-                           --static-swift-stdlib.
+          (The app's own code under SimulatedBackgroundTasks has a benchmark of its own:
+          bgsim-app-bench --help.)
 
         Options for kernel-hold and raw-heap-hold:
           --pending P      Timers pending at once (default 1000).
@@ -65,8 +62,6 @@ enum BenchMain {
                 try CheckBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"], switches: ["swarm"]))
             case "calibrate":
                 try CalibrateBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"]))
-            case "app-process":
-                try AppProcessBenchmark.run(Flags(arguments.dropFirst(), known: ["days", "calls", "seed"]))
             case "device-days", "scenario-days":
                 try DeviceDaysBenchmark.run(name, Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:

@@ -3,7 +3,7 @@ import CommandLineSupport
 import Foundation
 import SimulatedBackgroundTasks
 
-/// `bgsim-bench app-process`: what running the app's own code costs, with a process per launch
+/// `bgsim-app-bench`: what running the app's own code costs, with a process per launch
 /// and in one process. A probe app makes `calls` calls that await the simulated system's answer
 /// (random draws) at each launch and each return to the foreground, for a user who opens it 20
 /// times a day and swipes it away each time (every open is a launch). Four runs — each isolation
@@ -60,9 +60,17 @@ enum AppProcessBenchmark {
         })
         let seconds = (clock.now - start).inSeconds
         guard launches > 0, result.os.metrics.appCodeCrashes == 0 else {
-            throw UsageError("the probe app crashed (\(result.os.metrics.appCodeCrashes) times): build with 'swift build -c release', "
-                             + "not --static-swift-stdlib, whose runtime hides the concurrency hooks")
+            throw UsageError("the probe app crashed (\(result.os.metrics.appCodeCrashes) times): this runtime cannot run the app's code "
+                             + "(docs/RUN-YOUR-OWN-CODE.md, \"Supported toolchains\")")
         }
         return (seconds, launches, runs * calls)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 }
