@@ -42,6 +42,9 @@ public struct BackgroundSimCLI: Sendable {
 
     /// Runs the command line of this process and exits with its status.
     public func main() -> Never {
+        // While the process has one thread: what the package's libraries prepare before any
+        // run (the broker that starts the app's own processes, for policies of app code).
+        ToolStart.run(policies: policies)
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 

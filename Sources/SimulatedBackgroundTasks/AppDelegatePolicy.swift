@@ -13,7 +13,8 @@ import Foundation
 /// process as deliveries (``ProcessDelivery``), and the process's calls reach the model
 /// through its ``ProcessHost``.
 public final class AppDelegatePolicy: BackgroundPolicy {
-    private let recipe: AppRecipe
+    /// What makes the app's code at each launch.
+    let recipe: AppRecipe
     private let isolation: AppProcessIsolation
     private var host: ProcessHost?
 
@@ -40,7 +41,9 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     /// Where this launch's code runs.
     private func link(for host: ProcessHost, on phone: SimulatedPhone) -> any ProcessLink {
         #if os(Linux)
-        if isolation == .processPerLaunch { return ForkedLink(host: host, server: phone.forkServer(recipe: recipe)) }
+        if isolation == .processPerLaunch {
+            return ForkedLink(host: host, server: phone.forkServer(recipe: recipe, policy: host.app.scenarioPolicy))
+        }
         #endif
         return InProcessLink(host: host, recipe: recipe)
     }
@@ -71,6 +74,15 @@ public final class AppDelegatePolicy: BackgroundPolicy {
     }
 }
 
+extension AppDelegatePolicy {
+    /// Asks a tool that runs these policies to start the ``ProcessBroker`` as it starts.
+    static func startBrokerWithTool() {
+        #if os(Linux)
+        ToolStart.add(key: "SimulatedBackgroundTasks.ProcessBroker") { ProcessBroker.start(policies: $0) }
+        #endif
+    }
+}
+
 /// Where a simulated launch of the app's own code runs.
 public enum AppProcessIsolation: Sendable, Equatable {
     /// Each launch in an OS process of its own, forked from a copy of the simulation made before
@@ -95,7 +107,8 @@ extension PolicyDefinition {
                                    isolation: AppProcessIsolation = .processPerLaunch,
                                    scene: @escaping @Sendable () -> BackgroundTaskScene = { BackgroundTaskScene() },
                                    make: @escaping @Sendable () -> any UIApplicationDelegate) -> PolicyDefinition {
-        PolicyDefinition(name: name, summary: summary, taskIdentifiers: taskIdentifiers) {
+        AppDelegatePolicy.startBrokerWithTool()
+        return PolicyDefinition(name: name, summary: summary, taskIdentifiers: taskIdentifiers) {
             AppDelegatePolicy(server: server, isolation: isolation, makeScene: scene, makeDelegate: make)
         }
     }
@@ -109,7 +122,8 @@ extension PolicyDefinition {
         scene: @escaping @Sendable () -> BackgroundTaskScene = { BackgroundTaskScene() },
         make: @escaping @Sendable (Parameters) -> any UIApplicationDelegate
     ) -> PolicyDefinition {
-        PolicyDefinition(name: name, summary: summary, parameters: parameters, taskIdentifiers: taskIdentifiers) { parameters in
+        AppDelegatePolicy.startBrokerWithTool()
+        return PolicyDefinition(name: name, summary: summary, parameters: parameters, taskIdentifiers: taskIdentifiers) { parameters in
             AppDelegatePolicy(server: server, isolation: isolation, makeScene: scene) { make(parameters) }
         }
     }

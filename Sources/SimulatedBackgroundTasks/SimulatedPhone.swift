@@ -26,11 +26,15 @@ final class SimulatedPhone {
     }
 
     #if os(Linux)
-    /// The fork server, forked at the first call with the app's `recipe` (the same policy makes
-    /// every launch of a run).
-    func forkServer(recipe: AppRecipe) -> ForkServer {
+    /// The fork server, made at the first call (the same policy makes every launch of a run): by
+    /// the tool's broker when it can make the scenario's `policy`, else forked here with `recipe`.
+    func forkServer(recipe: AppRecipe, policy: PolicyConfiguration?) -> ForkServer {
         if let server { return server }
-        let server = ForkServer(recipe: recipe)
+        let server = if let policy, let channel = ProcessBroker.current?.server(for: policy) {
+            ForkServer(brokered: channel)
+        } else {
+            ForkServer(recipe: recipe)
+        }
         self.server = server
         return server
     }

@@ -87,7 +87,7 @@ struct WireFormatTests {
         for delivery in Self.deliveries {
             #expect(Self.roundTrip(MessageToProcess.deliver(delivery, Self.state)) == .deliver(delivery, Self.state))
         }
-        for message: MessageToSystem in [.done, .output(Array("a line\n".utf8)), .ended(.signaled(4), output: [1]), .ended(.exited(3), output: [])] {
+        for message: MessageToSystem in [.done, .ready, .output(Array("a line\n".utf8)), .ended(.signaled(4), output: [1]), .ended(.exited(3), output: [])] {
             #expect(Self.roundTrip(message) == message)
         }
         for message: MessageToProcess in [.exit, .spawn(processor: 1), .spawn(processor: -1)] { #expect(Self.roundTrip(message) == message) }

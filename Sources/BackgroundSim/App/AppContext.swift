@@ -37,6 +37,10 @@ public final class AppContext {
         return state
     }
 
+    /// The scenario's policy, when the run makes its policy from it (a library that must make
+    /// the same policy elsewhere, in another process, names it so).
+    package var scenarioPolicy: PolicyConfiguration? { system.scenarioPolicy }
+
     /// Whether this is the current process and it is running (in the foreground, or in the
     /// background and not suspended).
     package var isRunning: Bool {

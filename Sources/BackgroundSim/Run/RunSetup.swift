@@ -27,6 +27,7 @@ package struct RunSetup {
         let system = SimulatedSystem(parameters: scenario.system, app: scenario.app, calendar: scenario.calendar.calendar, seed: seed,
                                      work: scenario.work, network: scenario.network, energy: scenario.energy,
                                      faults: scenario.faults, debugger: scenario.debugger, pushes: scenario.pushes, makePolicy: makePolicy)
+        system.scenarioPolicy = policy == nil ? scenario.app.policy : nil
         world = World(device: device, system: system)
         world.start(in: &simulation)
     }

@@ -46,6 +46,9 @@ public final class SimulatedSystem {
 
     package let parameters: SystemParameters
     package let appParameters: AppParameters
+    /// The scenario's policy, when the run makes its policy from it (not from a closure a test
+    /// handed the runner instead).
+    package var scenarioPolicy: PolicyConfiguration?
     let networkParameters: NetworkParameters
     /// The faults the system injects (``FaultPlan``): jetsams, Background App Refresh off,
     /// submit errors, early expirations.

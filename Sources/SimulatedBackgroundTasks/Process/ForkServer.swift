@@ -6,9 +6,10 @@ import Glibc
 /// starts every launch as it would on iOS — every global, static and singleton fresh — and
 /// can crash without ending the run.
 ///
-/// The server itself is an OS process forked from the simulation's thread at the run's first
-/// launch, before any of the app's code has run anywhere in it (the simulation never runs the
-/// app's code itself), and it runs none: a "zygote", as Android starts apps, or a fuzzer's fork
+/// The server itself is an OS process in which none of the app's code has run (the simulation
+/// never runs the app's code itself), and it runs none: forked by the tool's
+/// ``ProcessBroker``, or, where there is none, from the simulation's thread at the run's first
+/// launch; a "zygote", as Android starts apps, or a fuzzer's fork
 /// server. For each launch it forks a child from itself — one thread, nothing of the app's
 /// code run — which takes over the channel: the system's deliveries reach the child, the
 /// child's calls reach the system, until the system says the process ended. When the child
@@ -21,12 +22,16 @@ import Glibc
 /// held in the copy. glibc makes `malloc` and `stdio` safe across `fork`, and the server and its
 /// children take none of the simulation's own locks; what remains is a lock of the Swift
 /// runtime's or Foundation's taken by another thread at the instant of the fork and needed in
-/// the child (a type's metadata made for the first time, say), which would hang that run. It has
-/// not been seen in this project's tests and CI. Linux only: on macOS a child of a
-/// process that has used Foundation must `exec` (docs/RUN-YOUR-OWN-CODE.md).
+/// the server or a child (a type's metadata made for the first time, say). `realsim tune` with
+/// two jobs hung so once, on the runtime's witness-table lock, in the server's own setup: hence
+/// the broker, which a tool forks with one thread; and, where there is none, a server that is
+/// not set up in time is forked again, and a child that says nothing for ten minutes stops the
+/// run with a message. Linux only: on macOS a child of a process that has used Foundation must
+/// `exec` (docs/RUN-YOUR-OWN-CODE.md).
 final class ForkServer {
     private let channel: MessageChannel
-    private let pid: pid_t
+    /// The server's process, when this process forked it (one the broker forked is the broker's).
+    private let pid: pid_t?
     /// A child has the channel: started, and not known to have ended.
     private var childHasChannel = false
     /// A child was told to exit; the server's word that it ended is still to be read.
@@ -38,25 +43,58 @@ final class ForkServer {
 
     /// Forks the server, which makes each child with `recipe`, and keeps the calling thread and
     /// each child on the processor the thread runs on now (``ProcessorAffinity``).
+    ///
+    /// A server that is not set up within ``startupSeconds`` copied a lock another thread held
+    /// as it was forked (above): it is killed and forked again, before anything of the run
+    /// has happened in it.
     init(recipe: AppRecipe) {
         threadAffinity = ProcessorAffinity.pin(to: ProcessorAffinity.current)
-        let (system, server) = MessageChannel.pair()
-        let pid = fork()
-        if pid == 0 {
+        for _ in 0..<Self.startupAttempts {
+            let (system, server) = MessageChannel.pair()
+            let pid = fork()
+            if pid == 0 {
+                system.close()
+                Self.serve(channel: server, recipe: recipe)
+            }
+            server.close()
+            guard pid > 0 else { fatalError("SimulatedBackgroundTasks: fork failed (errno \(errno)): the app's process cannot be started") }
+            if system.isReadable(within: Self.startupSeconds), case .ready? = system.receive(MessageToSystem.self) {
+                channel = system
+                self.pid = pid
+                return
+            }
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             system.close()
-            Self.serve(channel: server, recipe: recipe)
         }
-        server.close()
-        guard pid > 0 else { fatalError("SimulatedBackgroundTasks: fork failed (errno \(errno)): the app's process cannot be started") }
-        channel = system
-        self.pid = pid
+        fatalError("SimulatedBackgroundTasks: the fork server of the app's processes did not start in \(Self.startupAttempts) attempts "
+                   + "of \(Self.startupSeconds) s (a lock another thread held as it was forked?)")
+    }
+
+    /// Real seconds a server has to be set up: it does no more than close descriptors and make
+    /// a temporary file.
+    static let startupSeconds = 10
+    static let startupAttempts = 5
+
+    /// The server the tool's ``ProcessBroker`` forked, on `channel`; the calling thread and each
+    /// child stay on the processor the thread runs on now.
+    init(brokered channel: MessageChannel) {
+        threadAffinity = ProcessorAffinity.pin(to: ProcessorAffinity.current)
+        guard case .ready? = channel.receive(MessageToSystem.self) else {
+            fatalError("SimulatedBackgroundTasks: the broker's fork server ended as it started")
+        }
+        self.channel = channel
+        pid = nil
     }
 
     deinit {
         endChild()
         channel.close()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let pid {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         if let threadAffinity, pthread_equal(thread, pthread_self()) != 0 { ProcessorAffinity.restore(threadAffinity) }
     }
 
@@ -83,6 +121,10 @@ final class ForkServer {
         endPending = true
     }
 
+    /// Real seconds a child may send nothing while it runs a delivery before the run stops
+    /// with a message, rather than hang: ten minutes.
+    static let silenceSeconds = 600
+
     /// How a delivery to the child came out.
     enum Outcome {
         /// Its code, and the async work that code started, ran.
@@ -100,6 +142,11 @@ final class ForkServer {
         guard childHasChannel else { return .endedEarlier }
         channel.send(.deliver(delivery, host.state))
         while true {
+            guard channel.isReadable(within: Self.silenceSeconds) else {
+                fatalError("SimulatedBackgroundTasks: the app's process sent nothing for \(Self.silenceSeconds) s of real time during "
+                           + "\(delivery) at \(host.state.instant): its code loops without yielding, or waits on a lock another "
+                           + "thread held as the fork server was forked (docs/RUN-YOUR-OWN-CODE.md)")
+            }
             guard let message = channel.receive(MessageToSystem.self) else {
                 fatalError("SimulatedBackgroundTasks: the fork server of the app's processes ended unexpectedly")
             }
@@ -118,6 +165,8 @@ final class ForkServer {
                 host.recordOutput(output)
                 childHasChannel = false
                 return .ended(exit)
+            case .ready:
+                fatalError("SimulatedBackgroundTasks: a fork server said it was ready twice")
             }
         }
     }
@@ -125,7 +174,7 @@ final class ForkServer {
     // MARK: The server
 
     /// The server's loop: a child for each `spawn`, and word of how it ended.
-    private static func serve(channel: MessageChannel, recipe: AppRecipe) -> Never {
+    static func serve(channel: MessageChannel, recipe: AppRecipe) -> Never {
         closeInheritedDescriptors(keeping: channel.descriptor)
         // The simulation's own handlers do not apply here: an interrupt ends the server and its
         // children at once, and a crash of the app's code ends its process without the Swift
@@ -136,6 +185,7 @@ final class ForkServer {
         let capture = OutputCapture()
         // Installs the concurrency hooks once here, for every child.
         _ = try? SimulatedExecutor()
+        channel.send(.ready)
         while let message = channel.receive(MessageToProcess.self) {
             // Anything else was meant for a child that has since ended.
             guard case .spawn(let processor) = message else { continue }

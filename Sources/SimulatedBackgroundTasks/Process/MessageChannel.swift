@@ -77,6 +77,18 @@ final class MessageChannel {
 
     // MARK: Receiving
 
+    /// Whether a message can be read within `seconds` of real time (one already received, or
+    /// bytes waiting, or the other end closed).
+    func isReadable(within seconds: Int) -> Bool {
+        guard inbox.count == inboxStart else { return true }
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, Int32(seconds * 1_000))
+            if ready < 0 && errno == EINTR { continue }
+            return ready != 0
+        }
+    }
+
     /// The next message, or `nil` once the other end is closed.
     func receive<Message: WireMessage>(_ type: Message.Type) -> Message? {
         guard let bytes = receiveFrame() else { return nil }

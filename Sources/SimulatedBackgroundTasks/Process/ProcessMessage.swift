@@ -28,6 +28,8 @@ enum MessageToSystem: WireMessage, Equatable {
     case output([UInt8])
     /// The delivery's code, and the async work it started, have run.
     case done
+    /// From the fork server, once, as it starts: it is set up and waits for `spawn`.
+    case ready
     /// From the fork server: the process ended, how, and what it wrote that it had not yet
     /// sent (the runtime's message for a crash, above all).
     case ended(ProcessExit, output: [UInt8])

@@ -37,7 +37,7 @@ extension MessageToProcess {
 }
 
 extension MessageToSystem {
-    private enum Tag: UInt8 { case call, output, done, ended }
+    private enum Tag: UInt8 { case call, output, done, ended, ready }
 
     func write(to writer: inout WireWriter) {
         switch self {
@@ -49,6 +49,8 @@ extension MessageToSystem {
             writer.write(bytes)
         case .done:
             writer.write(Tag.done.rawValue)
+        case .ready:
+            writer.write(Tag.ready.rawValue)
         case .ended(let exit, let output):
             writer.write(Tag.ended.rawValue)
             switch exit {
@@ -68,6 +70,7 @@ extension MessageToSystem {
         case .call: self = .call(SystemCall(from: &reader))
         case .output: self = .output(reader.readBytes())
         case .done: self = .done
+        case .ready: self = .ready
         case .ended:
             let signaled = reader.readBool()
             let code = Int32(truncatingIfNeeded: reader.readInt64())

@@ -68,7 +68,7 @@ public struct PolicyDefinition: Sendable {
     /// What the system calls at each process launch to make the policy; `nil` for no app code.
     ///
     /// - Precondition: `parameters` has no ``issues(with:)``.
-    func factory(for parameters: any PolicyParameters) -> (() -> any BackgroundPolicy)? {
+    package func factory(for parameters: any PolicyParameters) -> (() -> any BackgroundPolicy)? {
         make.map { make in { make(parameters) } }
     }
 }
