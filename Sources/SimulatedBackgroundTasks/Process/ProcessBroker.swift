@@ -125,16 +125,7 @@ final class ProcessBroker: Sendable {
             header.storeBytes(of: Int32(SCM_RIGHTS), toByteOffset: 12, as: Int32.self)
             header.storeBytes(of: descriptor, toByteOffset: 16, as: Int32.self)
         }
-        let sent = frame.withUnsafeMutableBytes { bytes in
-            controlBytes.withUnsafeMutableBytes { control in
-                var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
-                return withUnsafeMutablePointer(to: &vector) { vector in
-                    var message = msghdr(msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1,
-                                         msg_control: control.baseAddress, msg_controllen: control.count, msg_flags: 0)
-                    return sendmsg(socket, &message, Int32(MSG_NOSIGNAL))
-                }
-            }
-        }
+        let sent = withMessage(&frame, control: &controlBytes) { sendmsg(socket, &$0, Int32(MSG_NOSIGNAL)) }
         guard sent >= 0 else { return false }
         // The descriptor went with the first bytes; the rest, if any, follow as plain bytes.
         var offset = sent
@@ -146,20 +137,25 @@ final class ProcessBroker: Sendable {
         return true
     }
 
-    /// The next request and the descriptor sent with it; `nil` once the tool has ended.
-    private static func receive(over socket: Int32) -> ([UInt8], Int32)? {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var controlBytes = [UInt8](repeating: 0, count: 64)
-        let received = buffer.withUnsafeMutableBytes { bytes in
-            controlBytes.withUnsafeMutableBytes { control in
+    /// Calls `body` with a socket message over `bytes` whose ancillary data is `control`.
+    private static func withMessage(_ bytes: inout [UInt8], control: inout [UInt8], _ body: (inout msghdr) -> Int) -> Int {
+        bytes.withUnsafeMutableBytes { bytes in
+            control.withUnsafeMutableBytes { control in
                 var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
                 return withUnsafeMutablePointer(to: &vector) { vector in
                     var message = msghdr(msg_name: nil, msg_namelen: 0, msg_iov: vector, msg_iovlen: 1,
                                          msg_control: control.baseAddress, msg_controllen: control.count, msg_flags: 0)
-                    return recvmsg(socket, &message, 0)
+                    return body(&message)
                 }
             }
         }
+    }
+
+    /// The next request and the descriptor sent with it; `nil` once the tool has ended.
+    private static func receive(over socket: Int32) -> ([UInt8], Int32)? {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var controlBytes = [UInt8](repeating: 0, count: 64)
+        let received = withMessage(&buffer, control: &controlBytes) { recvmsg(socket, &$0, 0) }
         guard received > 0 else { return nil }
         let descriptor = controlBytes.withUnsafeBytes { header -> Int32 in
             guard header.load(fromByteOffset: 8, as: Int32.self) == SOL_SOCKET,
