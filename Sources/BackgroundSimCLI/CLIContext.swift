@@ -42,6 +42,7 @@ struct CLIContext: Sendable {
         scenario.name = name
         scenario.app.policy = PolicyConfiguration(definition)
         scenario.app.permittedIdentifiers = definition.taskIdentifiers
+        scenario.app.metrics = definition.metrics
         return scenario
     }
 

@@ -87,7 +87,7 @@ enum CompareCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
         let seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)
-        let metrics = try DecisionArguments.metrics(flags)
+        let metrics = try DecisionArguments.metrics(flags, ComparedMetric.standard(including: scenarios.map(\.scenario)))
         var objective = try DecisionArguments.objective(flags, metrics: metrics)
         if builtIn && objective == nil {
             objective = try Objective.parse(goal: defaultObjective.0, key: defaultObjective.1, bounds: defaultObjective.2,

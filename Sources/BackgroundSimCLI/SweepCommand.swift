@@ -102,7 +102,7 @@ enum SweepCommand {
     /// The definition with the objective the flags give, if they give one (it replaces the file's).
     static func withObjective(_ definition: SweepDefinition, _ flags: Flags) throws -> SweepDefinition {
         var definition = definition
-        let metrics = try DecisionArguments.metrics(flags)
+        let metrics = try DecisionArguments.metrics(flags, definition.metrics)
         try Objective.requireAbsoluteMargins(metrics, source: "--margins", path: "")
         if let objective = try DecisionArguments.objective(flags, metrics: metrics) {
             definition.objective = objective

@@ -43,6 +43,8 @@ final class SimulatedProcess {
     var registeredDefaults: [String: Any] = [:]
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
     var isBatteryMonitoringEnabled = false
+    /// The signpost IDs made so far, and the instant of the first (``nextSignpostID()``).
+    private var signpostIDs: (made: UInt64, since: SimInstant)?
     /// What its code has been told of the battery, Low Power Mode and the thermal state.
     private var deviceNotifier = DeviceNotifier()
     /// The Dispatch queues whose blocks are running now, innermost last (the main queue while a
@@ -202,5 +204,14 @@ final class SimulatedProcess {
                        + "(an app delegate, a task's launch handler, or work they start)")
         }
         return current
+    }
+
+    /// A signpost ID unique in the run: the instant this process made its first, mixed, and
+    /// a count (no two processes of a run make their first at the same instant but by chance).
+    func nextSignpostID() -> UInt64 {
+        var ids = signpostIDs ?? (0, state.instant)
+        ids.made += 1
+        signpostIDs = ids
+        return (UInt64(bitPattern: ids.since.nanosecondsSinceStart) &* 0x9E37_79B9_7F4A_7C15) ^ ids.made
     }
 }

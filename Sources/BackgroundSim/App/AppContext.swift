@@ -168,6 +168,18 @@ public final class AppContext {
         system.crashAfterCallback(reason)
     }
 
+    /// Emits a signpost, as `mxSignpost` or an `OSSignposter` would: what the app's own metrics
+    /// are measured from (``AppMetricDeclaration``). Signposts of an earlier process are not
+    /// recorded once another has launched.
+    ///
+    ///     context.signpost(.begin, name: "upload")              // the file is queued
+    ///     context.signpost(.end, name: "upload")                // it went up
+    ///     context.signpost(.event, name: AppSignpost.contentUpdatedName)
+    public func signpost(_ kind: AppSignpost.Kind, name: String, category: String = "", id: UInt64 = 0) {
+        guard system.processGeneration == generation else { return }
+        system.record(.signpost(AppSignpost(kind, name: name, category: category, id: id)))
+    }
+
     /// Records a line the app's own code wrote to its standard output or error (an `appOutput`
     /// event in the log), for the app's code under SimulatedBackgroundTasks. Lines of an earlier
     /// process are not recorded once another has launched.

@@ -3,7 +3,7 @@
 package enum ReportFormatter {
     /// The report as one JSON document: `scenario`, `seed`, `days`, `digest`, `events`, `device`.
     package static func json(_ result: RunResult) -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("scenario", .string(result.scenarioName)),
             ("seed", .string(String(result.seed))),
             ("days", .number(Double(result.days))),
@@ -14,7 +14,9 @@ package enum ReportFormatter {
             ("metricKit", result.os.metricKitJSON),
             ("work", result.work.json),
             ("energy", result.energy.json),
-        ])
+        ]
+        if let app = result.app.json { fields.append(("app", app)) }
+        return .object(fields)
     }
 
     /// The report as an aligned plain-text table.
@@ -99,6 +101,14 @@ package enum ReportFormatter {
             lines += ["", "Work"]
             for (label, value) in workRows {
                 lines.append("  " + label.column(width + 2) + value)
+            }
+        }
+        let app = result.app
+        if !app.metrics.isEmpty {
+            lines += ["", "The app's own metrics (signposts)"]
+            for measure in app.measures {
+                let value = measure.value(app).map { Format.significant($0) + (measure.unit.isEmpty ? "" : measure.unit.hasPrefix("/") ? measure.unit : " " + measure.unit) } ?? "n/a"
+                lines.append("  " + measure.label.column(width + 2) + value)
             }
         }
         return lines.joined(separator: "\n")

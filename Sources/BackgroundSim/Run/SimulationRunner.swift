@@ -58,6 +58,8 @@ public enum SimulationRunner {
         var finished = setup.world.device
         finished.advance(to: end)
         system.observe(finished, at: end)
+        var appMetrics = system.appMetrics
+        appMetrics.finish(at: end)
         precondition(finished.lastMetricsUpdate == end && system.snapshot.now == end, "SimulationRunner: the device or the system stopped short of the end")
         return RunResult(
             scenarioName: scenario.name, seed: seed, days: days, digest: setup.simulation.digest,
@@ -65,7 +67,8 @@ public enum SimulationRunner {
             device: DeviceReport(device: finished, days: days),
             os: SystemReport(metrics: system.metrics, days: days),
             work: WorkReport(metrics: system.work.finish(at: end), days: days),
-            energy: EnergyReport(device: finished, days: days, backgroundWakes: system.metrics.backgroundWakes))
+            energy: EnergyReport(device: finished, days: days, backgroundWakes: system.metrics.backgroundWakes),
+            app: AppReport(metrics: appMetrics, days: days))
     }
 
     /// Throws unless `days` is from 0 to ``maximumDays``.
@@ -94,4 +97,6 @@ public struct RunResult: Sendable, Equatable {
     public var work: WorkReport
     /// What the app's work cost in energy.
     public var energy: EnergyReport
+    /// The app's own metrics, from its signposts.
+    public var app: AppReport
 }

@@ -21,6 +21,7 @@ extension Scenario {
         } else {
             v.require(false, "app.policy.name", policies.unknownPolicyMessage(policy.name))
         }
+        validateAppMetrics(&v)
         system.validate(&v, at: "system")
         pushes.validate(&v, at: "pushes")
         work.validate(&v, at: "work")
@@ -29,5 +30,23 @@ extension Scenario {
         debugger.validate(&v, at: "debugger")
         validatePlausible(&v)
         return v.issues
+    }
+}
+
+extension Scenario {
+    /// Each of `app.metrics`, and that no two measure the same figures.
+    func validateAppMetrics(_ v: inout ParameterValidator) {
+        var seen: [String] = []
+        for (index, declaration) in app.metrics.enumerated() {
+            var inner = ParameterValidator()
+            declaration.validate(&inner)
+            v.append(inner.issues, under: "app.metrics[\(index)]")
+            let identity = declaration.kind == .contentAge ? "contentAge" : "\(declaration.kind.rawValue) \(declaration.signpostName)"
+            v.require(!seen.contains(identity), "app.metrics[\(index)]",
+                      declaration.kind == .contentAge ? "expected one content-age metric, got a second"
+                                                      : "expected one \(declaration.kind.rawValue) metric named \"\(declaration.signpostName)\", got a second")
+            seen.append(identity)
+        }
+        v.require(app.metrics.count <= 32, "app.metrics", "expected at most 32 metrics, got \(app.metrics.count)")
     }
 }

@@ -146,6 +146,7 @@ public enum ScenarioLoader {
         if let policy, document["app"]?["permittedIdentifiers"] == nil {
             decoded.app.permittedIdentifiers = decoded.app.policy.parameters.taskIdentifiers ?? policy.taskIdentifiers
         }
+        if let policy, document["app"]?["metrics"] == nil { decoded.app.metrics = policy.metrics }
         issues += decoded.validate(policies: policies)
         guard issues.isEmpty else { throw ScenarioError(source: source, issues: issues) }
         // What `bgsim scenario` prints of it reads back as the same scenario (debug builds).

@@ -159,6 +159,8 @@ public final class SimulatedSystem {
     @exclusivity(unchecked)
     #endif
     package internal(set) var metrics = SystemMetrics()
+    /// The app's own metrics, from its signposts and the user's opens.
+    package internal(set) var appMetrics: AppMetrics
     /// Receives every ``SystemLogEvent`` with its time, when set (for `bgsim run --trace`,
     /// checkers and tests).
     #if !SIMKERNEL_INTERNAL_CHECKS
@@ -183,6 +185,7 @@ public final class SimulatedSystem {
         self.debugger = debugger
         self.calendar = calendar
         self.appParameters = app
+        self.appMetrics = AppMetrics(declarations: app.metrics)
         self.networkParameters = network
         self.work = WorkEngine(parameters: work, seed: seed)
         self.energy = AppEnergy(parameters: energy, seed: seed)
@@ -288,6 +291,7 @@ public final class SimulatedSystem {
         checkPoweredOn(for: event)
         #endif
         metrics.record(event, at: snapshot)
+        if !appMetrics.isEmpty { appMetrics.record(event, at: snapshot.now) }
         if let log { log(SystemLogEntry(time: snapshot.now, event: event)) }
     }
 

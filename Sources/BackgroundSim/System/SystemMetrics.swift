@@ -116,7 +116,7 @@ public struct SystemMetrics: Sendable, Equatable {
         case .forceQuit, .forceQuitFlagCleared, .phoneStarted, .willTerminate, .cancel, .cancelAll, .launchDeferred, .simulatedLaunch,
              .simulatedExpiration, .taskActionCancelled, .continuedProcessingQueued, .continuedProcessingQueueCancelled, .sessionEventsPending,
              .handleSessionEvents, .sessionCompletionHandlerCalled, .pushCompletionHandlerCalled, .endBackgroundTask, .workStart,
-             .workStop, .workQueueEmpty, .workLimitReached, .appOutput:
+             .workStop, .workQueueEmpty, .workLimitReached, .appOutput, .signpost:
             break
         }
     }

@@ -21,6 +21,11 @@ public struct AppParameters: Codable, Sendable, Equatable {
     /// The user's Background App Refresh switch for the app. Default true (on by default [A-via]).
     /// Off: submit fails with `unavailable`.
     public var backgroundAppRefreshEnabled: Bool = true
+
+    /// The app's own metrics, measured from its signposts (``AppMetricDeclaration``). Default:
+    /// none; a scenario file that names a policy and not this field gets the metrics the
+    /// policy's definition declares (``PolicyDefinition/metrics``).
+    public var metrics: [AppMetricDeclaration] = []
 }
 
 /// An entry of the app's `UIBackgroundModes` that background tasks need [A].

@@ -260,7 +260,12 @@ public enum Invariants {
     /// designed, its hourly rate limit on the device clock. (The shipped code measures the limit
     /// from a run's start, so two runs' ends may be closer than an hour by the first run's length;
     /// its bounded delays are declared.) Empty for the others.
+    /// The scenario's own metrics declare theirs too (``declaredByAppMetrics(of:)``).
     public static func declared(by scenario: Scenario) -> [any Invariant] {
+        declaredByAppMetrics(of: scenario) + declaredByPolicy(of: scenario)
+    }
+
+    private static func declaredByPolicy(of scenario: Scenario) -> [any Invariant] {
         if let p = scenario.app.policy.parameters(as: CoverDropShippedParameters.self) {
             let upper = p.failsafeExtraMinutes + p.maximumDelayMinutes
             guard p.minimumDelayMinutes <= upper else { return [] }

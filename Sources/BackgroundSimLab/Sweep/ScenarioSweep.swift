@@ -25,17 +25,19 @@ public struct ScenarioSweep: Sendable {
     public var days: Int
     public var cells: [Cell]
 
-    /// Runs every cell on `seeds`; `objectives` are metric keys of ``ComparedMetric/standard``.
+    /// Runs every cell on `seeds`; `objectives` are metric keys of ``ComparedMetric/standard``
+    /// or of the app's own metrics a cell declares (`app.metrics`).
     ///
     /// - Throws: ``ScenarioError`` before any run if a cell's scenario, `days`, or an objective
     ///   key is invalid.
     public static func run(_ cells: [(name: String, scenario: Scenario)], objectives keys: [String], seeds: [UInt64], days: Int,
                            jobs: Int, progress: (@Sendable () -> Void)? = nil) throws -> ScenarioSweep {
         var objectives: [ComparedMetric] = []
+        let known = ComparedMetric.standard(including: cells.map(\.scenario))
         for (index, key) in keys.enumerated() {
-            guard let metric = ComparedMetric.standard.first(where: { $0.key == key }) else {
+            guard let metric = known.first(where: { $0.key == key }) else {
                 throw ScenarioError(source: "ScenarioSweep", issues: [ScenarioIssue(
-                    path: "objectives[\(index)]", message: "expected one of \(ComparedMetric.standard.map { "\"\($0.key)\"" }.joined(separator: ", ")), got \"\(key)\"")])
+                    path: "objectives[\(index)]", message: "expected one of \(known.map { "\"\($0.key)\"" }.joined(separator: ", ")), got \"\(key)\"")])
             }
             objectives.append(metric)
         }

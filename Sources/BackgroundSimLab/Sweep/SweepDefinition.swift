@@ -32,8 +32,11 @@ package struct SweepDefinition: Sendable {
     package var axes: [Axis]
     package var seeds: [UInt64]
     package var days: Int
-    /// Metric keys from ``ComparedMetric/standard``.
+    /// Two of ``metrics`` to trade off.
     package var objectives: [ComparedMetric]
+    /// Every metric a cell's line holds: ``ComparedMetric/standard`` and the app's own metrics
+    /// the base scenario declares (`app.metrics`).
+    package var metrics: [ComparedMetric] = ComparedMetric.standard
     /// What to optimise, if said (the file's `objective`, or `--minimize`/`--maximize`): the
     /// summary then starts with one recommendation.
     package var objective: Objective?
@@ -152,19 +155,22 @@ package struct SweepDefinition: Sendable {
         let seedCount = try integer("seeds", default: 20, in: 1...100_000)
         let firstSeed = try integer("firstSeed", default: 1, in: 0...Int(Int32.max))
         let days = try integer("days", default: 90, in: 1...100_000)
+        // The app's own metrics are those the base declares; axes do not change them.
+        let baseScenario = try ScenarioLoader.decode(JSONWriter.compact(base), source: source, policies: policies)
+        let reported = ComparedMetric.standard(including: [baseScenario])
         var objectives: [ComparedMetric] = []
         if case .array(let keys)? = document["objectives"] {
             for (index, key) in keys.enumerated() {
-                guard case .string(let text) = key, let metric = ComparedMetric.standard.first(where: { $0.key == text }) else {
-                    throw fail("objectives[\(index)]", "expected one of \(ComparedMetric.standard.map { "\"\($0.key)\"" }.joined(separator: ", "))")
+                guard case .string(let text) = key, let metric = reported.first(where: { $0.key == text }) else {
+                    throw fail("objectives[\(index)]", "expected one of \(reported.map { "\"\($0.key)\"" }.joined(separator: ", "))")
                 }
                 objectives.append(metric)
             }
         } else {
-            objectives = ComparedMetric.standard.filter { ["work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay"].contains($0.key) }
+            objectives = reported.filter { ["work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay"].contains($0.key) }
         }
         guard objectives.count == 2 else { throw fail("objectives", "expected two metric keys to trade off") }
-        var metrics = ComparedMetric.standard
+        var metrics = reported
         if let margins = document["margins"] {
             metrics = try Objective.applyingMargins(document: margins, to: metrics, source: source, path: "margins")
             try Objective.requireAbsoluteMargins(metrics, source: source, path: "margins")
@@ -175,6 +181,7 @@ package struct SweepDefinition: Sendable {
         var definition = SweepDefinition(
             name: name, base: base, axes: axes, seeds: (0..<seedCount).map { UInt64(firstSeed + $0) }, days: days,
             objectives: objectives, objective: objective, policies: policies)
+        definition.metrics = reported
         switch document["modelUncertainty"] {
         case nil, .bool(false)?: break
         // An axis's number is what the sweep varies: it is not drawn over.

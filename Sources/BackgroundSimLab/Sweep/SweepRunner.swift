@@ -97,7 +97,7 @@ package enum SweepRunner {
             if let maximumCells, ran >= maximumCells { break }
             let scenario = try definition.scenario(ofCell: index, source: source)
             // A batch of seeds at a time, each run reduced to what the line keeps of it.
-            var runs = CellRuns()
+            var runs = CellRuns(metrics: definition.metrics)
             let batch = 256 * Swift.max(1, jobs)
             for start in stride(from: 0, to: definition.seeds.count, by: batch) {
                 let part = Array(definition.seeds[start..<Swift.min(definition.seeds.count, start + batch)])
@@ -124,13 +124,13 @@ package enum SweepRunner {
         return cells.count > 10 ? "\(shown) and \(cells.count - 10) more" : shown
     }
 
-    /// A cell's JSON line: its index, axis values, seeds, days, every standard metric's summary
+    /// A cell's JSON line: its index, axis values, seeds, days, every metric's summary (``SweepDefinition/metrics``)
     /// across seeds and its value on each seed (`perSeed`, null where it does not apply; for
     /// paired comparisons between cells), and its launch decisions per day (the mean across seeds), by task kind:
     /// launched, and not launched by each reason that happened.
     /// The line is sealed with the digest of its content (``ResultLineSeal``).
     static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: [RunResult]) -> String {
-        var cell = CellRuns()
+        var cell = CellRuns(metrics: definition.metrics)
         for run in runs { cell.add(run) }
         return line(definition, index: index, fingerprint: fingerprint, runs: cell)
     }
@@ -138,8 +138,8 @@ package enum SweepRunner {
     /// The line of a cell whose runs were reduced as they came (``CellRuns``).
     static func line(_ definition: SweepDefinition, index: Int, fingerprint: String, runs: CellRuns) -> String {
         let values = zip(definition.axes, definition.values(ofCell: index)).map { ($0.path, $1) }
-        let metrics = ComparedMetric.standard.indices.map { metric -> (String, JSONValue) in
-            (ComparedMetric.standard[metric].key, summaryJSON(runs.perSeed[metric].compactMap { $0 }))
+        let metrics = definition.metrics.indices.map { metric -> (String, JSONValue) in
+            (definition.metrics[metric].key, summaryJSON(runs.perSeed[metric].compactMap { $0 }))
         }
         return ResultLineSeal.sealed(JSONWriter.compact(.object([
             ("cell", .number(Double(index))),
@@ -151,8 +151,8 @@ package enum SweepRunner {
             ("days", .number(Double(definition.days))),
             ("digest", .string(String(runs.digest, radix: 16))),
             ("metrics", .object(metrics)),
-            ("perSeed", .object(ComparedMetric.standard.indices.map { metric in
-                (ComparedMetric.standard[metric].key, .array(runs.perSeed[metric].map { $0.map(JSONValue.number) ?? .null }))
+            ("perSeed", .object(definition.metrics.indices.map { metric in
+                (definition.metrics[metric].key, .array(runs.perSeed[metric].map { $0.map(JSONValue.number) ?? .null }))
             })),
             ("launchDecisions", runs.decisionsJSON),
         ])))
@@ -173,16 +173,23 @@ package enum SweepRunner {
     /// value, the digests folded, and each kind's launch decisions per day — a few hundred bytes
     /// a seed, not the runs.
     struct CellRuns {
-        /// `perSeed[metric][seed]`, in the order of ``ComparedMetric/standard``.
-        private(set) var perSeed: [[Double?]] = ComparedMetric.standard.map { _ in [] }
+        /// The metrics kept: the sweep's ``SweepDefinition/metrics``.
+        let metrics: [ComparedMetric]
+        /// `perSeed[metric][seed]`, in the order of ``metrics``.
+        private(set) var perSeed: [[Double?]]
         /// The runs' digests folded in seed order.
         private(set) var digest: UInt64 = 0
         /// For refresh and processing: launches, then each ``LaunchDenial``, per day, `[kind][outcome][seed]`.
         private var decisionsPerDay: [[[Double]]] = [0, 1].map { _ in (0...LaunchDenial.allCases.count).map { _ in [] } }
 
+        init(metrics: [ComparedMetric]) {
+            self.metrics = metrics
+            perSeed = metrics.map { _ in [] }
+        }
+
         /// Adds the next seed's run.
         mutating func add(_ run: RunResult) {
-            for (index, metric) in ComparedMetric.standard.enumerated() { perSeed[index].append(metric.value(run)) }
+            for (index, metric) in metrics.enumerated() { perSeed[index].append(metric.value(run)) }
             digest = digest &* 31 &+ run.digest.value
             let days = Double(Swift.max(1, run.days))
             for (index, kind) in [TaskRequest.Kind.appRefresh, .processing].enumerated() {

@@ -125,8 +125,8 @@ package struct TuneDefinition: Sendable {
                 return issue
             })
         }
-        // The objective and margins.
-        var metrics = ComparedMetric.standard
+        // The objective and margins, on the standard metrics and the base's own (``SweepDefinition/metrics``).
+        var metrics = configurations.metrics
         if let margins = document["margins"] {
             metrics = try Objective.applyingMargins(document: margins, to: metrics, source: source, path: "margins")
             try Objective.requireAbsoluteMargins(metrics, source: source, path: "margins")

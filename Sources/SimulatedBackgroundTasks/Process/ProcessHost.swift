@@ -142,6 +142,8 @@ final class ProcessHost {
             return .bool(task.completion == nil)
         case .recordActionCancelled(let task):
             tasks[task]?.recordActionCancelled()
+        case .signpost(let signpost):
+            app.signpost(signpost.kind, name: signpost.name, category: signpost.category, id: signpost.id)
         case .beginBackgroundTask(let name, let handler):
             let identifier = app.beginBackgroundTask(withName: name, expirationHandler: handler.map { handler in
                 { [weak self] in self?.deliver(.callback(handler)) }

@@ -94,6 +94,11 @@ enum SystemCall: Equatable {
     case completePush(CompletionHandle, BackgroundFetchResult)
     /// The app called the completion handler of a background session's events.
     case completeSessionEvents(CompletionHandle)
+
+    // MARK: Signposts
+
+    /// The app emitted a signpost (`mxSignpost`, `os_signpost`, an `OSSignposter`).
+    case signpost(AppSignpost)
 }
 
 extension SystemCall {
@@ -103,7 +108,7 @@ extension SystemCall {
     /// process's next call or the end of the delivery.
     var awaitsAnswer: Bool {
         switch self {
-        case .store, .cancelTimer, .completeTask, .setExpirationHandler, .recordActionCancelled: false
+        case .store, .cancelTimer, .completeTask, .setExpirationHandler, .recordActionCancelled, .signpost: false
         default: true
         }
     }

@@ -13,6 +13,7 @@ extension SystemCall {
         case startRequest, stopRequest, discardQueuedRequests
         case nextSessionTaskIdentifier, handOffTransfer, cancelTransfer, transfersInFlight, takeEndedTransfers
         case completePush, completeSessionEvents
+        case signpost
     }
 
     func write(to writer: inout WireWriter) {
@@ -111,6 +112,12 @@ extension SystemCall {
         case .completeSessionEvents(let completion):
             writer.write(Tag.completeSessionEvents.rawValue)
             writer.write(completion.rawValue)
+        case .signpost(let signpost):
+            writer.write(Tag.signpost.rawValue)
+            writer.write(case: signpost.kind)
+            writer.write(signpost.category)
+            writer.write(signpost.name)
+            writer.write(signpost.id)
         }
     }
 
@@ -156,6 +163,10 @@ extension SystemCall {
         case .takeEndedTransfers: self = .takeEndedTransfers(session: reader.readString())
         case .completePush: self = .completePush(CompletionHandle(rawValue: reader.readUInt32()), reader.read(case: BackgroundFetchResult.self))
         case .completeSessionEvents: self = .completeSessionEvents(CompletionHandle(rawValue: reader.readUInt32()))
+        case .signpost:
+            let kind = reader.read(case: AppSignpost.Kind.self)
+            let category = reader.readString()
+            self = .signpost(AppSignpost(kind, name: reader.readString(), category: category, id: reader.readUInt64()))
         }
     }
 }

@@ -14,6 +14,10 @@ public struct PolicyDefinition: Sendable {
     /// (`BGTaskSchedulerPermittedIdentifiers`) when a scenario is made from the policy's name
     /// alone (`bgsim run --preset NAME`). Scenario files list their own.
     public let taskIdentifiers: [String]
+    /// The app's own metrics the policy's signposts measure (``AppMetricDeclaration``): what a
+    /// scenario made from the policy's name, or a file that names it without `app.metrics`,
+    /// declares. Set with ``measuring(_:)``.
+    public private(set) var metrics: [AppMetricDeclaration] = []
     /// Makes a fresh policy for a process launch from validated parameters of
     /// ``parametersType``; `nil` for no app code.
     private let make: (@Sendable (any PolicyParameters) -> any BackgroundPolicy)?
@@ -51,6 +55,16 @@ public struct PolicyDefinition: Sendable {
         parametersType = NoParameters.self
         taskIdentifiers = []
         make = nil
+    }
+
+    /// The definition with `metrics` declared as its app's own (``metrics``).
+    ///
+    ///     PolicyDefinition(name: "feed", summary: "…") { FeedPolicy() }
+    ///         .measuring([.contentAge(), .interval("upload", doneWithin: .hours(6))])
+    public func measuring(_ metrics: [AppMetricDeclaration]) -> PolicyDefinition {
+        var definition = self
+        definition.metrics = metrics
+        return definition
     }
 
     /// The parameters at their defaults.

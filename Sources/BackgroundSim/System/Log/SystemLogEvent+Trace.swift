@@ -21,6 +21,9 @@ extension SystemLogEvent {
             [("reason", .string(reason.rawValue)), ("identifier", .string(identifier))]
         case .appOutput(let line):
             [("line", .string(line))]
+        case .signpost(let signpost):
+            [("type", .string(signpost.kind.rawValue)), ("category", .string(signpost.category)), ("name", .string(signpost.name)),
+             ("id", .number(Double(signpost.id)))]
         case .submit(let identifier, let kind, let earliestBeginIn):
             [("identifier", .string(identifier)), ("kind", .string(kind.name)), ("earliestBeginInSeconds", .number(earliestBeginIn.seconds))]
         case .submitError(let identifier, let error):

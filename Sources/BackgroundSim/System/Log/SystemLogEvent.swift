@@ -43,6 +43,9 @@ public enum SystemLogEvent: Sendable, Equatable {
     /// A line the app's own code wrote to its standard output or error (`print`, a trap's
     /// message), in a process of its own under SimulatedBackgroundTasks: the device's log.
     case appOutput(line: String)
+    /// The app's code emitted a signpost (`mxSignpost`, `os_signpost`, an `OSSignposter`'s
+    /// interval or event), from which its own metrics are measured (``AppMetrics``).
+    case signpost(AppSignpost)
 
     // MARK: The task scheduler
 
@@ -192,6 +195,7 @@ extension SystemLogEvent {
         case kill = "kill"
         case crash = "crash"
         case appOutput = "appOutput"
+        case signpost = "signpost"
         case submit = "submit"
         case submitError = "submitError"
         case cancel = "cancel"
@@ -245,6 +249,7 @@ extension SystemLogEvent {
         case .kill: .kill
         case .crash: .crash
         case .appOutput: .appOutput
+        case .signpost: .signpost
         case .submit: .submit
         case .submitError: .submitError
         case .cancel: .cancel
