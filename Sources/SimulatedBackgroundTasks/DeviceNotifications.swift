@@ -11,11 +11,6 @@ extension UIDevice {
     public static let batteryStateDidChangeNotification = Notification.Name("UIDeviceBatteryStateDidChangeNotification")
 }
 
-extension ProcessInfo {
-    /// Posted when the thermal state changes.
-    public static let thermalStateDidChangeNotification = Notification.Name("NSProcessInfoThermalStateDidChangeNotification")
-}
-
 extension Notification.Name {
     /// Posted when Low Power Mode turns on or off.
     public static let NSProcessInfoPowerStateDidChange = Notification.Name("NSProcessInfoPowerStateDidChangeNotification")

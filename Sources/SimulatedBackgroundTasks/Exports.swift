@@ -1,6 +1,7 @@
 // A file that imports this module instead of Apple's frameworks gets Foundation with it, and
 // in place of Foundation's and the standard library's: this module's `UserDefaults` (per
-// simulated device), `NotificationCenter` and `URLSession` (per simulated process),
+// simulated device), `NotificationCenter` and `URLSession` (per simulated process), `ProcessInfo`
+// (the scenario's launch environment and arguments),
 // `URLSessionConfiguration` and the session task and delegate types, `Date()`,
 // `Calendar.current` and `TimeZone.current` on the simulated clock (SimulatedDate.swift), and
 // the random-number functions on the app's seeded stream (SimulatedRandom.swift): a module's own

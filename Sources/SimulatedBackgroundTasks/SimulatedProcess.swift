@@ -43,6 +43,16 @@ final class SimulatedProcess {
     var registeredDefaults: [String: Any] = [:]
     /// `UIDevice.isBatteryMonitoringEnabled`, off at each launch.
     var isBatteryMonitoringEnabled = false
+    /// The environment and arguments the process was launched with, once read.
+    private(set) lazy var launch: (environment: [String: String], arguments: [String]) = {
+        guard case .launch(let entries, let arguments) = call(.launchEnvironment) else { return ([:], []) }
+        var environment: [String: String] = [:]
+        for entry in entries {
+            guard let equals = entry.firstIndex(of: "=") else { continue }
+            environment[String(entry[..<equals])] = String(entry[entry.index(after: equals)...])
+        }
+        return (environment, arguments)
+    }()
     /// The signpost IDs made so far, and the instant of the first (``nextSignpostID()``).
     private var signpostIDs: (made: UInt64, since: SimInstant)?
     /// What its code has been told of the battery, Low Power Mode and the thermal state.

@@ -37,25 +37,3 @@ open class UIDevice: @unchecked Sendable {
         }
     }
 }
-
-extension ProcessInfo {
-    /// `ProcessInfo.ThermalState`.
-    public enum ThermalState: Int, Sendable {
-        case nominal, fair, serious, critical
-    }
-
-    /// Whether Low Power Mode is on, on the simulated phone whose code is running.
-    public var isLowPowerModeEnabled: Bool {
-        SimulatedProcess.required(by: "ProcessInfo.isLowPowerModeEnabled").state.isLowPowerModeEnabled
-    }
-
-    /// The simulated phone's thermal state.
-    public var thermalState: ThermalState {
-        switch SimulatedProcess.required(by: "ProcessInfo.thermalState").state.thermalState {
-        case .nominal: .nominal
-        case .fair: .fair
-        case .serious: .serious
-        case .critical: .critical
-        }
-    }
-}

@@ -168,6 +168,13 @@ public final class AppContext {
         system.crashAfterCallback(reason)
     }
 
+    /// The environment variables the scenario launches the app with (`app.launch.environment`,
+    /// what `ProcessInfo.processInfo.environment` reads on iOS).
+    public var launchEnvironment: [String: String] { system.appParameters.launch.environment }
+
+    /// The launch arguments the scenario gives, after the process's name (`app.launch.arguments`).
+    public var launchArguments: [String] { system.appParameters.launch.arguments }
+
     /// Emits a signpost, as `mxSignpost` or an `OSSignposter` would: what the app's own metrics
     /// are measured from (``AppMetricDeclaration``). Signposts of an earlier process are not
     /// recorded once another has launched.

@@ -22,6 +22,9 @@ extension Scenario {
             v.require(false, "app.policy.name", policies.unknownPolicyMessage(policy.name))
         }
         validateAppMetrics(&v)
+        var launch = ParameterValidator()
+        app.launch.validate(&launch)
+        v.append(launch.issues, under: "app.launch")
         system.validate(&v, at: "system")
         pushes.validate(&v, at: "pushes")
         work.validate(&v, at: "work")

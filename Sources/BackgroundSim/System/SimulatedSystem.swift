@@ -186,6 +186,7 @@ public final class SimulatedSystem {
         self.calendar = calendar
         self.appParameters = app
         self.appMetrics = AppMetrics(declarations: app.metrics)
+        for (key, value) in app.launch.defaults { defaults.set(value.stored, forKey: key) }
         self.networkParameters = network
         self.work = WorkEngine(parameters: work, seed: seed)
         self.energy = AppEnergy(parameters: energy, seed: seed)

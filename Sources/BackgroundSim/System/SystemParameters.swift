@@ -26,6 +26,10 @@ public struct AppParameters: Codable, Sendable, Equatable {
     /// none; a scenario file that names a policy and not this field gets the metrics the
     /// policy's definition declares (``PolicyDefinition/metrics``).
     public var metrics: [AppMetricDeclaration] = []
+
+    /// The app's environment variables, launch arguments and `UserDefaults` at install
+    /// (``LaunchEnvironment``). Default none of each.
+    public var launch = LaunchEnvironment()
 }
 
 /// An entry of the app's `UIBackgroundModes` that background tasks need [A].

@@ -142,6 +142,9 @@ final class ProcessHost {
             return .bool(task.completion == nil)
         case .recordActionCancelled(let task):
             tasks[task]?.recordActionCancelled()
+        case .launchEnvironment:
+            let environment = app.launchEnvironment
+            return .launch(environment: environment.keys.sorted().map { "\($0)=\(environment[$0]!)" }, arguments: app.launchArguments)
         case .signpost(let signpost):
             app.signpost(signpost.kind, name: signpost.name, category: signpost.category, id: signpost.id)
         case .beginBackgroundTask(let name, let handler):

@@ -99,6 +99,11 @@ enum SystemCall: Equatable {
 
     /// The app emitted a signpost (`mxSignpost`, `os_signpost`, an `OSSignposter`).
     case signpost(AppSignpost)
+
+    // MARK: Launch
+
+    /// The environment and arguments the scenario launches the app with (``LaunchEnvironment``).
+    case launchEnvironment
 }
 
 extension SystemCall {
@@ -126,6 +131,8 @@ enum SystemCallResult: Equatable {
     case transfer(UInt32?)
     case transfers([BackgroundTransfer])
     case endedTransfers([EndedTransfer])
+    /// The environment as `NAME=value` entries in name order, and the launch arguments.
+    case launch(environment: [String], arguments: [String])
 }
 
 /// A closure of the app's that the system calls back, by number within its process.

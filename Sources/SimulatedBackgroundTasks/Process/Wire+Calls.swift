@@ -13,7 +13,7 @@ extension SystemCall {
         case startRequest, stopRequest, discardQueuedRequests
         case nextSessionTaskIdentifier, handOffTransfer, cancelTransfer, transfersInFlight, takeEndedTransfers
         case completePush, completeSessionEvents
-        case signpost
+        case signpost, launchEnvironment
     }
 
     func write(to writer: inout WireWriter) {
@@ -118,6 +118,7 @@ extension SystemCall {
             writer.write(signpost.category)
             writer.write(signpost.name)
             writer.write(signpost.id)
+        case .launchEnvironment: writer.write(Tag.launchEnvironment.rawValue)
         }
     }
 
@@ -167,12 +168,13 @@ extension SystemCall {
             let kind = reader.read(case: AppSignpost.Kind.self)
             let category = reader.readString()
             self = .signpost(AppSignpost(kind, name: reader.readString(), category: category, id: reader.readUInt64()))
+        case .launchEnvironment: self = .launchEnvironment
         }
     }
 }
 
 extension SystemCallResult {
-    private enum Tag: UInt8 { case none, bool, integer, bits, refusal, requests, value, transfer, transfers, endedTransfers }
+    private enum Tag: UInt8 { case none, bool, integer, bits, refusal, requests, value, transfer, transfers, endedTransfers, launch }
 
     func write(to writer: inout WireWriter) {
         switch self {
@@ -207,6 +209,10 @@ extension SystemCallResult {
                 ended.transfer.write(to: &writer)
                 writer.write(case: ended.outcome)
             }
+        case .launch(let environment, let arguments):
+            writer.write(Tag.launch.rawValue)
+            writer.write(environment) { $0.write($1) }
+            writer.write(arguments) { $0.write($1) }
         }
     }
 
@@ -223,6 +229,9 @@ extension SystemCallResult {
         case .transfers: self = .transfers(reader.readArray { BackgroundTransfer(from: &$0) })
         case .endedTransfers:
             self = .endedTransfers(reader.readArray { EndedTransfer(transfer: BackgroundTransfer(from: &$0), outcome: $0.read(case: AppTransferOutcome.self)) })
+        case .launch:
+            let environment = reader.readArray { $0.readString() }
+            self = .launch(environment: environment, arguments: reader.readArray { $0.readString() })
         }
     }
 }
