@@ -2,7 +2,7 @@
 //
 // A team's background code, written against Apple's BackgroundTasks and UIKit as it ships, run
 // under BackgroundSim's simulated iOS with only its imports changed (docs/RUN-YOUR-OWN-CODE.md):
-// the services (`MessageSender`, `CoverDropSending`, `ZashiSync`, `PhotoUploads`, `InboxSync`), their tests,
+// the services (`MessageSender`, `CoverDropSending`, `ZashiSync`, `PhotoUploads`, `InboxSync`, `FeedRefresh`), their tests,
 // and the whole bgsim tool with them (`realsim`). The dependency is by path here; a team would
 // use the repository's URL.
 
@@ -39,14 +39,19 @@ let package = Package(
             dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
                            .product(name: "BackgroundSim", package: "BackgroundSim")]
         ),
+        .target(
+            name: "FeedRefresh",
+            dependencies: [.product(name: "SimulatedBackgroundTasks", package: "BackgroundSim"),
+                           .product(name: "BackgroundSim", package: "BackgroundSim")]
+        ),
         .executableTarget(
             name: "realsim",
-            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads", "InboxSync",
+            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads", "InboxSync", "FeedRefresh",
                            .product(name: "BackgroundSimCLI", package: "BackgroundSim")]
         ),
         .testTarget(
             name: "MessageSenderTests",
-            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads", "InboxSync",
+            dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads", "InboxSync", "FeedRefresh",
                            .product(name: "BackgroundSimTesting", package: "BackgroundSim"),
                            .product(name: "SimulatedBackgroundTasks", package: "BackgroundSim")]
         ),

@@ -340,12 +340,18 @@ public enum ScenarioLoader {
     /// How many problems get a suggestion (the nearest key): more than any report shows.
     static let suggestedProblems = 100
 
+    /// Objects whose keys are the scenario's own names, not fields (``LaunchEnvironment``'s
+    /// variables and defaults): any key is known; decoding checks the values.
+    static let namedEntryObjects: Set<String> = ["app.launch.environment", "app.launch.defaults"]
+
     /// Records unknown keys and values of the wrong kind.
     static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue],
                            integerFields: Set<String> = integerFields) {
         switch (value, expected) {
         case (.null, _):
             return  // null means "the default"
+        case (.object, .object) where namedEntryObjects.contains(path):
+            return
         case let (.object(members), .object(known)):
             let knownKeys = known.map(\.key)
             for member in members {

@@ -1,6 +1,7 @@
 import BackgroundSim
 import BackgroundSimCLI
 import CoverDropSending
+import FeedRefresh
 import InboxSync
 import MessageSender
 import PhotoUploads
@@ -13,4 +14,5 @@ try policies.register(.coverDropSending)
 try policies.register(.zashiSync)
 try policies.register(.photoUploads)
 try policies.register(.inboxSync)
-BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending(), .zashiSync(), .photoUploads, .inboxSync], toolName: "realsim").main()
+try policies.register(.feedRefresh)
+BackgroundSimCLI(policies: policies, presets: [.realSender, .coverDropSending(), .zashiSync(), .photoUploads, .inboxSync, .feedRefresh], toolName: "realsim").main()
