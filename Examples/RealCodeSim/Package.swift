@@ -53,6 +53,7 @@ let package = Package(
             name: "MessageSenderTests",
             dependencies: ["MessageSender", "CoverDropSending", "ZashiSync", "PhotoUploads", "InboxSync", "FeedRefresh",
                            .product(name: "BackgroundSimTesting", package: "BackgroundSim"),
+                           .product(name: "BackgroundSimLab", package: "BackgroundSim"),
                            .product(name: "SimulatedBackgroundTasks", package: "BackgroundSim")]
         ),
     ],

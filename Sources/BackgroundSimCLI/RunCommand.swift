@@ -42,6 +42,10 @@ enum RunCommand {
                              not depend on it.
           --quiet            No progress on standard error (replications only; a line redrawn in place on
                              a terminal, else a line every 10 s once a run has taken 10 s).
+          --app-output       Also show, on standard error as the run goes, what the app's own code
+                             writes (print, standard error, Logger), each line after its simulated
+                             time. It is the device's log: never part of the report (the trace has
+                             it as appOutput events). One run only.
         \(DebuggerFlags.help)
 
         EXIT STATUS: 0 success, 1 the simulation failed, 2 bad usage or a bad scenario.
@@ -49,7 +53,7 @@ enum RunCommand {
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
         let flags = try Flags(arguments, known: ["preset", "scenario", "days", "seed", "format", "output", "trace", "seeds", "jobs", "field-log"],
-                              switches: ["quiet"], repeatable: ["with", DebuggerFlags.launch, DebuggerFlags.expiration])
+                              switches: ["quiet", "app-output"], repeatable: ["with", DebuggerFlags.launch, DebuggerFlags.expiration])
         try flags.checkOutputPaths("output", "trace", "field-log")
         if flags.string("trace") != nil && flags.string("field-log") != nil {
             throw UsageError("--trace and --field-log both record the run's log; give one of them")
@@ -58,6 +62,7 @@ enum RunCommand {
         let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
+            guard !flags.isSet("app-output") else { throw UsageError("--app-output shows one run's app output; drop --seeds, or give --seed S") }
             return try replications(scenario, flags: flags, days: days, context)
         }
         for name in ["jobs", "quiet"] where flags.string(name) != nil {
@@ -73,10 +78,14 @@ enum RunCommand {
                                               record: log.append)
             try log.commit()
         } else {
+            let showsOutput = flags.isSet("app-output")
+            let log: ((SystemLogEntry) -> Void)? = trace == nil && !showsOutput ? nil : { entry in
+                trace?.system(entry)
+                if showsOutput, case .appOutput(let line) = entry.event { Output.error("\(entry.time)  \(line)") }
+            }
             result = try SimulationRunner.run(
                 scenario: scenario, seed: seed, days: days,
-                tracer: trace.map { writer in { writer.event($0) } },
-                log: trace.map { writer in { writer.system($0) } })
+                tracer: trace.map { writer in { writer.event($0) } }, log: log)
         }
         try trace?.commit()
         let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
