@@ -24,11 +24,15 @@ struct DocumentationTests {
                 "regenerate the block with: .build/debug/bgsim scenario")
     }
 
-    @Test("docs/OUTPUT.md documents every field of every report group")
+    @Test("docs/OUTPUT.md documents every field of every report group, the app's own metrics' included")
     func outputFieldsDocumented() throws {
         let text = try read("docs/OUTPUT.md")
-        let result = try SimulationRunner.run(scenario: Scenario(), seed: 1, days: 1)
-        for group in [result.device.json, result.os.osJSON, result.os.metricKitJSON, ReportFormatter.json(result)] {
+        var scenario = Scenario()
+        scenario.app.metrics = [.contentAge(), .interval("upload"), .event("sent")]
+        let result = try SimulationRunner.run(scenario: scenario, seed: 1, days: 1)
+        let app = try #require(result.app.json)
+        for group in [result.device.json, result.os.osJSON, result.os.metricKitJSON, ReportFormatter.json(result), app,
+                      app["intervals"]?["upload"] ?? .null, app["events"]?["sent"] ?? .null] {
             guard case .object(let members) = group else { Issue.record("not an object"); continue }
             for member in members {
                 #expect(text.contains("`\(member.key)`"), "docs/OUTPUT.md lacks \(member.key)")
