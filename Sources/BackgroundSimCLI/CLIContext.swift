@@ -114,3 +114,17 @@ extension CLIContext {
         Output.error("\(toolName) \(subcommand): \(note)")
     }
 }
+
+extension CLIContext {
+    /// Says on standard error what in `scenario` would silently do nothing: task identifiers the
+    /// policy uses that the app's Info.plist (`app.permittedIdentifiers`) does not permit, so
+    /// that every submit of them fails `notPermitted` and every registration is refused.
+    func warnAboutNoOps(in scenario: Scenario) {
+        guard let definition = policies.definition(named: scenario.app.policy.name) else { return }
+        let used = scenario.app.policy.parameters.taskIdentifiers ?? definition.taskIdentifiers
+        let missing = used.filter { !scenario.app.permittedIdentifiers.contains($0) }
+        guard !missing.isEmpty else { return }
+        Output.error("\(toolName): warning: \(scenario.name): app.permittedIdentifiers does not list \(missing.map { "\"\($0)\"" }.joined(separator: ", ")), "
+                     + "which the policy \"\(definition.name)\" uses: iOS refuses its registration and every submit fails (notPermitted)")
+    }
+}

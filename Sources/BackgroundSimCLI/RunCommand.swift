@@ -58,7 +58,10 @@ enum RunCommand {
         if flags.string("trace") != nil && flags.string("field-log") != nil {
             throw UsageError("--trace and --field-log both record the run's log; give one of them")
         }
-        let scenario = try loadScenario(flags, context)
+        var scenario = try loadScenario(flags, context)
+        // The report says which fragments made the scenario it ran, not the preset's name alone.
+        let fragments = flags.strings("with").map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+        if !fragments.isEmpty { scenario.name += " with " + fragments.joined(separator: ", ") }
         let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
@@ -79,13 +82,16 @@ enum RunCommand {
             try log.commit()
         } else {
             let showsOutput = flags.isSet("app-output")
-            let log: ((SystemLogEntry) -> Void)? = trace == nil && !showsOutput ? nil : { entry in
+            let debugger = DebuggerOutcomes()
+            let log: ((SystemLogEntry) -> Void)? = trace == nil && !showsOutput && scenario.debugger.isEmpty ? nil : { entry in
                 trace?.system(entry)
                 if showsOutput, case .appOutput(let line) = entry.event { Output.error("\(entry.time)  \(line)") }
+                debugger.observe(entry)
             }
             result = try SimulationRunner.run(
                 scenario: scenario, seed: seed, days: days,
                 tracer: trace.map { writer in { writer.event($0) } }, log: log)
+            for line in debugger.ignored { Output.error("\(context.toolName) run: warning: \(line)") }
         }
         try trace?.commit()
         let text = format == "json" ? JSONWriter.pretty(ReportFormatter.json(result)) : ReportFormatter.table(result)
@@ -161,7 +167,9 @@ enum RunCommand {
     /// `--simulate-launch` and `--simulate-expiration`, where the subcommand takes them, add to
     /// its `debugger` section.
     static func loadScenario(_ flags: Flags, _ context: CLIContext, for subcommand: String = "run") throws -> Scenario {
-        try DebuggerFlags.applying(flags, to: loadNamedScenario(flags, context, for: subcommand))
+        let scenario = try DebuggerFlags.applying(flags, to: loadNamedScenario(flags, context, for: subcommand))
+        context.warnAboutNoOps(in: scenario)
+        return scenario
     }
 
     private static func loadNamedScenario(_ flags: Flags, _ context: CLIContext, for subcommand: String) throws -> Scenario {
@@ -177,6 +185,32 @@ enum RunCommand {
             throw UsageError("\(subcommand) needs --preset NAME or --scenario FILE; try '\(context.toolName) \(subcommand) --preset device-only'")
         case (_?, _?):
             throw UsageError("give either --preset or --scenario, not both")
+        }
+    }
+}
+
+/// The debugger's commands that did nothing in a run (`--simulate-launch` while the app was not
+/// running, or with no request pending), to say so rather than leave the user to find it in a trace.
+private final class DebuggerOutcomes {
+    private(set) var ignored: [String] = []
+
+    func observe(_ entry: SystemLogEntry) {
+        switch entry.event {
+        case .simulatedLaunch(let identifier, let outcome) where outcome != .done:
+            ignored.append("--simulate-launch \(identifier) at \(entry.time) did nothing: \(Self.reason(outcome)) (as Xcode's debugger does then)")
+        case .simulatedExpiration(let identifier, let outcome) where outcome != .done:
+            ignored.append("--simulate-expiration \(identifier) at \(entry.time) did nothing: \(Self.reason(outcome)) (as Xcode's debugger does then)")
+        default:
+            break
+        }
+    }
+
+    private static func reason(_ outcome: DebuggerOutcome) -> String {
+        switch outcome {
+        case .done: "it was carried out"
+        case .appNotRunning: "the app was not running"
+        case .noPendingRequest: "no request with that identifier was pending"
+        case .noRunningTask: "no task with that identifier was running"
         }
     }
 }

@@ -9,7 +9,9 @@ enum ScenarioArguments {
     static func load(_ words: [String], _ context: CLIContext, overlays: [String] = []) throws -> [(name: String, scenario: Scenario)] {
         try words.map { word in
             let (name, scenario) = try loadOne(word, context)
-            return (name, try context.overlaying(overlays, on: scenario))
+            let overlaid = try context.overlaying(overlays, on: scenario)
+            context.warnAboutNoOps(in: overlaid)
+            return (name, overlaid)
         }
     }
 

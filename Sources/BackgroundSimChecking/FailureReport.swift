@@ -45,9 +45,13 @@ package enum FailureReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Where to write the minimal scenario of a failure: `directory/bgsim-failure-<scenario>-seed<S>.json`.
+    /// Where to write the minimal scenario of a failure: `directory/bgsim-failure-<scenario>[-<policy>]-seed<S>.json`.
     package static func scenarioPath(in directory: String, for failure: RunCheck) -> String {
-        let name = failure.scenario.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
+        // Named after the policy too when the scenario's name does not say it (a preset run with
+        // another policy, a file named after its base).
+        let policy = failure.scenario.app.policy.name
+        let label = failure.scenario.name.contains(policy) || policy == "none" ? failure.scenario.name : "\(failure.scenario.name)-\(policy)"
+        let name = label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
         return URL(fileURLWithPath: directory).appendingPathComponent("bgsim-failure-\(String(name))-seed\(failure.seed).json").path
     }
 }

@@ -252,7 +252,10 @@ public struct Comparison: Sendable {
         let name = names[index]
         let label = row.metric.label
         let unit = row.metric.differenceUnit.isEmpty ? "" : " " + row.metric.differenceUnit
-        let margin = "±\(Format.significant(row.metric.margin))\(unit)"
+        // "1 point", not "1 points".
+        let marginUnit = Format.significant(row.metric.margin) == "1" && unit.hasPrefix(" points")
+            ? " point" + unit.dropFirst(" points".count) : unit
+        let margin = "±\(Format.significant(row.metric.margin))\(marginUnit)"
         if test.judgement == .notApplicable {
             return "\(name): \(label) does not apply (no values for \(row.summaries[0].count == 0 ? names[0] : name))"
         }
@@ -276,7 +279,7 @@ public struct Comparison: Sendable {
             : "\(name): \(label) \(Format.significant(abs(difference.mean)))\(unit) \(direction) (\(relative)\(interval))"
         switch test.judgement {
         case .better, .worse, .different:
-            let size = row.metric.margin > 0 ? " by at least \(Format.significant(row.metric.margin))\(unit)" : ""
+            let size = row.metric.margin > 0 ? " by at least \(Format.significant(row.metric.margin))\(marginUnit)" : ""
             return "\(change) — \(test.judgement)\(size) (\(p))"
         case .perhapsBetter, .perhapsWorse, .perhapsDifferent:
             let side = test.judgement == .perhapsBetter ? "better" : test.judgement == .perhapsWorse ? "worse" : "different"

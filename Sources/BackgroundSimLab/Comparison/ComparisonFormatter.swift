@@ -38,7 +38,10 @@ package enum ComparisonFormatter {
     static func verdicts(_ comparison: Comparison) -> [(verdict: String, narrowing: String?)] {
         (1..<comparison.names.count).flatMap { index in
             comparison.rows.map { row in
-                let narrowing = comparison.narrowing(row, candidate: index).flatMap { $0 > 0.005 ? "\(Int(($0 * 100).rounded())) %" : nil }
+                // Never "100 %": pairing narrows an interval, it does not close it.
+                let narrowing = comparison.narrowing(row, candidate: index).flatMap { share -> String? in
+                    share > 0.995 ? "more than 99 %" : share > 0.005 ? "\(Int((share * 100).rounded())) %" : nil
+                }
                 return (comparison.verdict(row, candidate: index), narrowing)
             }
         }
