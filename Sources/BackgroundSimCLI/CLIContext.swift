@@ -107,9 +107,10 @@ extension CLIContext {
     /// device-days and the time they should take here (``RunEstimate``); nothing for a short
     /// one (unless `evenIfShort`: a command the user did not size, such as a bare `compare`),
     /// or with `--quiet`.
-    func announceCost(_ subcommand: String, scenario: Scenario, runs: Int, days: Int, jobs: Int, quiet: Bool, evenIfShort: Bool = false) {
+    func announceCost(_ subcommand: String, scenario: Scenario, runs: Int, days: Int, jobs: Int, quiet: Bool, evenIfShort: Bool = false,
+                      probe: RunEstimate.Probe? = nil) {
         guard !quiet, let note = RunEstimate.note(scenario, deviceDays: Double(runs) * Double(days), jobs: jobs, days: days,
-                                                  policies: policies, evenIfShort: evenIfShort)
+                                                  policies: policies, evenIfShort: evenIfShort, probe: probe)
         else { return }
         Output.error("\(toolName) \(subcommand): \(note)")
     }

@@ -1,5 +1,6 @@
 import BackgroundSim
 import BackgroundSimChecking
+import BackgroundSimLab
 import CommandLineSupport
 import Foundation
 
@@ -87,7 +88,8 @@ enum CheckCommand {
             throw UsageError("--pin needs --swarm")
         }
 
-        context.announceCost("check", scenario: scenario, runs: count, days: days, jobs: jobs, quiet: flags.isSet("quiet"))
+        context.announceCost("check", scenario: scenario, runs: count, days: days, jobs: jobs, quiet: flags.isSet("quiet"),
+                             probe: RunEstimate.Probe { [checker] days in _ = try checker.check(seed: first, days: days) })
         let meter = ProgressMeter(total: count, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
         let report = try checker.checkKeepingFailures(first: first, count: count, jobs: jobs, progress: meter.advance)
         meter.finish()

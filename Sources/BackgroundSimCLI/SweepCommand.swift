@@ -54,9 +54,15 @@ enum SweepCommand {
         let out = flags.string("out") ?? defaultOutput(path, definition, shard: shard, of: shards)
         try Output.checkDestination(out, for: "the results file")
         let state = try resultsFile { try SweepRunner.resumption(definition, source: path, shard: shard, of: shards, outputPath: out) }
-        if let first = state.todo.first, let scenario = try? definition.scenario(ofCell: first, source: path) {
+        // Timed on up to four of the cells to run, across them: the values change what a run costs.
+        let sample = Array(Set((0..<4).map { state.todo.isEmpty ? 0 : state.todo[$0 * state.todo.count / 4] })).sorted()
+        let probed = sample.compactMap { try? definition.scenario(ofCell: $0, source: path) }
+        if let scenario = probed.first, !state.todo.isEmpty {
+            let policies = context.policies
             context.announceCost("sweep", scenario: scenario, runs: state.todo.count * definition.seeds.count, days: definition.days, jobs: jobs,
-                                 quiet: flags.isSet("quiet"))
+                                 quiet: flags.isSet("quiet"), probe: RunEstimate.Probe(runs: probed.count) { days in
+                for scenario in probed { _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: days, policies: policies) }
+            })
         }
         let meter = ProgressMeter(total: state.todo.count * definition.seeds.count, deviceDaysPerItem: definition.days,
                                   quiet: flags.isSet("quiet"))

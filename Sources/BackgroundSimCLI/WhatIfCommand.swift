@@ -65,8 +65,15 @@ enum WhatIfCommand {
             }
         }
         if let first = scenarios.first {
+            // Four cells across the grid: conditions change what a run costs.
+            let sample = Array(Set((0..<4).map { $0 * grid.cellCount / 4 })).sorted()
+            let policies = context.policies
             context.announceCost("whatif", scenario: first.scenario, runs: scenarios.count * grid.cellCount * seeds.count, days: days, jobs: jobs,
-                                 quiet: flags.isSet("quiet"))
+                                 quiet: flags.isSet("quiet"), probe: RunEstimate.Probe(runs: sample.count) { days in
+                for cell in sample {
+                    _ = try SimulationRunner.run(scenario: grid.scenario(first.scenario, cell: cell), seed: 1, days: days, policies: policies)
+                }
+            })
         }
         let meter = ProgressMeter(total: scenarios.count * grid.cellCount * seeds.count, deviceDaysPerItem: days,
                                   quiet: flags.isSet("quiet"))

@@ -5,56 +5,84 @@ import Foundation
 /// the time they should take on this machine, from a short timed probe of the scenario.
 ///
 ///     if let note = RunEstimate.note(scenario, deviceDays: 2e9, jobs: 2) { print(note) }
-///     // "about 2 × 10⁹ device-days, ~6.3 days on 2 jobs here (from a 4-day probe)"
+///     // "about 2 × 10⁹ device-days, ~6.3 days on 2 jobs here (from a 64-day probe)"
 package enum RunEstimate {
     /// Commands estimated to take less than this say nothing: 30 s.
     package static let quietBelowSeconds = 30.0
-    /// The probe: one seed of the scenario for a day and for this many days (fewer if the runs
-    /// are shorter), after an untimed day.
-    static let probeDays = 4
+    /// The probe stops doubling its length once a run takes this long: 0.1 s.
+    static let probeSeconds = 0.1
+    /// The speed-up per job when jobs run side by side, as a share of the ideal: 0.84, measured
+    /// on the 2-core machine BENCHMARKS.md names (a year of `coverdrop-shipped` on 300 seeds,
+    /// 11.0 s on one job and 6.5 s on two) [Inf]: the jobs share caches and memory bandwidth.
+    static let parallelEfficiency = 0.84
+
+    /// One unit of a command's work, `days` days of seed 1: what the probe times. By default a
+    /// run of the scenario; `check` passes its checker, whose invariants cost time too, and
+    /// `whatif` a run of a few of its cells, whose conditions make runs cheaper or dearer.
+    package struct Probe {
+        /// How many of the command's runs one call makes.
+        package var runs: Int
+        package var run: (_ days: Int) throws -> Void
+
+        package init(runs: Int = 1, _ run: @escaping (_ days: Int) throws -> Void) {
+            self.runs = runs
+            self.run = run
+        }
+    }
 
     /// The note for running `deviceDays` of `scenario`, in runs of `days` days, on `jobs`
     /// parallel jobs, or `nil` when it should take less than ``quietBelowSeconds`` (unless
-    /// `evenIfShort`). The probe runs first (a few milliseconds to a second); a scenario the
+    /// `evenIfShort`). The probe runs first (at most a few tenths of a second); a scenario the
     /// probe cannot run gets no note (the command reports it).
     package static func note(_ scenario: Scenario, deviceDays: Double, jobs: Int, days: Int, policies: PolicyRegistry = .builtIn,
-                             evenIfShort: Bool = false) -> String? {
-        guard deviceDays > 0, let seconds = seconds(scenario, deviceDays: deviceDays, jobs: jobs, days: days, policies: policies)
+                             evenIfShort: Bool = false, probe: Probe? = nil) -> String? {
+        guard deviceDays > 0,
+              let estimate = seconds(scenario, deviceDays: deviceDays, jobs: jobs, days: days, policies: policies, probe: probe)
         else { return nil }
-        guard seconds >= quietBelowSeconds || evenIfShort else { return nil }
-        return "about \(count(deviceDays)) device-days, ~\(duration(seconds)) on \(jobs) job\(jobs == 1 ? "" : "s") here "
-            + "(from a \(Swift.min(days, probeDays))-day probe)"
+        guard estimate.seconds >= quietBelowSeconds || evenIfShort else { return nil }
+        return "about \(count(deviceDays)) device-days, ~\(duration(estimate.seconds)) on \(jobs) job\(jobs == 1 ? "" : "s") here "
+            + "(from a \(estimate.probeDays)-day probe)"
     }
 
-    /// The seconds `deviceDays` of `scenario` should take, in runs of `days` days on `jobs` jobs.
-    package static func seconds(_ scenario: Scenario, deviceDays: Double, jobs: Int, days: Int, policies: PolicyRegistry = .builtIn) -> Double? {
-        guard let cost = runCost(scenario, days: days, policies: policies) else { return nil }
-        let runs = deviceDays / Double(Swift.max(1, days))
+    /// The seconds `deviceDays` of `scenario` should take, in runs of `days` days on `jobs`
+    /// jobs, and the length of the probe it was timed on.
+    package static func seconds(_ scenario: Scenario, deviceDays: Double, jobs: Int, days: Int, policies: PolicyRegistry = .builtIn,
+                                probe: Probe? = nil) -> (seconds: Double, probeDays: Int)? {
+        let probe = probe ?? Probe { days in _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: days, policies: policies) }
+        guard let cost = runSeconds(days: Swift.max(1, days), probe: probe.run) else { return nil }
+        let runs = deviceDays / Double(Swift.max(1, days)) / Double(Swift.max(1, probe.runs))
         let parallel = Double(Swift.max(1, Swift.min(jobs, ProcessInfo.processInfo.activeProcessorCount)))
-        return runs * (cost.fixed + Double(days) * cost.perDay) / parallel
+        let speedUp = parallel > 1 ? parallel * parallelEfficiency : 1
+        return (runs * cost.seconds / speedUp, cost.probeDays)
     }
 
-    /// What one run of `scenario` costs one job: seconds per run whatever its length (setting
-    /// up the device and the system; a fork server for app code in a process per launch) and
-    /// seconds per simulated day. Timed on short runs after a first, untimed one that pays the
-    /// costs only a process's first run has (tables, lazily made state), which a cold probe
-    /// would count into every run: that made notes up to nine times too long. Wall-clock time
-    /// goes only into the note on standard error, never into a simulated outcome: the probes'
-    /// results are thrown away.
-    static func runCost(_ scenario: Scenario, days: Int, policies: PolicyRegistry) -> (fixed: Double, perDay: Double)? {
-        let long = Swift.max(1, Swift.min(days, probeDays))
-        guard time(scenario, days: 1, policies: policies) != nil,
-              let short = time(scenario, days: 1, policies: policies) else { return nil }
-        guard long > 1, let longer = time(scenario, days: long, policies: policies) else { return (0, short) }
-        let perDay = Swift.max(0, (longer - short) / Double(long - 1))
-        return (Swift.max(0, short - perDay), perDay)
+    /// The seconds one run of `days` days takes one job. A first, untimed day pays what only a
+    /// process's first run costs (tables, lazily made state; a cold probe made notes up to nine
+    /// times too long). Then runs of 1, 2, 4, … days are timed until one takes
+    /// ``probeSeconds`` or is the whole run, and the last, timed twice, the faster kept, is
+    /// scaled to `days`: short probes underestimated, since a run's first days are its cheapest. Wall-clock time goes only into
+    /// the note on standard error, never into a simulated outcome: the probes' results are
+    /// thrown away.
+    static func runSeconds(days: Int, probe: (Int) throws -> Void) -> (seconds: Double, probeDays: Int)? {
+        guard time(days: 1, probe) != nil else { return nil }
+        var length = 1
+        while true {
+            guard let elapsed = time(days: length, probe) else { return nil }
+            if elapsed >= probeSeconds || length >= days {
+                // The faster of two timings: an interruption (another process, a page fault)
+                // only ever lengthens one.
+                let again = time(days: length, probe) ?? elapsed
+                return (Swift.min(elapsed, again) * Double(days) / Double(length), length)
+            }
+            length = Swift.min(days, length * 2)
+        }
     }
 
-    /// Seconds a run of `days` days takes here; `nil` if it cannot run.
-    private static func time(_ scenario: Scenario, days: Int, policies: PolicyRegistry) -> Double? {
+    /// Seconds `probe` takes for `days` days here; `nil` if it cannot run.
+    private static func time(days: Int, _ probe: (Int) throws -> Void) -> Double? {
         let clock = ContinuousClock()
         let start = clock.now
-        guard (try? SimulationRunner.run(scenario: scenario, seed: 1, days: days, policies: policies)) != nil else { return nil }
+        guard (try? probe(days)) != nil else { return nil }
         let parts = (clock.now - start).components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
