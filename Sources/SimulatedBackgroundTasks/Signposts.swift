@@ -49,9 +49,13 @@ public struct OSSignpostID: Sendable, Hashable, Comparable {
         rawValue = SimulatedProcess.current?.nextSignpostID() ?? 1
     }
 
-    /// An ID for `object`, the same for the same object while it lives.
+    /// An ID for `object`, the same for the same object while it lives. Not its address, as on
+    /// iOS, which would differ from run to run: an ID made as ``init(log:)`` makes one, the
+    /// first time the process asks for this object. As on iOS, a new object at a freed one's
+    /// address gets the freed one's ID; where that happens may differ between runs, so code
+    /// whose results depend on it is not reproducible.
     public init(log: OSLog, object: AnyObject) {
-        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object).hashValue))
+        rawValue = SimulatedProcess.current?.signpostID(for: ObjectIdentifier(object)) ?? 1
     }
 
     /// `OSSignpostID.exclusive`: one interval of the name at a time.

@@ -55,6 +55,8 @@ final class SimulatedProcess {
     }()
     /// The signpost IDs made so far, and the instant of the first (``nextSignpostID()``).
     private var signpostIDs: (made: UInt64, since: SimInstant)?
+    /// The signpost IDs made for objects (`OSSignpostID(log:object:)`), by the object.
+    private var objectSignpostIDs: [ObjectIdentifier: UInt64] = [:]
     /// What its code has been told of the battery, Low Power Mode and the thermal state.
     private var deviceNotifier = DeviceNotifier()
     /// The Dispatch queues whose blocks are running now, innermost last (the main queue while a
@@ -214,6 +216,14 @@ final class SimulatedProcess {
                        + "(an app delegate, a task's launch handler, or work they start)")
         }
         return current
+    }
+
+    /// The signpost ID for the object `object`: made the first time, then the same.
+    func signpostID(for object: ObjectIdentifier) -> UInt64 {
+        if let id = objectSignpostIDs[object] { return id }
+        let id = nextSignpostID()
+        objectSignpostIDs[object] = id
+        return id
     }
 
     /// A signpost ID unique in the run: the instant this process made its first, mixed, and

@@ -32,19 +32,20 @@ public struct AppMetricDeclaration: Codable, Sendable, Equatable {
     /// ``AppSignpost/contentUpdatedName`` for content age; required for the other kinds.
     public var name: String?
     /// For an interval: the time within which an interval is done in time, for the share done
-    /// within it. Default 24 h. Valid 0.001–8,760 h.
+    /// within it. Default 24 h, a day [Inf]: set it to what the app promises. Valid 0.001–8,760 h.
     public var doneWithinHours: Double?
     /// For an interval: `check` fails a run where an interval begun is not ended within this
     /// many hours (the invariant `<name>EndsWithin`). Default none. Valid 0.001–8,760 h.
     public var endsWithinHours: Double?
     /// The smallest difference that matters in content age or an interval's duration, in
-    /// minutes. Valid 0–100,000.
+    /// minutes. Default: a tenth of the baseline's mean in a comparison, 1 min in sweeps and
+    /// tuning, as for the built-in latencies [Inf]. Valid 0–100,000.
     public var marginMinutes: Double?
     /// The smallest difference that matters in the share of intervals done in time, in
-    /// percentage points. Default 1. Valid 0–100.
+    /// percentage points. Default 1, as for work completed [Inf]. Valid 0–100.
     public var marginPoints: Double?
     /// The smallest difference that matters in an event's or interval's count a day. Default
-    /// 0.1. Valid 0–100,000.
+    /// 0.1, one every ten days, as for launches [Inf]. Valid 0–100,000.
     public var marginPerDay: Double?
 
     public init(kind: Kind, name: String? = nil, doneWithinHours: Double? = nil, endsWithinHours: Double? = nil,
