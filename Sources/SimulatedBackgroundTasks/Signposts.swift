@@ -31,9 +31,6 @@ public final class OSLog: Sendable {
     /// `OSLog.disabled`: its signposts are not recorded.
     public static let disabled = OSLog(subsystem: "", category: "disabled")
 
-    /// `OSLog.Category.pointsOfInterest`, for `OSLog(subsystem:category:)` with it.
-    public static let pointsOfInterest = "PointsOfInterest"
-
     var isDisabled: Bool { self === OSLog.disabled }
 }
 
