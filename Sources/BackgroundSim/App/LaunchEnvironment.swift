@@ -92,7 +92,7 @@ public struct LaunchEnvironment: Codable, Sendable, Equatable {
                 } else if let flag = try? variables.decode(Bool.self, forKey: key) {
                     environment[key.stringValue] = flag ? "true" : "false"
                 } else if let number = try? variables.decode(Double.self, forKey: key) {
-                    environment[key.stringValue] = Self.text(of: number)
+                    environment[key.stringValue] = JSONWriter.format(number)
                 } else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: variables, debugDescription: "expected a string, a number or true/false")
                 }
@@ -113,11 +113,6 @@ public struct LaunchEnvironment: Codable, Sendable, Equatable {
         try container.encode(arguments, forKey: .arguments)
         var values = container.nestedContainer(keyedBy: NameKey.self, forKey: .defaults)
         for key in defaults.keys.sorted() { try values.encode(defaults[key], forKey: NameKey(stringValue: key)) }
-    }
-
-    /// A number as an environment variable's text: `60`, `0.5`.
-    static func text(of number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 
     /// Every problem, with paths relative to the section.
