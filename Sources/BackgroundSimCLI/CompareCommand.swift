@@ -60,8 +60,8 @@ enum CompareCommand {
           bgsim compare --report comparison.html
           bgsim compare --model-uncertainty --report robust.html
           bgsim compare coverdrop-shipped my-coverdrop.json --seeds 40 --days 120 --format markdown
-          bgsim compare proton-upload-designed proton-upload-urlsession --maximize work.completionRatio \\
-                        --subject-to 'energy.appBatteryPercentPerDay<=0.1' --margins work.completionRatio=2
+          bgsim compare proton-upload-designed proton-upload-urlsession --maximize work.completionPercent \\
+                        --subject-to 'energy.appBatteryPercentPerDay<=0.1' --margins work.completionPercent=2
         """
 
     /// The built-in comparison: CoverDrop as designed against CoverDrop as shipped.

@@ -13,7 +13,7 @@ enum DecisionArguments {
                              completed at its deadline or the run's end, so dropping work does not
                              lower it; work.latencyMinutes.p90 counts completed items only); the
                              output starts with one recommendation.
-          --maximize KEY     The same, as high as possible (such as work.completionRatio).
+          --maximize KEY     The same, as high as possible (such as work.completionPercent).
           --subject-to B     Bounds on other metrics' means, comma-separated KEY<=VALUE or KEY>=VALUE
                              (such as energy.appBatteryPercentPerDay<=0.05).
           --margins M        The smallest differences that matter, comma-separated KEY=VALUE in the

@@ -134,6 +134,31 @@ struct AppMetricsTests {
         #expect(age.metric.margin == 30 && age.metric.comparisonDefaultShare == nil)
     }
 
+    @Test("a what-if holds the app's own metrics in every cell, the typical cell's equal to direct runs, in every format")
+    func whatIf() throws {
+        let grid = WhatIfGrid(dimensions: [WhatIfGrid.Dimension(name: "usage", levels: [
+            .init(name: "typical", settings: []),
+            .init(name: "weekly", settings: [("user.app.profile", .string("weekly"))]),
+        ], typical: 0)])
+        let scenario = Self.scenario(inForeground: false)
+        let seeds: [UInt64] = [1, 2, 3]
+        let study = try WhatIfStudy.run([("charger", scenario)], grid: grid, seeds: seeds, days: 7, jobs: 2)
+        let keys = AppMeasure.measures(for: Self.declarations).map(\.key)
+        #expect(study.metrics.map(\.key) == WhatIfStudy.standardMetrics.map(\.key) + keys)
+        let direct = try Replications.run(scenario, seeds: seeds, days: 7, jobs: 1)
+        for (index, metric) in study.metrics.enumerated() {
+            #expect(study.summaries[0][0][index] == SampleSummary(direct.compactMap(metric.value)), "\(metric.key)")
+        }
+        let age = try #require(study.metrics.firstIndex { $0.key == "app.contentAgeAtOpenMinutes.p90" })
+        #expect(study.summaries[0][0][age].count == 3 && study.summaries[0][1][age].count > 0)
+        #expect(WhatIfFormatter.table(study).contains("content age at open, min, mean ± 95 % CI half-width; the app's own metric"))
+        #expect(WhatIfFormatter.markdown(study).contains("content age at open (min), the app's own metric"))
+        #expect(WhatIfFormatter.csv(study).contains(",app.contentAgeAtOpenMinutes.p90,min,"))
+        guard case .array(let cells)? = WhatIfFormatter.json(study)["cells"] else { Issue.record("no cells in the JSON"); return }
+        #expect(cells[0]["metrics"]?["app.contentAgeAtOpenMinutes.p90"] != nil)
+        #expect(WhatIfReport.html(study).contains("id=\"grid-app-contentAgeAtOpenMinutes-p90\""))
+    }
+
     @Test("without app.metrics a run has no app group and commands compare only the standard metrics")
     func undeclared() throws {
         var scenario = Self.scenario(inForeground: true)

@@ -10,12 +10,12 @@ struct ParetoFrontTests {
         let values = (1...cells.count).map(String.init).joined(separator: ",")
         let definition = try SweepDefinition.decode("""
             {"axes": [{"path": "user.sessionsPerDay", "values": [\(values)]}],
-             "objectives": ["work.latencyMinutes.p90", "work.completionRatio"]}
+             "objectives": ["work.latencyMinutes.p90", "work.completionPercent"]}
             """, source: "hand.json")
         let results = cells.enumerated().map { index, cell in
             let completion = cell.completion.map { #"{"mean":\#($0),"ci95":[\#($0),\#($0)],"count":3}"# } ?? #"{"mean":0,"ci95":[0,0],"count":0}"#
             return SweepRunner.CellResult(index: index, line: """
-                {"cell":\(index),"values":{"user.sessionsPerDay":\(index + 1)},"metrics":{"work.latencyMinutes.p90":{"mean":\(cell.latency),"ci95":[\(cell.latency),\(cell.latency)],"count":3},"work.completionRatio":\(completion)}}
+                {"cell":\(index),"values":{"user.sessionsPerDay":\(index + 1)},"metrics":{"work.latencyMinutes.p90":{"mean":\(cell.latency),"ci95":[\(cell.latency),\(cell.latency)],"count":3},"work.completionPercent":\(completion)}}
                 """)
         }
         return try SweepSummary(definition: definition, results: results)

@@ -43,7 +43,7 @@ struct ResultLineSealTests {
         }
         // Someone who edits a mean and recomputes the seal: the summary check still catches it.
         let edits = [
-            object.replacingOccurrences(of: #""work.completionRatio":{"mean":"#, with: #""work.completionRatio":{"mean":0.5,"x":"#),
+            object.replacingOccurrences(of: #""work.completionPercent":{"mean":"#, with: #""work.completionPercent":{"mean":0.5,"x":"#),
             object.replacingOccurrences(of: #""perSeed":{"work.allItemsLatencyMinutes.p50":["#, with: #""perSeed":{"work.allItemsLatencyMinutes.p50":[1e9,"#),
         ]
         for edited in edits {

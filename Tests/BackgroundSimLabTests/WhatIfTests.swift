@@ -38,7 +38,7 @@ struct WhatIfTests {
         let seeds: [UInt64] = [1, 2, 3, 4]
         let study = try WhatIfStudy.run([("proton-upload-designed", base)], seeds: seeds, days: 10, jobs: 2)
         let direct = try Replications.run(base, seeds: seeds, days: 10, jobs: 1)
-        for (index, metric) in WhatIfStudy.metrics.enumerated() {
+        for (index, metric) in study.metrics.enumerated() {
             #expect(study.summaries[0][grid.typicalCell][index] == SampleSummary(direct.compactMap(metric.value)), "\(metric.key)")
         }
         let battery = WhatIfFormatter.battery
@@ -65,7 +65,7 @@ struct WhatIfTests {
         #expect(document.text.contains("In the typical cell"))
 
         let csv = WhatIfFormatter.csv(study).split(separator: "\n")
-        #expect(csv.count == 1 + grid.cellCount * WhatIfStudy.metrics.count)
+        #expect(csv.count == 1 + grid.cellCount * study.metrics.count)
         #expect(WhatIfFormatter.markdown(study).contains("| iPhone 12 mini | "))
     }
 }

@@ -216,12 +216,16 @@ struct RunReplicationsTests {
         #expect(one.status == 0, "\(one.standardError)")
         #expect(one.standardOutput == two.standardOutput)
         let lines = one.standardOutput.split(separator: "\n")
-        #expect(lines.first == "field,mean,sd,ci95_low,ci95_high,p10,median,p90,count")
-        #expect(lines.contains { $0.hasPrefix("work.latencyMinutes.p90,") })
-        // Three seeds behind every field, except the one that is null where it does not apply.
-        let nullable = "work.uploadTraffic.realWorkCorrelation,"
-        #expect(lines.dropFirst().filter { !$0.hasPrefix(nullable) }.allSatisfy { $0.hasSuffix(",3") }, "three seeds behind every field")
-        #expect(lines.contains { $0.hasPrefix(nullable) })
+        #expect(lines.first == "field,unit,mean,sd,ci95_low,ci95_high,p10,median,p90,count")
+        #expect(lines.contains { $0.hasPrefix("work.latencyMinutes.p90,min,") })
+        #expect(lines.contains { $0.hasPrefix("os.refreshLaunchesPerDay,/day,") })
+        #expect(lines.contains { $0.hasPrefix("os.submits,count in 5 days,") }, "a total says it is one")
+        // Three seeds behind every field, except those null where they do not apply: the
+        // correlation when a count never varies, energy per megabyte or item with none delivered.
+        let nullable = ["work.uploadTraffic.realWorkCorrelation,", "energy.appJoulesPerMegabyteDelivered,", "energy.appJoulesPerCompletedItem,"]
+        #expect(lines.dropFirst().filter { line in !nullable.contains { line.hasPrefix($0) } }.allSatisfy { $0.hasSuffix(",3") },
+                "three seeds behind every field")
+        #expect(nullable.allSatisfy { field in lines.contains { $0.hasPrefix(field) } })
     }
 
     @Test("bad replication flags exit 2", arguments: [
@@ -306,9 +310,9 @@ struct CompareCommandTests {
         (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", "latency"], "precision: unknown metric \"latency\""),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--max-seeds", "50"], "--max-seeds needs --precision"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", "objective"], "--precision objective needs an objective"),
-        (["compare", "proton-upload-designed", "coverdrop-designed", "--subject-to", "metricKit.kills<=0"], "--subject-to needs an objective"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--subject-to", "os.killsForOverruns<=0"], "--subject-to needs an objective"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--minimize", "a", "--maximize", "b"], "give --minimize or --maximize, not both"),
-        (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "metricKit.kills=-1"], "margins.metricKit.kills: expected a finite number ≥ 0"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "os.killsForOverruns=-1"], "margins.os.killsForOverruns: expected a finite number ≥ 0"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "/no/such/margins.json"], "/no/such/margins.json"),
     ])
     func badArguments(arguments: [String], message: String) throws {

@@ -20,7 +20,7 @@ compare() {
 }
 # Large uploads (20 MB median: photo bursts and short videos), the question's case: the most
 # uploads done within a third of a percent of the battery a day.
-uploads="--maximize work.completionRatio --subject-to energy.appBatteryPercentPerDay<=0.3"
+uploads="--maximize work.completionPercent --subject-to energy.appBatteryPercentPerDay<=0.3"
 compare large-uploads $(for door in $doors; do echo "$out/scenarios/$door.json"; done) $uploads
 # The same question under model uncertainty: each seed draws the iOS model's inferred and observed
 # numbers from their plausible ranges (docs/OUTPUT.md, "Under model uncertainty").

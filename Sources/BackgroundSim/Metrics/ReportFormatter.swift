@@ -13,13 +13,14 @@ package enum ReportFormatter {
             ("os", result.os.osJSON),
             ("metricKit", result.os.metricKitJSON),
             ("work", result.work.json),
-            ("energy", result.energy.json),
+            ("energy", result.energy.json(result.work)),
         ]
         if let app = result.app.json { fields.append(("app", app)) }
         return .object(fields)
     }
 
-    /// The report as an aligned plain-text table.
+    /// The report as an aligned plain-text table. Every label says whether its figure is a day's
+    /// ("per day") or the whole run's ("in all").
     package static func table(_ result: RunResult) -> String {
         let d = result.device
         func hours(_ value: Double) -> String { fixed(value, 2) + " h" }
@@ -35,7 +36,7 @@ package enum ReportFormatter {
             ("Battery drawn per day", fixed(d.batteryDrainPercentPerDay, 1) + " % of capacity"),
             ("Lowest battery level", fixed(d.minimumBatteryPercent, 1) + " %"),
             ("Flat battery (phone off)", "\(d.batteryDepletions) times, " + hours(d.hoursAtZeroBattery) + " in all"),
-            ("Restarts (updates, inactivity)", "\(d.updateRestarts), \(d.inactivityReboots)"),
+            ("Restarts in all (updates, inactivity)", "\(d.updateRestarts), \(d.inactivityReboots)"),
             ("Sessions missed (phone off)", fixed(d.missedSessionsPerDay, 2) + " per day"),
         ]
         let os = result.os
@@ -46,30 +47,30 @@ package enum ReportFormatter {
             ("Launches while charging", percent(os.launchesWhileChargingShare)),
             ("Expirations per day", fixed(os.expirationsPerDay, 2)),
             ("Background running per day", Format.significant(os.backgroundRunSecondsPerDay) + " s"),
-            ("Submits (errors)", "\(m.submits) (\(m.submitErrorsByCode.total))"),
-            ("Throttled launches", "\(m.throttledLaunches)"),
-            ("Kills for overruns: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
-            ("Terminations for memory (jetsam)", "\(m.memoryPressureExits)"),
+            ("Submits in all (errors)", "\(m.submits) (\(m.submitErrorsByCode.total))"),
+            ("Throttled launches in all", "\(m.throttledLaunches)"),
+            ("Kills for overruns in all: time, CPU", "\(m.backgroundTaskAssertionTimeoutExits), \(m.cpuResourceLimitExits)"),
+            ("Terminations for memory in all", "\(m.memoryPressureExits)"),
         ]
         // The other doors, when the app used them.
         if m.continuedProcessingLaunches > 0 {
             osRows.insert(("Continued processing per day", fixed(os.continuedProcessingLaunchesPerDay, 2)
-                + " (stalled \(m.expirations(.noProgress)), cancelled \(m.expirations(.userCancelled)))"), at: 2)
+                + " (in all: stalled \(m.expirations(.noProgress)), cancelled \(m.expirations(.userCancelled)))"), at: 2)
         }
         if m.sessionTransfersCreated > 0 {
-            osRows.append(("URL session transfers (cancelled)", "\(m.sessionTransfersCreated) (\(m.sessionTransfersCancelled))"))
-            osRows.append(("URL session relaunches (deferred)", "\(m.sessionRelaunches) (\(m.sessionRelaunchesDeferred))"))
+            osRows.append(("URL session transfers in all (cancelled)", "\(m.sessionTransfersCreated) (\(m.sessionTransfersCancelled))"))
+            osRows.append(("URL session relaunches in all (deferred)", "\(m.sessionRelaunches) (\(m.sessionRelaunchesDeferred))"))
         }
         if m.pushesSent > 0 {
-            osRows.append(("Pushes sent / delivered", "\(m.pushesSent) / \(m.pushesDelivered)"))
-            osRows.append(("Pushes coalesced, discarded, deferred", "\(m.pushesCoalesced), \(m.pushesDiscarded), \(m.pushesDeferred)"))
+            osRows.append(("Pushes sent / delivered in all", "\(m.pushesSent) / \(m.pushesDelivered)"))
+            osRows.append(("Pushes coalesced, discarded, deferred in all", "\(m.pushesCoalesced), \(m.pushesDiscarded), \(m.pushesDeferred)"))
         }
         // Why requests waited: each kind's decisions, the most frequent reasons first.
         for (kind, label) in [(TaskRequest.Kind.appRefresh, "Refresh"), (.processing, "Processing")] {
             let decisions = m.launchDecisions
             guard decisions.decisions(kind) > 0 else { continue }
             let reasons = decisions.denials(kind).prefix(5).map { "\($0.denial.rawValue) \($0.count)" }
-            osRows.append(("\(label) decisions", "launched \(decisions.launched(kind)); not: " + (reasons.isEmpty ? "none" : reasons.joined(separator: ", "))))
+            osRows.append(("\(label) decisions in all", "launched \(decisions.launched(kind)); not: " + (reasons.isEmpty ? "none" : reasons.joined(separator: ", "))))
         }
         let width = (rows + osRows).map(\.0.count).max() ?? 0
         var lines = ["BackgroundSim — \(result.scenarioName), seed \(result.seed), \(result.days) days",
@@ -88,15 +89,15 @@ package enum ReportFormatter {
                 "p50 \(minutes(histogram.quantile(0.5))), p90 \(minutes(histogram.quantile(0.9))), p99 \(minutes(histogram.quantile(0.99)))"
             }
             var workRows: [(String, String)] = [
-                ("Items created / completed", "\(work.created) / \(work.completed)"),
-                ("Items failed (deadline, queue full)", "\(work.metrics.failedDeadline), \(work.metrics.failedQueueFull)"),
+                ("Items created / completed in all", "\(work.created) / \(work.completed)"),
+                ("Items failed in all (deadline, queue full)", "\(work.metrics.failedDeadline), \(work.metrics.failedQueueFull)"),
                 ("Latency, all items", quantiles(allItems)),
                 ("Latency, completed items", quantiles(latency)),
                 ("App energy per day", Format.significant(result.energy.appJoulesPerDay) + " J"),
                 ("App battery per day", Format.significant(result.energy.appBatteryPercentPerDay) + " % of capacity"),
             ]
             if work.metrics.coverSent + work.metrics.coverUnsent > 0 {
-                workRows.insert(("Cover items sent / unsent", "\(work.metrics.coverSent) / \(work.metrics.coverUnsent)"), at: 2)
+                workRows.insert(("Cover items sent / unsent in all", "\(work.metrics.coverSent) / \(work.metrics.coverUnsent)"), at: 2)
             }
             lines += ["", "Work"]
             for (label, value) in workRows {

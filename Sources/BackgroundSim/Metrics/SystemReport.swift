@@ -14,6 +14,15 @@ public struct SystemReport: Sendable, Equatable {
     public var backgroundWakesPerDay: Double { Double(metrics.backgroundWakes) / dayCount }
     public var expirationsPerDay: Double { Double(metrics.expirations) / dayCount }
     public var backgroundRunSecondsPerDay: Double { metrics.backgroundSeconds / dayCount }
+    /// Tasks completed with `success: false`, by the app or by the system for a task whose
+    /// expiration handler did not complete it, a day.
+    public var tasksCompletedFalsePerDay: Double { Double(metrics.tasksCompletedUnsuccessfully) / dayCount }
+    /// Crashes over the run: the task scheduler's rules broken and the app's own code that could
+    /// not go on.
+    public var crashes: Int { metrics.registrationCrashes + metrics.unregisteredLaunchCrashes + metrics.appCodeCrashes }
+    /// Kills for the app's own overruns over the run (an assertion or a task past its time, the
+    /// CPU monitor); terminations for memory are the system's and are not counted.
+    public var killsForOverruns: Int { metrics.backgroundTaskAssertionTimeoutExits + metrics.cpuResourceLimitExits }
     public var launchesWhileChargingShare: Double {
         metrics.launches > 0 ? Double(metrics.launchesWhileCharging) / Double(metrics.launches) : 0
     }
@@ -33,6 +42,7 @@ public struct SystemReport: Sendable, Equatable {
                 ("failure", .number(Double(metrics.tasksCompletedUnsuccessfully))),
                 ("duplicateCalls", .number(Double(metrics.duplicateCompletions))),
             ])),
+            ("tasksCompletedFalsePerDay", .number(rounded(tasksCompletedFalsePerDay))),
             ("backgroundRunSecondsPerDay", .number(rounded(backgroundRunSecondsPerDay))),
             ("submits", .number(Double(metrics.submits))),
             ("submitErrors", .object(TaskSchedulerError.Code.allCases.map {
@@ -45,9 +55,11 @@ public struct SystemReport: Sendable, Equatable {
                     ("notLaunched", .object(LaunchDenial.allCases.map { ($0.rawValue, .number(Double(metrics.launchDecisions.count(kind, $0)))) })),
                 ]))
             })),
+            ("killsForOverruns", .number(Double(killsForOverruns))),
             ("assertionsBegun", .number(Double(metrics.assertionsBegun))),
             ("assertionExpirations", .number(Double(metrics.assertionExpirations))),
             ("crashes", .object([
+                ("total", .number(Double(crashes))),
                 ("registration", .number(Double(metrics.registrationCrashes))),
                 ("noLaunchHandler", .number(Double(metrics.unregisteredLaunchCrashes))),
                 ("appCode", .number(Double(metrics.appCodeCrashes))),

@@ -7,10 +7,11 @@ public struct WorkReport: Sendable, Equatable {
     public var created: Int { metrics.created }
     public var completed: Int { metrics.completed }
 
-    /// Completed items over items that ended (completed or failed); 1 with nothing ended.
-    public var completionRatio: Double {
+    /// Completed items over items that ended (completed or failed), in percent (0–100); 100
+    /// with nothing ended.
+    public var completionPercent: Double {
         let ended = metrics.completed + metrics.failed
-        return ended > 0 ? Double(metrics.completed) / Double(ended) : 1
+        return ended > 0 ? Double(metrics.completed) / Double(ended) * 100 : 100
     }
 
     private var dayCount: Double { Double(Swift.max(1, days)) }
@@ -37,7 +38,7 @@ public struct WorkReport: Sendable, Equatable {
                 ("killed", .number(Double(metrics.failedKilled))),
                 ("givenUp", .number(Double(metrics.failedGivenUp))),
             ])),
-            ("completionRatio", .number(rounded(completionRatio))),
+            ("completionPercent", .number(rounded(completionPercent))),
             ("completedMegabytes", .number(rounded(metrics.completedBytes / 1e6))),
             ("latencyMinutes", .object([
                 ("p50", minutes(latency.quantile(0.5))),
@@ -109,11 +110,25 @@ public struct EnergyReport: Sendable, Equatable {
     /// The app's energy from the battery per day, as a percentage of the battery's capacity.
     public var appBatteryPercentPerDay: Double { batteryJoulesPerDay / batteryCapacityJoules * 100 }
 
-    /// The `energy` group.
-    package var json: JSONValue {
+    /// The app's energy over the run (battery and charger) per megabyte the completed items of
+    /// `work` carried: a door that completes more work costs more a day, not necessarily more a
+    /// byte. `nil` when no completed item carried bytes.
+    public func joulesPerMegabyteDelivered(_ work: WorkReport) -> Double? {
+        work.metrics.completedBytes > 0 ? appJoulesPerDay * Double(Swift.max(1, work.days)) / (work.metrics.completedBytes / 1e6) : nil
+    }
+
+    /// The app's energy over the run per completed item of `work`; `nil` with none completed.
+    public func joulesPerCompletedItem(_ work: WorkReport) -> Double? {
+        work.completed > 0 ? appJoulesPerDay * Double(Swift.max(1, work.days)) / Double(work.completed) : nil
+    }
+
+    /// The `energy` group; `work` is the same run's, for the energy per megabyte and per item.
+    package func json(_ work: WorkReport) -> JSONValue {
         .object([
             ("appJoulesPerDay", .number(rounded(appJoulesPerDay))),
             ("appBatteryPercentPerDay", .number(rounded(appBatteryPercentPerDay))),
+            ("appJoulesPerMegabyteDelivered", joulesPerMegabyteDelivered(work).map { .number(rounded($0)) } ?? .null),
+            ("appJoulesPerCompletedItem", joulesPerCompletedItem(work).map { .number(rounded($0)) } ?? .null),
             ("byComponent", .object([
                 ("cpu", .number(rounded(joulesPerDay[.appCPU] ?? 0))),
                 ("radioPromotion", .number(rounded(joulesPerDay[.appRadioPromotion] ?? 0))),

@@ -42,6 +42,12 @@ public struct ComparedMetric: Sendable {
         self.value = value
     }
 
+    /// A figure of the run's report at path `key`, in the unit its name says
+    /// (``ReportUnit/of(path:)``): the unit is not written a second time.
+    init(key: String, label: String, margin: Double, better: Better, value: @escaping @Sendable (RunResult) -> Double?) {
+        self.init(key: key, label: label, unit: ReportUnit.of(path: key).rawValue, margin: margin, better: better, value: value)
+    }
+
     /// The metrics every comparison reports, in order, with their default margins.
     ///
     /// The margins are our judgement [Inf] of the smallest change a team would act on, stated so
@@ -73,71 +79,71 @@ public struct ComparedMetric: Sendable {
     private static let standardWithoutShares: [ComparedMetric] = [
         // Over every item, one that never completed counted at its deadline or the run's end
         // (``WorkMetrics/censoredLatency``): dropping work cannot shorten it. The defaults use it.
-        ComparedMetric(key: "work.allItemsLatencyMinutes.p50", label: "median latency, all items", unit: "min", margin: 1, better: .lower) {
+        ComparedMetric(key: "work.allItemsLatencyMinutes.p50", label: "median latency, all items", margin: 1, better: .lower) {
             $0.work.created > 0 ? $0.work.metrics.latencyOverAllItems.quantile(0.5) / 60 : nil
         },
-        ComparedMetric(key: "work.allItemsLatencyMinutes.p90", label: "p90 latency, all items", unit: "min", margin: 1, better: .lower) {
+        ComparedMetric(key: "work.allItemsLatencyMinutes.p90", label: "p90 latency, all items", margin: 1, better: .lower) {
             $0.work.created > 0 ? $0.work.metrics.latencyOverAllItems.quantile(0.9) / 60 : nil
         },
         // Over the completed items only: a policy that drops slow items shortens it.
-        ComparedMetric(key: "work.latencyMinutes.p50", label: "median latency, completed items", unit: "min", margin: 1, better: .lower) {
+        ComparedMetric(key: "work.latencyMinutes.p50", label: "median latency, completed items", margin: 1, better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.5) / 60 : nil
         },
-        ComparedMetric(key: "work.latencyMinutes.p90", label: "p90 latency, completed items", unit: "min", margin: 1, better: .lower) {
+        ComparedMetric(key: "work.latencyMinutes.p90", label: "p90 latency, completed items", margin: 1, better: .lower) {
             $0.work.completed > 0 ? $0.work.metrics.latency.quantile(0.9) / 60 : nil
         },
-        ComparedMetric(key: "work.completionRatio", label: "work completed", unit: "%", margin: 1, better: .higher) {
-            $0.work.created > 0 ? $0.work.completionRatio * 100 : nil
+        ComparedMetric(key: "work.completionPercent", label: "work completed", margin: 1, better: .higher) {
+            $0.work.created > 0 ? $0.work.completionPercent : nil
         },
-        ComparedMetric(key: "work.backlogAtEnd", label: "backlog at the end", unit: "items", margin: 1, better: .lower) {
+        ComparedMetric(key: "work.backlogAtEnd", label: "backlog at the end", margin: 1, better: .lower) {
             Double($0.work.metrics.backlogAtEnd)
         },
         // Privacy: 1 when the upload traffic is exactly the real work, lower with cover traffic.
-        ComparedMetric(key: "work.uploadTraffic.realWorkCorrelation", label: "uploads' correlation with real work", unit: "",
+        ComparedMetric(key: "work.uploadTraffic.realWorkCorrelation", label: "uploads' correlation with real work",
                        margin: 0.05, better: .lower) {
             $0.work.uploadsRealWorkCorrelation
         },
-        ComparedMetric(key: "energy.appBatteryPercentPerDay", label: "app battery use", unit: "%/day", margin: 0.01, better: .lower) {
+        ComparedMetric(key: "energy.appBatteryPercentPerDay", label: "app battery use", margin: 0.01, better: .lower) {
             $0.energy.appBatteryPercentPerDay
         },
-        ComparedMetric(key: "energy.appJoulesPerDay", label: "app energy", unit: "J/day", margin: 5, better: .lower) {
+        ComparedMetric(key: "energy.appJoulesPerDay", label: "app energy", margin: 5, better: .lower) {
             $0.energy.appJoulesPerDay
         },
         // Energy per megabyte the completed items carried: a door that completes more work
         // costs more a day, not necessarily more a byte; unlike energy per item, an arm that
         // completes only the small items does not look cheaper for it. Defaults use this one.
-        ComparedMetric(key: "energy.appJoulesPerMegabyteDelivered", label: "app energy per MB delivered", unit: "J/MB", margin: 0.1, better: .lower) {
-            $0.work.metrics.completedBytes > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / ($0.work.metrics.completedBytes / 1e6) : nil
+        ComparedMetric(key: "energy.appJoulesPerMegabyteDelivered", label: "app energy per MB delivered", margin: 0.1, better: .lower) {
+            $0.energy.joulesPerMegabyteDelivered($0.work)
         },
         // Energy per completed item: it favours an arm that completes only small items; kept for
         // work that carries no bytes.
-        ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", unit: "J", margin: 0.5, better: .lower) {
-            $0.work.completed > 0 ? $0.energy.appJoulesPerDay * Double($0.os.days) / Double($0.work.completed) : nil
+        ComparedMetric(key: "energy.appJoulesPerCompletedItem", label: "app energy per completed item", margin: 0.5, better: .lower) {
+            $0.energy.joulesPerCompletedItem($0.work)
         },
-        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", unit: "/day", margin: 0.1, better: .neither) {
+        ComparedMetric(key: "os.backgroundWakesPerDay", label: "background wakes", margin: 0.1, better: .neither) {
             $0.os.backgroundWakesPerDay
         },
-        ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", unit: "/day", margin: 0.1, better: .neither) {
+        ComparedMetric(key: "os.refreshLaunchesPerDay", label: "refresh launches", margin: 0.1, better: .neither) {
             $0.os.refreshLaunchesPerDay
         },
-        ComparedMetric(key: "os.processingLaunchesPerDay", label: "processing launches", unit: "/day", margin: 0.1, better: .neither) {
+        ComparedMetric(key: "os.processingLaunchesPerDay", label: "processing launches", margin: 0.1, better: .neither) {
             $0.os.processingLaunchesPerDay
         },
-        ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", unit: "/day", margin: 0.1, better: .lower) {
+        ComparedMetric(key: "os.expirationsPerDay", label: "task expirations", margin: 0.1, better: .lower) {
             $0.os.expirationsPerDay
         },
-        ComparedMetric(key: "os.tasksCompletedFalsePerDay", label: "tasks completed false", unit: "/day", margin: 0.1, better: .lower) {
-            Double($0.os.metrics.tasksCompletedUnsuccessfully) / Double(Swift.max(1, $0.os.days))
+        ComparedMetric(key: "os.tasksCompletedFalsePerDay", label: "tasks completed false", margin: 0.1, better: .lower) {
+            $0.os.tasksCompletedFalsePerDay
         },
-        ComparedMetric(key: "metricKit.crashes", label: "crashes", unit: "", margin: 0.5, better: .lower) {
-            Double($0.os.metrics.registrationCrashes + $0.os.metrics.unregisteredLaunchCrashes + $0.os.metrics.appCodeCrashes)
+        ComparedMetric(key: "os.crashes.total", label: "crashes", margin: 0.5, better: .lower) {
+            Double($0.os.crashes)
         },
         // Kills for the app's own overruns (an assertion or task past its time, the CPU monitor);
         // terminations for memory are the system's and are not counted here.
-        ComparedMetric(key: "metricKit.kills", label: "kills for overruns", unit: "", margin: 0.5, better: .lower) {
-            Double($0.os.metrics.backgroundTaskAssertionTimeoutExits + $0.os.metrics.cpuResourceLimitExits)
+        ComparedMetric(key: "os.killsForOverruns", label: "kills for overruns", margin: 0.5, better: .lower) {
+            Double($0.os.killsForOverruns)
         },
-        ComparedMetric(key: "device.batteryDrainPercentPerDay", label: "battery drawn", unit: "%/day", margin: 0.01, better: .lower) {
+        ComparedMetric(key: "device.batteryDrainPercentPerDay", label: "battery drawn", margin: 0.01, better: .lower) {
             $0.device.batteryDrainPercentPerDay
         },
     ]

@@ -104,26 +104,26 @@ public struct ReplicationSummary: Sendable {
         var lines = ["\(scenarioName): \(seeds.count) seeds × \(days) days (seeds \(seeds.first ?? 0)…\(seeds.last ?? 0))", ""]
         func group(_ row: Row) -> Int { Self.tableGroupOrder.firstIndex { row.path.hasPrefix($0 + ".") } ?? Self.tableGroupOrder.count }
         let ordered = rows.enumerated().sorted { (group($0.element), $0.offset) < (group($1.element), $1.offset) }.map(\.element)
-        lines += TextTable.render(header: ["field", "mean ± 95 % CI", "sd", "p10", "median", "p90"], rows: ordered.map { row in
+        lines += TextTable.render(header: ["field", "unit", "mean ± 95 % CI", "sd", "p10", "median", "p90"], rows: ordered.map { row in
             let s = row.summary
-            return [row.path, ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
+            return [row.path, ReportUnit.of(path: row.path).described(days: days), ComparisonFormatter.cell(s), Format.significant(s.standardDeviation), Format.significant(s.p10),
                     Format.significant(s.median), Format.significant(s.p90)]
         })
         return lines.joined(separator: "\n")
     }
 
-    /// CSV: `field,mean,sd,ci95_low,ci95_high,p10,median,p90,count`.
+    /// CSV: `field,unit,mean,sd,ci95_low,ci95_high,p10,median,p90,count`.
     public var csv: String {
-        var lines = ["field,mean,sd,ci95_low,ci95_high,p10,median,p90,count"]
+        var lines = ["field,unit,mean,sd,ci95_low,ci95_high,p10,median,p90,count"]
         for row in rows {
             let s = row.summary
-            lines.append(([row.path] + [s.mean, s.standardDeviation, s.mean - s.halfWidth95, s.mean + s.halfWidth95, s.p10, s.median, s.p90]
+            lines.append(([row.path, ComparisonFormatter.csvField(ReportUnit.of(path: row.path).described(days: days))] + [s.mean, s.standardDeviation, s.mean - s.halfWidth95, s.mean + s.halfWidth95, s.p10, s.median, s.p90]
                 .map(JSONWriter.format) + [String(s.count)]).joined(separator: ","))
         }
         return lines.joined(separator: "\n")
     }
 
-    /// JSON: `scenario`, `seeds`, `days`, and `fields`, each path with its summary.
+    /// JSON: `scenario`, `seeds`, `days`, and `fields`, each path with its unit and summary.
     package var json: JSONValue {
         .object([
             ("scenario", .string(scenarioName)),
@@ -132,6 +132,7 @@ public struct ReplicationSummary: Sendable {
             ("fields", .object(rows.map { row in
                 let s = row.summary
                 return (row.path, .object([
+                    ("unit", .string(ReportUnit.of(path: row.path).described(days: days))),
                     ("mean", .number(s.mean)), ("sd", .number(s.standardDeviation)),
                     ("ci95", .array([.number(s.mean - s.halfWidth95), .number(s.mean + s.halfWidth95)])),
                     ("p10", .number(s.p10)), ("median", .number(s.median)), ("p90", .number(s.p90)),

@@ -35,6 +35,7 @@ package enum WhatIfReport {
                 + "(\(study.grid.dimensions.map { $0.levels[$0.typical].name }.joined(separator: ", "))); whiskers are 95 % confidence intervals."))
         }
         body.append(grid(study))
+        for metric in WhatIfFormatter.appMetrics(study) { body.append(grid(study, metric: metric)) }
         if study.typicalProfiles.count == study.names.count {
             let typical = study.grid.dimensions.map { $0.levels[$0.typical].name }.joined(separator: ", ")
             body.append(ComparisonReport.decisions(names: study.names, profiles: study.typicalProfiles,
@@ -47,21 +48,27 @@ package enum WhatIfReport {
         return HTMLPage.document(title: "BackgroundSim battery what-if: " + study.names.joined(separator: ", "), body: body)
     }
 
-    /// Every cell, one row each, the scenarios' values shaded from white (their lowest) to orange
-    /// (their highest).
-    static func grid(_ study: WhatIfStudy) -> Markup {
-        let battery = WhatIfFormatter.battery
+    /// Every cell, one row each, with metric `metric` (by default the app battery use), the
+    /// scenarios' values shaded from white (their lowest) to orange (their highest).
+    static func grid(_ study: WhatIfStudy, metric: Int = WhatIfFormatter.battery) -> Markup {
+        let isBattery = metric == WhatIfFormatter.battery
+        let compared = study.metrics[metric]
         var section = Markup()
-        section.element("h2", [("id", "grid")], "Every condition")
+        if isBattery {
+            section.element("h2", [("id", "grid")], "Every condition")
+        } else {
+            section.element("h2", [("id", "grid-" + compared.key.replacingOccurrences(of: ".", with: "-"))],
+                            "Every condition: \(compared.label) (the app's own metric)")
+        }
         let ranges = study.names.indices.map { scenario in
-            study.extremes(scenario: scenario, metric: battery)
+            study.extremes(scenario: scenario, metric: metric)
         }.enumerated().map { scenario, extremes in
-            (study.summaries[scenario][extremes.lowest][battery].mean, study.summaries[scenario][extremes.highest][battery].mean)
+            (study.summaries[scenario][extremes.lowest][metric].mean, study.summaries[scenario][extremes.highest][metric].mean)
         }
         let rows = (0..<study.grid.cellCount).map { cell -> [HTMLPage.Cell] in
             var cells = [HTMLPage.Cell(String(cell))] + study.grid.describe(cell: cell).map { HTMLPage.Cell($0, className: "text") }
             for scenario in study.names.indices {
-                let summary = study.summaries[scenario][cell][battery]
+                let summary = study.summaries[scenario][cell][metric]
                 let (low, high) = ranges[scenario]
                 let shade = high > low ? (summary.mean - low) / (high - low) : 0
                 cells.append(HTMLPage.Cell(ComparisonFormatter.cell(summary),
@@ -69,9 +76,11 @@ package enum WhatIfReport {
             }
             return cells
         }
-        section.append(HTMLPage.table(header: ["cell"] + study.grid.dimensions.map(\.name) + study.names.map { "\($0) (%/day)" }, rows: rows))
+        section.append(HTMLPage.table(header: ["cell"] + study.grid.dimensions.map(\.name) + study.names.map { "\($0) (\(compared.unit))" },
+                                      rows: rows))
         section.element("p", [("class", "note")], "Means across seeds ± the half-width of their 95 % confidence interval. "
-                        + "Shading (by the mean) runs from each scenario's cheapest condition (white) to its costliest (orange).")
+                        + (isBattery ? "Shading (by the mean) runs from each scenario's cheapest condition (white) to its costliest (orange)."
+                           : "Shading (by the mean) runs from each scenario's lowest value (white) to its highest (orange)."))
         return section
     }
 }

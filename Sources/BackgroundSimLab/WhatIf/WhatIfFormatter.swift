@@ -38,9 +38,23 @@ package enum WhatIfFormatter {
         }
     }
 
+    /// The indices in the study's metrics of the app's own (`app.metrics`), which follow the
+    /// standard ones.
+    static func appMetrics(_ study: WhatIfStudy) -> Range<Int> {
+        WhatIfStudy.standardMetrics.count..<study.metrics.count
+    }
+
+    /// Rows of every cell for `metric`: its number, its conditions, one value per scenario.
+    static func cellRows(_ study: WhatIfStudy, metric: Int) -> [[String]] {
+        (0..<study.grid.cellCount).map { cell in
+            [String(cell), study.grid.describe(cell: cell).joined(separator: ", ")]
+                + study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][metric]) }
+        }
+    }
+
     /// Readable text: the headlines, each dimension's effect, then every cell.
     package static func table(_ study: WhatIfStudy) -> String {
-        let metric = WhatIfStudy.metrics[battery]
+        let metric = study.metrics[battery]
         var lines = ["What-if: " + setup(study), "", "App battery use (\(metric.unit)), mean ± 95 % CI half-width:"]
         lines += headlines(study).map { "  " + $0 }
         for dimension in study.grid.dimensions.indices {
@@ -50,10 +64,12 @@ package enum WhatIfFormatter {
             }).map { "  " + $0 }
         }
         lines += ["", "Every cell (app battery use, \(metric.unit), mean ± 95 % CI half-width):"]
-        lines += TextTable.render(header: ["cell", "conditions"] + study.names, rows: (0..<study.grid.cellCount).map { cell in
-            [String(cell), study.grid.describe(cell: cell).joined(separator: ", ")]
-                + study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][battery]) }
-        }).map { "  " + $0 }
+        lines += TextTable.render(header: ["cell", "conditions"] + study.names, rows: cellRows(study, metric: battery)).map { "  " + $0 }
+        for index in appMetrics(study) {
+            let metric = study.metrics[index]
+            lines += ["", "Every cell (\(metric.label), \(metric.unit), mean ± 95 % CI half-width; the app's own metric):"]
+            lines += TextTable.render(header: ["cell", "conditions"] + study.names, rows: cellRows(study, metric: index)).map { "  " + $0 }
+        }
         if let uncertainty = study.modelUncertainty {
             lines += [""] + Sensitivity.lines(uncertainty, study.sensitivity, seeds: study.seeds.count, arm: "cell",
                                               unavailable: unavailable)
@@ -63,7 +79,7 @@ package enum WhatIfFormatter {
 
     /// Markdown: the headlines, a table per dimension, and the grid.
     package static func markdown(_ study: WhatIfStudy) -> String {
-        let metric = WhatIfStudy.metrics[battery]
+        let metric = study.metrics[battery]
         var lines = ["# Battery what-if", "", setup(study) + ". Values: app battery use in \(metric.unit), mean ± 95 % CI half-width across seeds.", ""]
         lines += headlines(study).map { "- " + $0 }
         for dimension in study.grid.dimensions.indices {
@@ -81,6 +97,13 @@ package enum WhatIfFormatter {
             let values = study.names.indices.map { ComparisonFormatter.cell(study.summaries[$0][cell][battery]) }
             lines.append("| \(cell) | " + study.grid.describe(cell: cell).joined(separator: " | ") + " | " + values.joined(separator: " | ") + " |")
         }
+        for index in appMetrics(study) {
+            let metric = study.metrics[index]
+            lines += ["", "## Every cell: \(metric.label) (\(metric.unit)), the app's own metric", ""]
+            lines.append("| cell | conditions | " + study.names.joined(separator: " | ") + " |")
+            lines.append("|---:|---|" + String(repeating: "---:|", count: study.names.count))
+            for row in cellRows(study, metric: index) { lines.append("| " + row.joined(separator: " | ") + " |") }
+        }
         if let uncertainty = study.modelUncertainty {
             lines += ["", "## Under model uncertainty", ""]
             lines += Sensitivity.lines(uncertainty, study.sensitivity, seeds: study.seeds.count, arm: "cell", markdown: true,
@@ -97,7 +120,7 @@ package enum WhatIfFormatter {
         for (index, name) in study.names.enumerated() {
             for cell in 0..<study.grid.cellCount {
                 let prefix = [name, String(cell)] + study.grid.describe(cell: cell)
-                for (metric, summary) in zip(WhatIfStudy.metrics, study.summaries[index][cell]) {
+                for (metric, summary) in zip(study.metrics, study.summaries[index][cell]) {
                     let numbers = [summary.mean, summary.mean - summary.halfWidth95, summary.mean + summary.halfWidth95,
                                    summary.p10, summary.median, summary.p90].map(JSONWriter.format)
                     let fields = prefix + [metric.key, metric.unit] + numbers + [String(summary.count)]
@@ -125,7 +148,7 @@ package enum WhatIfFormatter {
                     })),
                 ])
             })),
-            ("weighted", study.grid.cellWeights == nil ? .null : .object(WhatIfStudy.metrics.enumerated().map { metric in
+            ("weighted", study.grid.cellWeights == nil ? .null : .object(study.metrics.enumerated().map { metric in
                 (metric.element.key, .array(study.names.indices.map { index in
                     study.weightedMean(scenario: index, metric: metric.offset).map(JSONValue.number) ?? .null
                 }))
@@ -134,7 +157,7 @@ package enum WhatIfFormatter {
                 .object([
                     ("cell", .number(Double(cell))),
                     ("levels", .array(study.grid.describe(cell: cell).map { .string($0) })),
-                    ("metrics", .object(WhatIfStudy.metrics.enumerated().map { metric in
+                    ("metrics", .object(study.metrics.enumerated().map { metric in
                         (metric.element.key, .array(study.names.indices.map { index in
                             let summary = study.summaries[index][cell][metric.offset]
                             return summary.count == 0 ? .null : .object([

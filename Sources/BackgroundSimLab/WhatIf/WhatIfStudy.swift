@@ -4,11 +4,21 @@ import BackgroundSim
 /// policy costs in battery, and how well its work goes, across the conditions users live in.
 public struct WhatIfStudy: Sendable {
     /// The figures every what-if reports, in order: the app's battery use first.
-    public static let metrics: [ComparedMetric] = ["energy.appBatteryPercentPerDay", "energy.appJoulesPerDay",
-                                                   "device.batteryDrainPercentPerDay", "work.allItemsLatencyMinutes.p90",
-                                                   "work.completionRatio"].map { key in
+    public static let standardMetrics: [ComparedMetric] = ["energy.appBatteryPercentPerDay", "energy.appJoulesPerDay",
+                                                           "device.batteryDrainPercentPerDay", "work.allItemsLatencyMinutes.p90",
+                                                           "work.completionPercent"].map { key in
         ComparedMetric.standard.first { $0.key == key }!
     }
+
+    /// ``standardMetrics``, then the app's own metrics the scenarios declare (`app.metrics`),
+    /// each key once: the figures this study holds for every cell, in `summaries`' order.
+    public static func metrics(including scenarios: [Scenario]) -> [ComparedMetric] {
+        let standardKeys = Set(ComparedMetric.standard.map(\.key))
+        return standardMetrics + ComparedMetric.standard(including: scenarios).filter { !standardKeys.contains($0.key) }
+    }
+
+    /// The figures this study holds for every cell: ``standardMetrics`` and the app's own.
+    public var metrics: [ComparedMetric] = standardMetrics
 
     public var grid: WhatIfGrid
     public var names: [String]
@@ -46,6 +56,7 @@ public struct WhatIfStudy: Sendable {
         // A cell's runs are taken a batch at a time and reduced to the metrics' values (and, in
         // the typical cell, the report's profile): memory holds one batch of runs, not a cell's.
         let batch = 256 * Swift.max(1, jobs)
+        let metrics = metrics(including: scenarios.map(\.scenario))
         let summaries = try cells.map { scenarioCells in
             try scenarioCells.enumerated().map { cell, scenario in
                 var values = metrics.map { _ in [Double]() }
@@ -72,6 +83,7 @@ public struct WhatIfStudy: Sendable {
             }
         }
         var study = WhatIfStudy(grid: grid, names: scenarios.map(\.name), seeds: seeds, days: days, summaries: summaries)
+        study.metrics = metrics
         study.typicalProfiles = typicalProfiles
         study.typicalBattery = typicalBattery
         study.modelUncertainty = modelUncertainty
@@ -97,7 +109,7 @@ public struct WhatIfStudy: Sendable {
     /// fewer than 8 seeds.
     public var sensitivity: Sensitivity? {
         guard let uncertainty = modelUncertainty, typicalBattery.count == names.count else { return nil }
-        let battery = Self.metrics[0]
+        let battery = metrics[0]
         let objective = Objective(.minimize, battery)
         let values = typicalBattery
         return Sensitivity.analyse(names: names, seeds: seeds, uncertainty: uncertainty, objective: objective,
@@ -106,8 +118,8 @@ public struct WhatIfStudy: Sendable {
         }
     }
 
-    /// The index of `key` in ``metrics``.
-    static func metric(_ key: String) -> Int { metrics.firstIndex { $0.key == key }! }
+    /// The index of `key` in ``standardMetrics``, which lead every study's ``metrics``.
+    static func metric(_ key: String) -> Int { standardMetrics.firstIndex { $0.key == key }! }
 
     /// The cells of scenario `scenario` with the lowest and highest mean of `metric`.
     public func extremes(scenario: Int, metric: Int) -> (lowest: Int, highest: Int) {
