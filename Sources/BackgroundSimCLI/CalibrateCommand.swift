@@ -59,7 +59,9 @@ enum CalibrateCommand {
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let base = flags.string("preset") == nil && flags.string("scenario") == nil ? try context.overlaying(flags.strings("with"), on: Scenario())
             : try RunCommand.loadScenario(flags, context, for: "calibrate")
-        let log = try CalibrationLog.load(paths: flags.positional, jobs: jobs)
+        let progress = FieldLogProgress(quiet: flags.isSet("quiet"))
+        let log = try CalibrationLog.load(paths: flags.positional, jobs: jobs, progress: progress.step)
+        progress.finish()
         if log.duplicatesDropped > 0 && !flags.isSet("quiet") {
             Output.error("\(context.toolName) calibrate: left out \(log.duplicatesDropped) record(s) that repeat another exactly (a batch uploaded twice?)")
         }

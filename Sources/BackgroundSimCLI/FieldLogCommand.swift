@@ -7,7 +7,7 @@ import CommandLineSupport
 enum FieldLogCommand {
     static let usage = """
         USAGE: bgsim fieldlog FILE... [--format table|json] [--output FILE]
-                              [--replay FILE.json [--device ID]]
+                              [--replay FILE.json [--device ID]] [--quiet]
 
         Reads field logs — an app's own records of its task submissions, launches, completions and
         expirations and of the user opening it, with the phone's charging, network and battery where
@@ -27,6 +27,7 @@ enum FieldLogCommand {
           --output FILE      Write the summary to FILE (atomically).
           --replay FILE      Write the replay scenario fragment to FILE (atomically).
           --device ID        Replay only this device's launches.
+          --quiet            No progress on standard error.
 
         EXAMPLE:
           bgsim run --preset coverdrop-shipped --seeds 100 --days 28 --field-log logs.jsonl --quiet
@@ -35,7 +36,7 @@ enum FieldLogCommand {
         """
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["format", "output", "replay", "device"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["format", "output", "replay", "device"], switches: ["quiet"], allowsPositional: true)
         try flags.checkOutputPaths("output", "replay")
         if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
@@ -44,7 +45,8 @@ enum FieldLogCommand {
         let replayDevice = flags.string("device")
         var features = FieldLogFeatures.Builder()
         var replay: ReplayedLaunches?
-        let counts = try FieldLogFormat.forEachDevice(paths: flags.positional, jobs: Replications.defaultJobs) { device in
+        let progress = FieldLogProgress(quiet: flags.isSet("quiet"))
+        let counts = try FieldLogFormat.forEachDevice(paths: flags.positional, jobs: Replications.defaultJobs, progress: progress.step) { device in
             features.add(device)
             if flags.string("replay") != nil, replayDevice == nil || device.first?.device == replayDevice,
                let launches = FieldLogReplay.device(device) {
@@ -52,6 +54,7 @@ enum FieldLogCommand {
                 replay?.devices.append(launches)
             }
         }
+        progress.finish()
         if let path = flags.string("replay") {
             guard let replay else {
                 throw UsageError("--device: no device '\(replayDevice ?? "")' in the logs")

@@ -51,8 +51,9 @@ package enum CalibrationFormatter {
                   (row.relativeDifference ?? 0) < 0 else { continue }
             lines.append("\(kind.kind.rawValue.capitalized): more of the logs' long closes pass with no launch until the next open than the model "
                          + "gives (\(row.verdict)): what force-quits leave, since iOS launches nothing in the background for an app the user "
-                         + "force-quit. The fitted budgets and fade then come out low; model the force-quits in the base scenario "
-                         + "(user.app.forceQuitProbability) and judge the fit by the other features.")
+                         + "force-quit. A log cannot show force-quits, so the fit takes them as absent (below) and does not use the base "
+                         + "scenario's (user.app.forceQuitProbability): it reads their quiet as a stingier iOS, and the fitted budgets and fade "
+                         + "come out low. Judge the fit by the other features.")
         }
         lines.append("Every phone gets the same parameters: differences between devices come only from their users' use and charging "
                      + "(the device-to-device spread row shows whether that is enough).")

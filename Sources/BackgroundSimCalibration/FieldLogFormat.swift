@@ -96,12 +96,12 @@ package enum FieldLogFormat {
     /// of their identifiers (files may each hold part of a device's log). A record that repeats
     /// an earlier one exactly — a telemetry batch uploaded twice, or files that overlap — is
     /// left out, so that it counts once. Returns the records handed over and the duplicates
-    /// left out.
+    /// left out. `progress` hears of each block read and each device handed over.
     ///
     /// - Throws: ``ScenarioError`` if a file is named twice (by any path to it), or naming the
     ///   file, the line and the field of the first problem, before `body` is called.
     @discardableResult
-    package static func forEachDevice(paths: [String], jobs: Int = 1,
+    package static func forEachDevice(paths: [String], jobs: Int = 1, progress: ((FieldLogReader.Step) -> Void)? = nil,
                                       _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) -> (records: Int, duplicatesDropped: Int) {
         var seen: [String: String] = [:]
         for path in paths where path != "-" {
@@ -112,9 +112,9 @@ package enum FieldLogFormat {
             }
             seen[resolved] = path
         }
-        let reader = try FieldLogReader(paths: paths, jobs: jobs)
+        let reader = try FieldLogReader(paths: paths, jobs: jobs, progress: progress)
         var kept = 0
-        try reader.forEachDevice { device in
+        try reader.forEachDevice(progress: progress) { device in
             let unique = withoutDuplicates(device)
             kept += unique.count
             body(unique)

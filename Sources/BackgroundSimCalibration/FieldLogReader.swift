@@ -18,7 +18,17 @@ import Foundation
 /// cannot be read twice and is held whole.
 package struct FieldLogReader {
     /// Lines are read and parsed this many bytes at a time; a longer line is refused.
-    static let blockBytes = 4 << 20
+    package static let blockBytes = 4 << 20
+
+    /// How far a read has got, for a progress line: each block of the first pass, then each
+    /// device of the second.
+    package enum Step: Sendable {
+        /// A block of `bytes` bytes of the first pass is read and checked; `total` bytes in all
+        /// the files.
+        case bytes(Int, total: Int)
+        /// A device's records are handed over; `total` devices.
+        case device(total: Int)
+    }
 
     /// Where one run of consecutive lines of a device is.
     private struct Run {
@@ -40,10 +50,10 @@ package struct FieldLogReader {
     /// Reads and checks every line of the field logs at `paths` (the first pass).
     ///
     /// - Throws: ``ScenarioError`` naming the file, the line and the field of the first problem.
-    package init(paths: [String], jobs: Int) throws(ScenarioError) {
+    package init(paths: [String], jobs: Int, progress: ((Step) -> Void)? = nil) throws(ScenarioError) {
         var files: [LogBytes] = []
         for path in paths { files.append(try LogBytes(path: path)) }
-        try self.init(files: files, jobs: jobs)
+        try self.init(files: files, jobs: jobs, progress: progress)
     }
 
     /// Reads and checks a field log held in memory, `source` naming it in messages.
@@ -51,11 +61,12 @@ package struct FieldLogReader {
         try self.init(files: [LogBytes(name: source, bytes: Array(text.utf8))], jobs: jobs)
     }
 
-    private init(files: [LogBytes], jobs: Int) throws(ScenarioError) {
+    private init(files: [LogBytes], jobs: Int, progress: ((Step) -> Void)? = nil) throws(ScenarioError) {
         self.files = files
         self.formats = Array(repeating: nil, count: files.count)
         self.jobs = Swift.max(1, jobs)
-        for file in files.indices { try indexLines(of: file) }
+        let total = files.reduce(0) { $0 + $1.count }
+        for file in files.indices { try indexLines(of: file) { progress?(.bytes($0, total: total)) } }
     }
 
     /// The devices' identifiers, in the order ``forEachDevice(_:)`` visits them.
@@ -66,7 +77,7 @@ package struct FieldLogReader {
     /// reader's threads.
     ///
     /// - Throws: ``ScenarioError`` if a file changed since the first pass.
-    package func forEachDevice(_ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) {
+    package func forEachDevice(progress: ((Step) -> Void)? = nil, _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) {
         let devices = self.devices
         let group = 4 * jobs
         for start in stride(from: 0, to: devices.count, by: group) {
@@ -79,7 +90,9 @@ package struct FieldLogReader {
             }
             for result in records {
                 switch result {
-                case .success(let device): body(device)
+                case .success(let device):
+                    body(device)
+                    progress?(.device(total: devices.count))
                 case .failure(let error): throw error
                 }
             }
@@ -88,14 +101,17 @@ package struct FieldLogReader {
 
     // MARK: The first pass
 
-    /// Reads file `file` block by block, checking each line and extending the index.
-    private mutating func indexLines(of file: Int) throws(ScenarioError) {
+    /// Reads file `file` block by block, checking each line and extending the index; calls
+    /// `blockRead` with each block's size after it.
+    private mutating func indexLines(of file: Int, blockRead: (Int) -> Void) throws(ScenarioError) {
         let bytes = files[file]
         var offset = 0
         var nextLine = 1
         var open: (device: String, run: Run)?
         while offset < bytes.count {
             let block = try lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
+            let size = block.end - offset
+            defer { blockRead(size) }
             offset = block.end
             nextLine += block.lines.count
             var remaining = block.lines[...]

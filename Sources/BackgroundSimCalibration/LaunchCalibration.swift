@@ -174,9 +174,9 @@ package struct CalibrationLog: Sendable {
     /// Reads the field logs at `paths` a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:_:)``).
     ///
     /// - Throws: ``ScenarioError`` as ``FieldLogFormat/forEachDevice(paths:jobs:_:)`` does.
-    package static func load(paths: [String], jobs: Int) throws(ScenarioError) -> CalibrationLog {
+    package static func load(paths: [String], jobs: Int, progress: ((FieldLogReader.Step) -> Void)? = nil) throws(ScenarioError) -> CalibrationLog {
         var histories: [DeviceHistory] = []
-        let counts = try FieldLogFormat.forEachDevice(paths: paths, jobs: jobs) { device in
+        let counts = try FieldLogFormat.forEachDevice(paths: paths, jobs: jobs, progress: progress) { device in
             histories.append(DeviceHistory(device[...]))
         }
         return CalibrationLog(histories: histories, records: counts.records, duplicatesDropped: counts.duplicatesDropped)

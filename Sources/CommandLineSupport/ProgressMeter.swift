@@ -26,7 +26,8 @@ public final class ProgressMeter: @unchecked Sendable {
 
     /// - Parameters:
     ///   - total: Items (runs) to do.
-    ///   - deviceDaysPerItem: Simulated device-days in one item, for the rate.
+    ///   - deviceDaysPerItem: Simulated device-days in one item, for the rate; 0 for work that
+    ///     simulates nothing (reading a log), which shows no rate.
     ///   - quiet: Never draw.
     public init(total: Int, deviceDaysPerItem: Int, label: String = "runs", quiet: Bool) {
         self.total = Swift.max(1, total)
@@ -38,11 +39,14 @@ public final class ProgressMeter: @unchecked Sendable {
     }
 
     /// One more item is done.
-    public func advance() {
-        guard enabled else { return }
+    public func advance() { advance(by: 1) }
+
+    /// `count` more items are done.
+    public func advance(by count: Int) {
+        guard enabled, count > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
-        done += 1
+        done = Swift.min(total, done + count)
         let now = clock.now
         if interactive {
             if let lastDrawn, now - lastDrawn < .milliseconds(200), done < total { return }
@@ -54,7 +58,7 @@ public final class ProgressMeter: @unchecked Sendable {
         let rate = elapsed > 0 ? Double(done * deviceDaysPerItem) / elapsed : 0
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
         let line = "[\(String(format: "%3d", done * 100 / total)) %] \(done)/\(total) \(label), "
-            + "\(Int(rate.rounded())) device-days/s, \(Self.clockText(remaining)) left"
+            + (deviceDaysPerItem > 0 ? "\(Int(rate.rounded())) device-days/s, " : "") + "\(Self.clockText(remaining)) left"
         FileHandle.standardError.write(Data((interactive ? "\r" + line + "   " : line + "\n").utf8))
     }
 

@@ -79,6 +79,38 @@ struct FieldLogTests {
         }
     }
 
+    @Test("a read tells its progress: every byte of every file in the first pass, then every device once")
+    func progress() throws {
+        let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        var records: [FieldLogRecord] = []
+        for seed in UInt64(1)...5 { records += try FieldLogRecorder.run(scenario, seed: seed, days: 7, device: "device-\(seed)").records }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-progress-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = FieldLogFormat.jsonLines(records).split(separator: "\n").map(String.init)
+        let paths = [directory.appendingPathComponent("a.jsonl").path, directory.appendingPathComponent("b.jsonl").path]
+        try lines[..<200].joined(separator: "\n").appending("\n").write(toFile: paths[0], atomically: true, encoding: .utf8)
+        try lines[200...].joined(separator: "\n").appending("\n").write(toFile: paths[1], atomically: true, encoding: .utf8)
+        let size = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as! NSNumber).intValue }
+        var bytes = 0, devices = 0, totals: Set<Int> = []
+        var order: [String] = []
+        try FieldLogFormat.forEachDevice(paths: paths, progress: { step in
+            switch step {
+            case .bytes(let count, let total):
+                bytes += count
+                totals.insert(total)
+                if order.last != "bytes" { order.append("bytes") }
+            case .device(let total):
+                devices += 1
+                totals.insert(total)
+                if order.last != "devices" { order.append("devices") }
+            }
+        }) { _ in }
+        #expect(bytes == size && devices == 5)
+        #expect(totals == [size, 5])
+        #expect(order == ["bytes", "devices"])
+    }
+
     @Test("a JSON-lines log whose first line is JSON but not an object is refused as such, not read as a CSV header", arguments: ["[1, 2]", "null", "\"device\"", "42"])
     func jsonThatIsNotAnObject(first: String) {
         do {

@@ -141,7 +141,7 @@ package enum ComparisonReport {
                                + "by component (docs/MODEL.md). Totals: \(totals.joined(separator: ", ")).")
     }
 
-    /// Work latency: the tail (the share of items not yet done after each latency, both axes
+    /// The latency of completed work items (not of all items, as the default verdicts): the tail (the share of items not yet done after each latency, both axes
     /// logarithmic), and each candidate's paired difference of per-seed quantiles with its band.
     static func latency(_ comparison: Comparison) -> Markup {
         // Quantiles spaced evenly on the tail's logarithmic axis, from 0 % to 99.9 % done.
@@ -151,13 +151,15 @@ package enum ComparisonReport {
             return LineChart.Series(name: comparison.names[index], color: HTMLPage.color(index),
                                     points: quantiles.map { (profile.latencySeconds.quantile($0) / 60, Swift.max(0.1, (1 - $0) * 100)) })
         }
-        let chart = LineChart(label: "Work latency, the tail", x: ChartAxis(title: "latency from creation to completion (min, logarithmic)", scale: .logarithmic),
+        let chart = LineChart(label: "Latency of completed work items, the tail", x: ChartAxis(title: "latency from creation to completion (min, logarithmic)", scale: .logarithmic),
                               y: ChartAxis(title: "work items not yet completed (%, logarithmic)", scale: .logarithmic, bounds: 0.1...100), series: series)
         let counts = comparison.profiles.enumerated().map { "\(comparison.names[$0.offset]) \($0.element.latencySeconds.count)" }
-        var section = HTMLPage.figure(id: "latency", heading: "Work latency", chart: chart.svg,
+        var section = HTMLPage.figure(id: "latency", heading: "Latency of completed items", chart: chart.svg,
                                       caption: "The share of completed work items not yet finished at each latency, over all seeds' items "
                                       + "(items completed: \(counts.joined(separator: ", "))), both axes logarithmic so the tail shows: "
-                                      + "the median is where a line crosses 50 %, p90 at 10 %, p99 at 1 %. Lower and further left is sooner.")
+                                      + "the median is where a line crosses 50 %, p90 at 10 %, p99 at 1 %. Lower and further left is sooner. "
+                                      + "Items that never completed are not here; the verdicts' latency over all items "
+                                      + "(work.allItemsLatencyMinutes) counts them at the run's end.")
         let levels = ScenarioProfile.latencyLevels
         let differences = (1..<comparison.names.count).map { candidate -> LineChart.Series in
             let pairs = zip(comparison.profiles[candidate].latencyMinutesPerSeed, comparison.profiles[0].latencyMinutesPerSeed)
@@ -170,12 +172,12 @@ package enum ComparisonReport {
                                     errorBars: points.map { ($0.1.mean - $0.1.halfWidth95, $0.1.mean + $0.1.halfWidth95) })
         }
         let ticks = levels.enumerated().map { (Double($0.offset), "p\(Int(($0.element * 100).rounded()))") }
-        let differenceChart = LineChart(label: "Work latency difference by quantile",
+        let differenceChart = LineChart(label: "Completed items' latency difference by quantile",
                                         x: ChartAxis(title: "quantile of each seed's latencies", bounds: -0.5...(Double(levels.count) - 0.5), ticks: ticks),
                                         y: ChartAxis(title: "latency, candidate − \(comparison.names[0]) (min)", includesZero: true),
                                         series: differences)
-        section.append(HTMLPage.figure(id: "latency-difference", heading: "Work latency difference by quantile", chart: differenceChart.svg,
-                                       caption: "For each candidate, the paired difference from \(comparison.names[0]) of each seed's latency "
+        section.append(HTMLPage.figure(id: "latency-difference", heading: "Completed items' latency difference by quantile", chart: differenceChart.svg,
+                                       caption: "For each candidate, the paired difference from \(comparison.names[0]) of each seed's completed items' latency "
                                        + "quantiles (seeds where both completed work); the dot is the mean across seeds and the whisker its 95 % "
                                        + "confidence interval. Below zero, the candidate's work is done sooner at that quantile."))
         return section
