@@ -8,15 +8,15 @@ import SimulatedBackgroundTasks
 
 /// The app's delegate: starts the inbox service at every launch. `crashesOnLaunch` is a switch
 /// a test build sets: every such launch reads a corrupt cache and traps, as a force unwrap does.
-public final class InboxAppDelegate: UIResponder, UIApplicationDelegate, @unchecked Sendable {
-    public var window: UIWindow?
+final class InboxAppDelegate: UIResponder, UIApplicationDelegate, @unchecked Sendable {
+    var window: UIWindow?
     private let crashEveryNthLaunch: Int
 
-    public init(crashEveryNthLaunch: Int = 0) {
+    init(crashEveryNthLaunch: Int = 0) {
         self.crashEveryNthLaunch = crashEveryNthLaunch
     }
 
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         let launches = UserDefaults.standard.integer(forKey: "inbox.launches") + 1
         UserDefaults.standard.set(launches, forKey: "inbox.launches")
         if crashEveryNthLaunch > 0, launches % crashEveryNthLaunch == 0 {
@@ -27,7 +27,7 @@ public final class InboxAppDelegate: UIResponder, UIApplicationDelegate, @unchec
         return true
     }
 
-    public func applicationDidEnterBackground(_ application: UIApplication) {
+    func applicationDidEnterBackground(_ application: UIApplication) {
         InboxSyncService.shared.scheduleRefresh()
     }
 }

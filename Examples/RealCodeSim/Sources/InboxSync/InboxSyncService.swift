@@ -12,14 +12,14 @@ import UIKit
 import SimulatedBackgroundTasks
 #endif
 
-public final class InboxSyncService: @unchecked Sendable {
+final class InboxSyncService: @unchecked Sendable {
     /// The service: one per process.
-    public static let shared = InboxSyncService()
-    public static let refreshIdentifier = "com.example.inbox.refresh"
+    static let shared = InboxSyncService()
+    static let refreshIdentifier = "com.example.inbox.refresh"
     /// Set once the refresh handler is registered in this process: registering twice crashes.
     nonisolated(unsafe) static var hasRegisteredTasks = false
     /// The bytes one sync downloads: the new messages with their attachments.
-    public static let syncBytes = 8_000_000
+    static let syncBytes = 8_000_000
 
     private enum State { case uninitialized, initialized }
     private var state = State.uninitialized
@@ -30,7 +30,7 @@ public final class InboxSyncService: @unchecked Sendable {
     /// The start-up path, at every launch: registers the refresh handler once per process, then
     /// initialises the service once per process — a sync of the inbox, and a failsafe refresh
     /// asked for in case the app is not opened again.
-    public func start() {
+    func start() {
         if !Self.hasRegisteredTasks {
             Self.hasRegisteredTasks = true
             BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.refreshIdentifier, using: nil) { task in
@@ -83,7 +83,7 @@ public final class InboxSyncService: @unchecked Sendable {
     /// Puts the process's own state back as a new process has it: what a build of this service
     /// that did not trust its statics would call at each launch (the tests compare one with a
     /// process per launch).
-    public static func resetProcessState() {
+    static func resetProcessState() {
         hasRegisteredTasks = false
         shared.state = .uninitialized
         shared.jobs = makeJobQueue()

@@ -7,19 +7,18 @@ import SimulatedBackgroundTasks
 
 /// The app's delegate: starts the service at launch; the user writes a message each time they
 /// open the app.
-public final class AppDelegate: UIApplicationDelegate {
+final class AppDelegate: UIResponder, UIApplicationDelegate, @unchecked Sendable {
+    var window: UIWindow?
     let service = BackgroundTaskService()
 
-    public init() {}
-
-    public func application(_ application: UIApplication,
+    func application(_ application: UIApplication,
                             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         service.start()
         if application.applicationState == .active { service.userWroteMessage() }
         return true
     }
 
-    public func applicationWillEnterForeground(_ application: UIApplication) {
+    func applicationWillEnterForeground(_ application: UIApplication) {
         service.userWroteMessage()
     }
 }

@@ -9,7 +9,7 @@ import SimulatedBackgroundTasks
 #endif
 
 /// The seam between the service and `BGTaskScheduler`, so that unit tests can fake it.
-public protocol TaskScheduling {
+protocol TaskScheduling {
     @discardableResult
     func register(forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
                   launchHandler: @escaping (BGTask) -> Void) -> Bool
@@ -19,16 +19,16 @@ public protocol TaskScheduling {
 extension BGTaskScheduler: TaskScheduling {}
 
 /// The wall clock, injectable.
-public struct DateFunction: Sendable {
-    public var currentTime: @Sendable () -> Date
-    public static let live = DateFunction { Date() }
+struct DateFunction: Sendable {
+    var currentTime: @Sendable () -> Date
+    static let live = DateFunction { Date() }
 }
 
 /// Sends the messages the user wrote while the app was open, in background refresh tasks: the
 /// next refresh is asked for 5 minutes after leaving the app, then backs off, doubling up to
 /// 2 hours while messages wait; at most one send an hour.
-public final class BackgroundTaskService: @unchecked Sendable {
-    public static let identifier = "com.example.sender.refresh"
+final class BackgroundTaskService: @unchecked Sendable {
+    static let identifier = "com.example.sender.refresh"
     static let lastSendKey = "sender.lastSend"
     static let backoffKey = "sender.backoffMinutes"
 
@@ -36,14 +36,14 @@ public final class BackgroundTaskService: @unchecked Sendable {
     let clock: DateFunction
     let outbox: Outbox
 
-    public init(scheduler: any TaskScheduling = BGTaskScheduler.shared, clock: DateFunction = .live, outbox: Outbox = Outbox()) {
+    init(scheduler: any TaskScheduling = BGTaskScheduler.shared, clock: DateFunction = .live, outbox: Outbox = Outbox()) {
         self.scheduler = scheduler
         self.clock = clock
         self.outbox = outbox
     }
 
     /// Registers the refresh handler and listens for the app's moves. Call at launch.
-    public func start() {
+    func start() {
         scheduler.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
             guard let task = task as? BGAppRefreshTask else {
                 task.setTaskCompleted(success: false)
@@ -58,7 +58,7 @@ public final class BackgroundTaskService: @unchecked Sendable {
     }
 
     /// The user wrote a message.
-    public func userWroteMessage() {
+    func userWroteMessage() {
         Task { await outbox.add() }
     }
 
@@ -113,5 +113,5 @@ public final class BackgroundTaskService: @unchecked Sendable {
 
 extension Notification.Name {
     /// Posted when a refresh request is refused.
-    public static let senderSubmitFailed = Notification.Name("SenderSubmitFailed")
+    static let senderSubmitFailed = Notification.Name("SenderSubmitFailed")
 }

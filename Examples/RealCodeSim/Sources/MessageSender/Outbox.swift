@@ -6,10 +6,10 @@ import SimulatedBackgroundTasks
 
 /// The messages waiting to be sent: an actor, as the app's state shared between its tasks is,
 /// kept in `UserDefaults` so that they survive the process.
-public actor Outbox {
+actor Outbox {
     static let countKey = "sender.outbox"
 
-    public init() {}
+    init() {}
 
     /// Messages waiting.
     var count: Int { UserDefaults.standard.integer(forKey: Self.countKey) }
@@ -29,12 +29,12 @@ public actor Outbox {
 }
 
 /// What the app's icon badge says: main-actor state, as UI is.
-@MainActor public final class StatusBadge {
-    public static let shared = StatusBadge()
-    public private(set) var text = ""
-    public private(set) var updates = 0
+@MainActor final class StatusBadge {
+    static let shared = StatusBadge()
+    private(set) var text = ""
+    private(set) var updates = 0
 
-    public func show(_ text: String) {
+    func show(_ text: String) {
         self.text = text
         updates += 1
     }

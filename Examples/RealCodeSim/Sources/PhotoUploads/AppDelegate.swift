@@ -8,22 +8,21 @@ import SimulatedBackgroundTasks
 /// The app delegate: makes the session at launch (so that it hears of uploads an earlier
 /// process handed over), lets the user take one to three photos each time they open the app,
 /// and hands them over as they leave.
-public final class PhotoAppDelegate: UIApplicationDelegate {
+final class PhotoAppDelegate: UIResponder, UIApplicationDelegate, @unchecked Sendable {
+    var window: UIWindow?
     let uploader = PhotoUploader()
 
-    public init() {}
-
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         _ = uploader.session
         if application.applicationState == .active { takePhotos() }
         return true
     }
 
-    public func applicationWillEnterForeground(_ application: UIApplication) {
+    func applicationWillEnterForeground(_ application: UIApplication) {
         takePhotos()
     }
 
-    public func applicationDidEnterBackground(_ application: UIApplication) {
+    func applicationDidEnterBackground(_ application: UIApplication) {
         var handOver = UIBackgroundTaskIdentifier.invalid
         handOver = application.beginBackgroundTask(withName: "hand over photos") {
             application.endBackgroundTask(handOver)
@@ -32,7 +31,7 @@ public final class PhotoAppDelegate: UIApplicationDelegate {
         application.endBackgroundTask(handOver)
     }
 
-    public func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
                             completionHandler: @escaping @Sendable () -> Void) {
         guard identifier == PhotoUploader.sessionIdentifier else { return completionHandler() }
         uploader.eventsCompletionHandler = completionHandler

@@ -12,8 +12,8 @@ import UIKit
 import SimulatedBackgroundTasks
 #endif
 
-public final class PhotoUploader: URLSessionTaskDelegate, @unchecked Sendable {
-    public static let sessionIdentifier = "com.example.photos.upload"
+final class PhotoUploader: URLSessionTaskDelegate, @unchecked Sendable {
+    static let sessionIdentifier = "com.example.photos.upload"
     /// The size of a photo.
     static let photoBytes = 4_000_000
     private let directory: URL
@@ -22,7 +22,7 @@ public final class PhotoUploader: URLSessionTaskDelegate, @unchecked Sendable {
     /// The handler the system gave the app for the session's events, until it is called.
     var eventsCompletionHandler: (@Sendable () -> Void)?
 
-    public private(set) lazy var session: URLSession = {
+    private(set) lazy var session: URLSession = {
         let configuration = URLSessionConfiguration.background(withIdentifier: Self.sessionIdentifier)
         configuration.sessionSendsLaunchEvents = true
         configuration.isDiscretionary = false
@@ -56,14 +56,14 @@ public final class PhotoUploader: URLSessionTaskDelegate, @unchecked Sendable {
         waiting.removeAll()
     }
 
-    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let key = error == nil ? "photosUploaded" : "photosFailed"
         UserDefaults.standard.set(UserDefaults.standard.integer(forKey: key) + 1, forKey: key)
         // The local copy is no longer needed (a failed photo would be taken again, in an app).
         if let name = task.taskDescription { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
     }
 
-    public func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+    func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
         eventsCompletionHandler?()
         eventsCompletionHandler = nil
     }

@@ -2,7 +2,7 @@ import BackgroundSim
 import BackgroundSimTesting
 import Dispatch
 import Foundation
-import InboxSync
+@testable import InboxSync
 import SimKernel
 import SimulatedBackgroundTasks
 import Testing
