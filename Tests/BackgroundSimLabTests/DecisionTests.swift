@@ -1,5 +1,6 @@
 import BackgroundSim
 @testable import BackgroundSimLab
+import SimKernel
 import Testing
 
 // Golden values from SciPy 1.x (`scipy.stats.t.cdf`, `t.ppf`), an implementation independent
@@ -36,21 +37,21 @@ struct DecisionTests {
 
     @Test("a small difference shown to be within its margin is equivalent; the same difference with a smaller margin is not")
     func equivalence() throws {
-        // Differences 0, 0, 0, 1: mean 0.25, sd 0.5, se 0.25. Margin 2: TOST t = (0.25 + 2)/0.25 = 9
+        // Differences 0.5, 0.5, 0.5, −0.5: mean 0.25, sd 0.5, se 0.25. Margin 2: TOST t = (0.25 + 2)/0.25 = 9
         // and (0.25 − 2)/0.25 = −7 on 3 df, each stepped back by the skewness allowance: SciPy's
         // smallest α with t.sf(x − δ(4, α), 3) ≤ α (StatisticsTests.tost) gives 0.00575 and
-        // 0.01219; the larger, doubled by Holm: the test puts two claims in the family (real or
-        // equivalent; beyond the margin).
-        let wide = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 2, better: .lower) { Double($0.seed) }
-        let equivalent = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [wide])
+        // 0.01219; the larger, tripled by Holm: the test puts three claims in the family (a real
+        // difference, equivalence, beyond the margin), and 0.0366 is the smallest of them.
+        let wide = ComparedMetric(key: "x", label: "latency", unit: "min", margin: 2, better: .lower) { Double($0.seed) / 2 }
+        let equivalent = try comparison([200, 202, 204, 206], [201, 203, 205, 205], [wide])
         #expect(equivalent.judgement(equivalent.rows[0], candidate: 1) == .equivalent)
         #expect(abs(equivalent.rows[0].tests[0].equivalencePValue - 0.012190183780707214) < 1e-9)
         #expect(equivalent.verdict(equivalent.rows[0], candidate: 1)
-                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.024)")
+                == "B: latency 0.25 min higher (0.246 % relative; 95 % CI -0.546 to +1.05) — equivalent: within ±2 min (Holm-adjusted p = 0.037)")
         // Margin 0.5: the interval reaches past it, so neither claim can be made.
         var narrow = wide
         narrow.margin = 0.5
-        let undecided = try comparison([100, 101, 102, 103], [100, 101, 102, 104], [narrow])
+        let undecided = try comparison([200, 202, 204, 206], [201, 203, 205, 205], [narrow])
         #expect(undecided.judgement(undecided.rows[0], candidate: 1) == .inconclusive)
     }
 
@@ -109,6 +110,65 @@ struct DecisionTests {
         // seed differences −20, −20, −20, −21 → −2.025 on average: at least the margin, and real.
         let large = try comparison([100, 101, 102, 103], [80, 81, 82, 82], [metric])
         #expect(large.judgement(large.rows[0], candidate: 1) == .better)
+    }
+
+    /// The row of one metric whose per-seed values are `baseline` and `candidate`.
+    static func row(_ metric: ComparedMetric, _ baseline: [Double], _ candidate: [Double]) -> Comparison.Row {
+        Comparison.rows(metrics: [metric], values: [[baseline, candidate]], alpha: Comparison.defaultAlpha).rows[0]
+    }
+
+    @Test("a real difference whose interval lies inside the margin is equivalent, not 'perhaps worse': 3.63–4.09 J/day against ±5")
+    func realButInsideTheMargin() {
+        // 100 seeds whose differences alternate 3.86 ± 1.15: mean 3.86, sd 1.156, half-width
+        // 1.984 · 1.156 / 10 = 0.229, so the 95 % interval is 3.63–4.09 — real, and inside ±5.
+        let metric = ComparedMetric(key: "e", label: "app energy", unit: "J/day", margin: 5, better: .lower) { _ in nil }
+        let baseline = (0..<100).map { _ in 90.0 }
+        let candidate = (0..<100).map { 90 + 3.86 + ($0 % 2 == 0 ? 1.15 : -1.15) }
+        let row = Self.row(metric, baseline, candidate)
+        let test = row.tests[0]
+        #expect(abs(row.differences[0].mean - 3.86) < 1e-9)
+        #expect(abs(row.differences[0].halfWidth95 - 0.229) < 0.001)
+        #expect(test.differencePValue < 1e-6 && test.equivalencePValue < 1e-6, "both claims hold: \(test)")
+        #expect(test.judgement == .equivalent)
+    }
+
+    @Test("a mostly-zero metric 1.5 margins worse is never called equivalent in 200 blocks of 10 seeds; zero on every seed is not enough")
+    func mostlyZeroDifferences() {
+        // Work completed (%), margin 1 point: two users in three see no difference; the others
+        // complete 0–8.8 points less (uniform), 1.5 points on average — 1.5 margins.
+        let metric = ComparedMetric(key: "w", label: "work completed", unit: "%", margin: 1, better: .higher) { _ in nil }
+        var stream = RandomStream(seed: 47, label: "mostly zero")
+        var equivalent = 0, allZero = 0
+        for _ in 0..<200 {
+            var baseline: [Double] = [], candidate: [Double] = []
+            for _ in 0..<10 {
+                let base = 90 + 10 * stream.unit()
+                let differs = stream.unit() < 1.0 / 3
+                baseline.append(base)
+                candidate.append(differs ? base - 8.8 * stream.unit() : base)
+            }
+            let test = Self.row(metric, baseline, candidate).tests[0]
+            if test.judgement == .equivalent { equivalent += 1 }
+            if test.zeroOnEverySeed != nil {
+                allZero += 1
+                #expect(test.judgement == .inconclusive)
+            }
+        }
+        #expect(equivalent == 0)
+        // (2/3)¹⁰ = 1.7 %: a few blocks show no difference on any seed.
+        #expect(allZero > 0, "no block of zeros drawn: the case is not exercised")
+        // Zero on every one of 10 seeds, by hand: the equivalence p is 0.99¹⁰ = 0.904; at least
+        // 299 such seeds would be needed (0.99²⁹⁹ = 0.0495).
+        let zeros = Self.row(metric, Array(repeating: 95, count: 10), Array(repeating: 95, count: 10))
+        #expect(abs(zeros.tests[0].equivalencePValue - 0.904382075008804) < 1e-12)
+        #expect(DifferenceTest.seedsToShowNoDifference(margin: 1, largest: 100) == 299)
+        #expect(zeros.tests[0].judgement == .inconclusive)
+        // The count of seeds that differ against SciPy's binom.cdf(k, n, m/R).
+        let few = DifferenceTest.fewDifferEquivalencePValue
+        #expect(abs(few(1, 100, 10, 2) - 0.9998861508820942) < 1e-12)
+        #expect(abs(few(0.5, 1, 100, 3) - 1.3154334480650894e-25) / 1.3154334480650894e-25 < 1e-9)
+        #expect(abs(few(0.3, 1, 100, 40) - 0.9875015928335618) < 1e-12)
+        #expect(few(2, 1, 10, 3) == 0 && few(0, 100, 10, 0) == 1)
     }
 
     @Test("Holm's correction counts every candidate and metric: a p-value that passes alone fails among many")

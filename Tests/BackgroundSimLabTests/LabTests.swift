@@ -130,8 +130,8 @@ struct ComparisonTests {
         let candidate = try Replications.run(Scenario(), seeds: [90, 91, 92, 94], days: 1, jobs: 1)
         let comparison = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate],
                                     metrics: [metric, noise, constant])
-        // With no margins (0), t = 9.75 / 0.25 = 39 on 3 degrees of freedom: p ≈ 4e-5, × 2 tests
-        // by Holm (the constant is not tested) is still below 0.001.
+        // With no margins (0), t = 9.75 / 0.25 = 39 on 3 degrees of freedom: p ≈ 4e-5, × 3 claims
+        // by Holm (one per metric with a zero margin) is still below 0.001.
         #expect(comparison.verdict(comparison.rows[0], candidate: 1)
                 == "B: p90 work latency 9.75 min lower (9.61 % relative; 95 % CI 8.95–10.5) — better (Holm-adjusted p < 0.001)")
         #expect(comparison.verdict(comparison.rows[1], candidate: 1)
@@ -139,7 +139,24 @@ struct ComparisonTests {
         // 0.25 = 2.8016 · 0.5 / √n + 3.2055 · 0.5 / n (SeedsToDecide: 80 % power, plus the skewness
         // allowance's K = 3 (2 · 1.645² + 1) / 6): √n = 1 / 0.15204, n = 43.3, the seeds that would
         // give a real difference of 0.25 an 80 % chance.
-        #expect(comparison.verdict(comparison.rows[2], candidate: 1) == "B: constant the same on every seed — equivalent")
+        // The constant is 1 on every seed of both: no difference on any seed. With the default
+        // margin of 0 that shows nothing (a difference on a few users could hide); with a margin
+        // of 2 min no seed could differ by more (every value is within 1 of zero).
+        #expect(comparison.verdict(comparison.rows[2], candidate: 1)
+                == "B: constant the same on every seed — inconclusive: with a zero margin, no number of seeds without a difference shows there is none")
+        var bounded = constant
+        bounded.margin = 2
+        bounded.unit = "min"
+        let settled = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate], metrics: [bounded])
+        #expect(settled.verdict(settled.rows[0], candidate: 1)
+                == "B: constant the same on every seed — equivalent: no seed could differ by more than ±2 min (every value within 1 min of zero)")
+        // The JSON carries each scenario's value on each seed, from which the figures come.
+        guard case .array(let metrics)? = ComparisonFormatter.json(comparison)["metrics"] else {
+            Issue.record("no metrics in the JSON")
+            return
+        }
+        #expect(metrics[0]["perSeed"] == .array([.array([100, 101, 102, 103].map { .number($0) }),
+                                                .array([90, 91, 92, 94].map { .number($0) })]))
         // A percentage's difference is in percentage points.
         let share = ComparedMetric(key: "s", label: "work completed", unit: "%", better: .higher) { Double($0.seed) }
         let shares = Comparison(names: ["A", "B"], seeds: [1, 2, 3, 4], days: 1, results: [base, candidate], metrics: [share])

@@ -32,8 +32,9 @@ public struct Comparison: Sendable {
     /// The family-wise error rate of the verdicts (``defaultAlpha`` unless a run to a precision
     /// spreads it over its looks).
     public var alpha: Double
-    /// How many claims Holm's correction covered: two for every candidate on every metric that
-    /// applies to both sides (one where the margin is zero).
+    /// How many claims Holm's correction covered: three for every candidate on every metric
+    /// that applies to both sides — a real difference, equivalence, beyond the margin — and one
+    /// where the margin is zero or the difference is zero on every seed.
     public var testCount: Int
     /// What the team wants, if said: the recommendation follows it (``recommendation(_:)``).
     public var objective: Objective?
@@ -183,13 +184,16 @@ public struct Comparison: Sendable {
                 differences.append(difference)
                 unpaired.append(Self.welchHalfWidth(baseline.compactMap { $0 }, candidate.compactMap { $0 }))
                 let applies = baseline.contains { $0 != nil } && candidate.contains { $0 != nil }
-                tests.append(DifferenceTest(difference, margin: metric.margin, applies: applies))
+                let largest = DifferenceTest.largestPerSeedDifference(unit: metric.unit, values: pairs.flatMap { [$0.0, $0.1] })
+                tests.append(DifferenceTest(difference, margin: metric.margin, applies: applies, largestPerSeedDifference: largest,
+                                            zeroDifferences: pairs.count { $0.0 == $0.1 }))
             }
             return Row(metric: metric, summaries: values.map { SampleSummary($0.compactMap { $0 }) },
                        differences: differences, unpairedHalfWidths: unpaired, tests: tests, values: values)
         }
-        // Holm's correction over every test that can claim something.
-        // Two claims per test (real or equivalent; beyond the margin), in one family.
+        // Holm's correction over every claim of every test that can claim something: a real
+        // difference, equivalence, beyond the margin (one claim with a zero margin, or a
+        // difference of zero on every seed), in one family.
         let family = rows.indices.flatMap { r in rows[r].tests.indices.map { (r, $0) } }.filter { rows[$0.0].tests[$0.1].isInFamily }
         let entries = family.map { rows[$0.0].tests[$0.1].familyPValues }
         let adjusted = HolmCorrection.adjusted(entries.flatMap { $0 })
@@ -259,8 +263,9 @@ public struct Comparison: Sendable {
         if test.judgement == .notApplicable {
             return "\(name): \(label) does not apply (no values for \(row.summaries[0].count == 0 ? names[0] : name))"
         }
-        if difference.mean == 0 && difference.halfWidth95 == 0 && difference.count > 0 {
-            return "\(name): \(label) the same on every seed — equivalent"
+        if let zero = test.zeroOnEverySeed {
+            return "\(name): \(label) the same on every seed — " + Self.zeroDifferenceReason(zero, test: test, margin: row.metric.margin,
+                                                                                      marginText: margin, unit: unit)
         }
         let low = difference.mean - difference.halfWidth95, high = difference.mean + difference.halfWidth95
         let p = "Holm-adjusted p " + Self.pValue(test.adjustedPValue)
@@ -289,6 +294,27 @@ public struct Comparison: Sendable {
         case .inconclusive, .notApplicable:
             return "\(change) — inconclusive: " + SeedsToDecide.reason(difference, margin: row.metric.margin, seeds: difference.count, marginText: margin)
         }
+    }
+
+    /// Why a difference of zero on every seed is or is not equivalent (``DifferenceTest``'s rule):
+    /// the share of users a difference of the margin needs, against what the seeds could show.
+    static func zeroDifferenceReason(_ zero: DifferenceTest.ZeroOnEverySeed, test: DifferenceTest, margin: Double,
+                                     marginText: String, unit: String) -> String {
+        let largest = zero.largestPerSeedDifference
+        if test.judgement == .equivalent {
+            if largest <= margin {
+                return "equivalent: no seed could differ by more than \(marginText) (every value within \(Format.significant(largest))\(unit) of zero)"
+            }
+            return "equivalent: a difference beyond \(marginText) needs \(Format.significant(margin / largest * 100)) % of users to differ "
+                + "(each by at most \(Format.significant(largest))\(unit)), and none of \(zero.seeds) did (Holm-adjusted p \(pValue(test.adjustedPValue)))"
+        }
+        guard margin > 0, largest.isFinite else {
+            return "inconclusive: with a zero margin, no number of seeds without a difference shows there is none"
+        }
+        let needed = DifferenceTest.seedsToShowNoDifference(margin: margin, largest: largest).map { "about \($0) seeds without a difference would tell" }
+            ?? "no number of seeds would tell"
+        return "inconclusive: a difference beyond \(marginText) needs only \(Format.significant(margin / largest * 100)) % of users to differ "
+            + "(each by up to \(Format.significant(largest))\(unit)), which \(zero.seeds) seeds can miss; \(needed)"
     }
 
     /// "< 0.001" or "= 0.012".

@@ -136,6 +136,9 @@ package enum ComparisonFormatter {
                 ("judgements", .array(row.tests.map { .string("\($0.judgement)") })),
                 ("holmAdjustedPValues", .array(row.tests.map { .number($0.adjustedPValue) })),
                 ("verdicts", .array(verdicts)),
+                // Each scenario's value on each seed, in `seeds`' order (null where the metric
+                // does not apply): what every figure above is computed from.
+                ("perSeed", .array(row.values.map { arm in .array(arm.map { $0.map(JSONValue.number) ?? .null }) })),
             ])
         }
         return .object([
