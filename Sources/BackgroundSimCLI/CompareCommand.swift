@@ -53,8 +53,11 @@ enum CompareCommand {
                              "Every number"; the same draw for every scenario, so the pairing holds):
                              the intervals then include what we do not know about iOS. With an
                              objective, the output ranks the numbers the decision is most sensitive
-                             to and says whether the recommendation holds across them or where it
-                             flips (docs/OUTPUT.md, "Under model uncertainty").
+                             to, runs the comparison again with each of the top three set across
+                             its plausible range (the others at their defaults, then drawn), and
+                             says where the recommendation changes: "holds unless X > v (plausible
+                             up to w)" (docs/OUTPUT.md, "Under model uncertainty"). About 20–40
+                             more comparisons.
 
         EXAMPLES:
           bgsim compare --report comparison.html
@@ -98,7 +101,10 @@ enum CompareCommand {
                          + "over \(count) seeds × \(days) days, to \(objective?.description ?? "")")
         }
         let uncertainty = flags.isSet("model-uncertainty") ? ModelUncertainty.standard : nil
-        let comparison: Comparison
+        // Under model uncertainty with an objective, the break-even search runs the comparison
+        // again, about this many times more.
+        let searches = uncertainty != nil && objective != nil ? 1 + BreakEven.expectedComparisons : 1
+        var comparison: Comparison
         if let precision = flags.string("precision") {
             let maximum = try flags.integer("max-seeds", default: Swift.max(640, count), in: count...100_000)
             let keys: [String]
@@ -110,7 +116,7 @@ enum CompareCommand {
             default: keys = precision.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
             _ = try flags.firstOfConsecutiveSeeds(from: "first-seed", default: 1, count: maximum)   // no wrapping past 2⁶⁴ − 1
-            context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * maximum, days: days, jobs: jobs,
+            context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * maximum * searches, days: days, jobs: jobs,
                                  quiet: flags.isSet("quiet"), evenIfShort: builtIn)
             // The most seeds it may run, for the meter; it stops early when decided.
             let meter = ProgressMeter(total: scenarios.count * maximum, deviceDaysPerItem: days, quiet: flags.isSet("quiet"))
@@ -120,13 +126,21 @@ enum CompareCommand {
             meter.finish()
         } else {
             guard flags.string("max-seeds") == nil else { throw UsageError("--max-seeds needs --precision") }
-            context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * seeds.count, days: days, jobs: jobs,
+            context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * seeds.count * searches, days: days, jobs: jobs,
                                  quiet: flags.isSet("quiet"), evenIfShort: builtIn)
             let meter = ProgressMeter(total: scenarios.count * seeds.count, deviceDaysPerItem: days,
                                       quiet: flags.isSet("quiet"))
             comparison = try Comparison.run(scenarios, seeds: seeds, days: days, jobs: jobs, metrics: metrics, objective: objective,
                                             modelUncertainty: uncertainty, progress: meter.advance)
             meter.finish()
+        }
+        if uncertainty != nil, let objective {
+            // Where, inside the plausible ranges, the recommendation changes: each probe runs the
+            // comparison again with one number set.
+            let quiet = flags.isSet("quiet")
+            comparison = try comparison.findingBreakEvens(of: scenarios, objective: objective, jobs: jobs) { search in
+                if !quiet { Output.error("\(context.toolName) compare: break-even search: \(search)") }
+            }
         }
         let text = switch format {
         case "markdown": ComparisonFormatter.markdown(comparison)

@@ -137,6 +137,45 @@ struct ModelUncertaintyTests {
         #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers && sensitivity.quarters.allSatisfy { $0.choice == 1 })
     }
 
+    @Test("a known break-even point: B's cost is the battery's health (plausible 0.6–1), A's 0.73; the search finds it between 0.725 and 0.75, both ways, and the line is not 'Robust'")
+    func knownBreakEven() throws {
+        // The runs' battery capacity carries the health each probe set; A's cost is fixed.
+        let full = Scenario().device.batteryCapacityJoules
+        let cost = ComparedMetric(key: "cost", label: "cost", unit: "J", margin: 0, better: .lower) { result in
+            let noise = (Double(result.seed % 3) - 1) * 0.001
+            return (result.scenarioName == "A" ? 0.73 : result.energy.batteryCapacityJoules / full) + noise
+        }
+        var a = Scenario(), b = Scenario()
+        a.name = "A"
+        b.name = "B"
+        let scenarios = [(name: "A", scenario: a), (name: "B", scenario: b)]
+        let health = ModelUncertainty(parameters: [.init(path: "device.batteryHealth", plausible: 0.6...1, isWholeNumber: false)])
+        let objective = Objective(.minimize, cost)
+        var comparison = try Comparison.run(scenarios, seeds: Array(1...8), days: 1, jobs: 2, metrics: [cost], objective: objective,
+                                            modelUncertainty: health)
+        // Drawn over 0.6–1, B's cost averages about 0.8: A is recommended on all seeds.
+        #expect(comparison.recommendation(objective).choice == 0)
+        comparison = try comparison.findingBreakEvens(of: scenarios, objective: objective, jobs: 2)
+        #expect(comparison.breakEvens.map(\.others) == [.atDefaults, .drawn])
+        for breakEven in comparison.breakEvens {
+            // The scenario's health is 1: it holds above, and changes below.
+            #expect(breakEven.scenarioValue == 1 && breakEven.above == nil)
+            let below = try #require(breakEven.below)
+            #expect(below.holdsAt == 0.75 && below.changesAt == 0.725, "\(below)")
+            #expect(below.choice == 1 && below.confident)
+            // The probes: 1, the middle 0.8, the end 0.6, then bisection 0.7, 0.75, 0.725.
+            #expect(breakEven.probes.map(\.value) == [0.6, 0.7, 0.725, 0.75, 0.8, 1])
+            #expect(breakEven.probes.allSatisfy { (($0.advantage ?? 0) > 0) == ($0.value > 0.73) })
+        }
+        let line = try #require(comparison.sensitivity(objective)).line
+        #expect(line.hasPrefix("Depends on the model: holds unless device.batteryHealth < 0.75 (plausible down to 0.6; "
+                               + "the others at their defaults): at 0.725 B, confidently"), "\(line)")
+        comparison.objective = objective
+        #expect(ComparisonFormatter.table(comparison).contains("Break-even points (the recommendation on all seeds: A;"))
+        #expect(JSONWriter.pretty(ComparisonFormatter.json(comparison)).contains("\"breakEvens\""))
+        #expect(ComparisonReport.html(comparison).contains("id=\"break-even-device-batteryHealth\""))
+    }
+
     @Test("every format says it: the table and Markdown the line and the ranking, CSV the line, JSON the parameters, line and quarters, HTML a section with the chart")
     func everyFormat() throws {
         let index = try #require(Self.uncertainty.parameters.firstIndex { $0.path == "system.heuristic.refreshBasePerDay" })

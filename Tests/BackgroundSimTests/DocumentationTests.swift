@@ -40,6 +40,23 @@ struct DocumentationTests {
         }
     }
 
+    @Test("docs/TUNING.md's cost of the documented example is the tuning output's: configuration-seeds, device-days, whether the guarantee holds")
+    func tuningCostMatchesItsOutput() throws {
+        let doc = try read("docs/TUNING.md")
+        let output = try read("experiments/tune-coverdrop/tune.md")
+        func number(_ text: String) -> Int { Int(text.filter(\.isNumber)) ?? -1 }
+        // "the sequential procedure ran 1,280 configuration-seeds, 467,200 device-days"
+        let claim = try #require(doc.firstMatch(of: /sequential procedure ran ([0-9,]+) configuration-seeds, ([0-9,]+) device-days/))
+        // "1280 configuration-seeds in all (467200 device-days)"
+        let measured = try #require(output.firstMatch(of: /([0-9]+) configuration-seeds in all \(([0-9]+) device-days\)/))
+        #expect(number(String(claim.1)) == number(String(measured.1)))
+        #expect(number(String(claim.2)) == number(String(measured.2)))
+        let holds = !output.contains("the guarantee does not hold")
+        let paragraph = String(doc[claim.range.lowerBound...].prefix(400))
+        #expect(paragraph.contains("guarantee does\nnot hold") || paragraph.contains("guarantee does not hold") ? !holds : holds,
+                "docs/TUNING.md says the guarantee \(holds ? "does not hold" : "holds"), the output the opposite")
+    }
+
     @Test("docs/OUTPUT.md documents every system log event and every reason its fields take")
     func logEventsDocumented() throws {
         let text = try read("docs/OUTPUT.md")

@@ -60,8 +60,9 @@ public enum ReportUnit: String, Sendable, CaseIterable {
     /// The unit of the number at `path` in a run's JSON report (`os.crashes.appCode`; an array
     /// element as `launchHourHistogram[3]`).
     ///
-    /// The unit is the field's own name's; a summary's figure (`p90`, `max`, `mean`) takes its
-    /// group's (`latencyMinutes`), as does a member of a group of shares (`thermalStateShares`); `energy.byComponent` is in J/day like `appJoulesPerDay`,
+    /// The unit is the field's own name's. A summary's figure (`p90`, `max`, `mean`) takes its
+    /// group's (`latencyMinutes`), as does a member of a group of shares (`thermalStateShares`);
+    /// `energy.byComponent` is in J/day like `appJoulesPerDay`, and
     /// `energy.perBackgroundWake.byComponent` in J like that group's `joules`.
     public static func of(path: String) -> ReportUnit {
         let components = path.split(separator: ".").map { component in

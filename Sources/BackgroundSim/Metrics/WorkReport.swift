@@ -7,11 +7,11 @@ public struct WorkReport: Sendable, Equatable {
     public var created: Int { metrics.created }
     public var completed: Int { metrics.completed }
 
-    /// Completed items over items that ended (completed or failed), in percent (0–100); 100
-    /// with nothing ended.
+    /// Completed items over items created, in percent (0–100): an item still queued at the
+    /// run's end counts as not completed, as a failed one does, so a policy that never sends
+    /// cannot show 100 %; 100 with none created.
     public var completionPercent: Double {
-        let ended = metrics.completed + metrics.failed
-        return ended > 0 ? Double(metrics.completed) / Double(ended) * 100 : 100
+        metrics.created > 0 ? Double(metrics.completed) / Double(metrics.created) * 100 : 100
     }
 
     private var dayCount: Double { Double(Swift.max(1, days)) }

@@ -21,6 +21,14 @@ public struct ModelUncertainty: Sendable, Equatable {
         public var plausible: ClosedRange<Double>
         public var isWholeNumber: Bool
 
+        /// A number drawn from `plausible`, a whole number if `isWholeNumber`; its path is a
+        /// number of a scenario (an uncertainty of one's own, such as a test's).
+        public init(path: String, plausible: ClosedRange<Double>, isWholeNumber: Bool = false) {
+            self.path = path
+            self.plausible = plausible
+            self.isWholeNumber = isWholeNumber
+        }
+
         /// Whether draws are uniform on the logarithm: a positive lower end and an upper end at
         /// least three times it.
         public var isLogarithmic: Bool { plausible.lowerBound > 0 && plausible.upperBound >= 3 * plausible.lowerBound }

@@ -44,6 +44,9 @@ public struct Comparison: Sendable {
     public var modelUncertainty: ModelUncertainty?
     /// How a run to a precision ended (``run(_:firstSeed:initialSeeds:maximumSeeds:deciding:days:jobs:metrics:objective:alpha:progress:)``); `nil` for a fixed number of seeds.
     public var precision: Precision?
+    /// Where the recommendation changes inside the plausible ranges of the numbers it is most
+    /// sensitive to, when searched (``findingBreakEvens(of:objective:jobs:progress:)``).
+    public var breakEvens: [BreakEven] = []
     /// One profile per scenario, for the charts of the HTML report.
     package var profiles: [ScenarioProfile]
 
@@ -302,6 +305,9 @@ public struct Comparison: Sendable {
                                      marginText: String, unit: String) -> String {
         let largest = zero.largestPerSeedDifference
         if test.judgement == .equivalent {
+            if largest == 0 {
+                return "equivalent: 0 on every seed of both"
+            }
             if largest <= margin {
                 return "equivalent: no seed could differ by more than \(marginText) (every value within \(Format.significant(largest))\(unit) of zero)"
             }

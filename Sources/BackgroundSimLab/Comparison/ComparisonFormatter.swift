@@ -52,7 +52,7 @@ package enum ComparisonFormatter {
     static func uncertaintyLines(_ comparison: Comparison, markdown: Bool = false) -> [String]? {
         guard let uncertainty = comparison.modelUncertainty else { return nil }
         return Sensitivity.lines(uncertainty, comparison.objective.flatMap(comparison.sensitivity), seeds: comparison.seeds.count,
-                                 arm: "scenario", markdown: markdown)
+                                 arm: "scenario", names: comparison.names, markdown: markdown)
     }
 
     static func uncertaintyJSON(_ comparison: Comparison, _ uncertainty: ModelUncertainty) -> JSONValue {

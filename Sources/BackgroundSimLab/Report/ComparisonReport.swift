@@ -37,7 +37,7 @@ package enum ComparisonReport {
     static func modelUncertainty(_ comparison: Comparison) -> Markup {
         guard let uncertainty = comparison.modelUncertainty else { return Markup() }
         return Sensitivity.htmlSection(uncertainty, comparison.objective.flatMap(comparison.sensitivity), seeds: comparison.seeds.count,
-                                       arm: "scenario")
+                                       arm: "scenario", names: comparison.names)
     }
 
     static func verdicts(_ comparison: Comparison) -> Markup {

@@ -7,9 +7,11 @@ extension Sensitivity {
     /// - Parameters:
     ///   - values: Each metric's value per arm and seed, `[arm][seed]` (`nil` where it does not
     ///     apply), for the objective's and the bounds' metrics.
+    ///   - breakEvens: The break-even points searched, if any (``BreakEven``).
     ///   - decide: The recommendation on the seeds at the given indices alone.
     package static func analyse(names: [String], seeds: [UInt64], uncertainty: ModelUncertainty, objective: Objective,
-                                values: (ComparedMetric) -> [[Double?]]?, decide: ([Int]) -> Recommendation) -> Sensitivity? {
+                                values: (ComparedMetric) -> [[Double?]]?, breakEvens: [BreakEven] = [],
+                                decide: ([Int]) -> Recommendation) -> Sensitivity? {
         guard seeds.count >= 8, !uncertainty.varied.isEmpty, names.count >= 1 else { return nil }
         let draws = seeds.map { uncertainty.draw(seed: $0) }
         let chosen = decide(Array(seeds.indices)).choice
@@ -66,15 +68,30 @@ extension Sensitivity {
                 + "\(Format.significant(plausible.lowerBound))–\(Format.significant(plausible.upperBound))) the recommendation is "
                 + "\(quarter.choice.map { names[$0] } ?? "none"), not \(chosen.map { names[$0] } ?? "none")"
         }
-        if let flip = quarters.first(where: { $0.choice != chosen && $0.confident && $0.choice != nil }) {
-            line = "Depends on the model: " + quarterText(flip)
+        let points = breakEvens.flatMap { breakEven in [breakEven.above, breakEven.below].compactMap { $0 }.map { (breakEven, $0) } }
+        let confidentPoints = points.filter { $0.1.confident && $0.1.choice != nil }
+        let confidentFlips = quarters.filter { $0.choice != chosen && $0.confident && $0.choice != nil }
+        if !confidentPoints.isEmpty || !confidentFlips.isEmpty {
+            let said = confidentPoints.flatMap { $0.0.description(names: names).prefix(1) } + confidentFlips.prefix(1).map(quarterText)
+            line = "Depends on the model: " + said.joined(separator: "; ")
+        } else if let point = points.first {
+            line = "Unsettled: " + point.0.description(names: names)[0] + "; more seeds would tell whether the decision depends on it"
         } else if let lean = quarters.first(where: { $0.choice != chosen }) {
             line = "Unsettled: " + quarterText(lean) + ", though not confidently; more seeds would tell whether the decision depends on it"
+        } else if let weak = quarters.first(where: { !$0.confident }) {
+            line = "Unsettled: the recommendation (\(chosen.map { names[$0] } ?? "none")) is the same in every quarter of the seeds ordered by "
+                + "each of the \(tested.count) numbers it is most sensitive to (\(tested.joined(separator: ", "))), but not confidently with "
+                + "\(shortPath(weak.path)) drawn in \(Format.significant(weak.values.lowerBound))–\(Format.significant(weak.values.upperBound)); "
+                + "more seeds would tell"
         } else {
-            line = "Robust: the recommendation (\(chosen.map { names[$0] } ?? "none")) holds across the plausible model — the same in every "
-                + "quarter of the seeds ordered by each of the \(tested.count) numbers it is most sensitive to (\(tested.joined(separator: ", ")))"
+            let searched = breakEvens.isEmpty ? "" : ", and it changes nowhere in their plausible ranges, the others at their defaults or drawn"
+            line = "Robust: the recommendation (\(chosen.map { names[$0] } ?? "none")) holds across the plausible model — the same, confidently, in "
+                + "every quarter of the seeds ordered by each of the \(tested.count) numbers it is most sensitive to (\(tested.joined(separator: ", ")))"
+                + searched
         }
-        return Sensitivity(entries: entries, quarters: quarters, choice: chosen, line: line)
+        var sensitivity = Sensitivity(entries: entries, quarters: quarters, choice: chosen, line: line)
+        sensitivity.breakEvens = breakEvens
+        return sensitivity
     }
 
     /// `system.heuristic.refreshBasePerDay` → `heuristic.refreshBasePerDay`.

@@ -5,7 +5,7 @@ extension Sensitivity {
     /// and the numbers the decision follows, as bars of Spearman's ρ by rank with a table naming
     /// them (`sensitivity` `nil` without an objective or enough seeds).
     package static func htmlSection(_ uncertainty: ModelUncertainty, _ sensitivity: Sensitivity?, seeds: Int, arm: String,
-                                    unavailable: String = defaultUnavailable) -> Markup {
+                                    names: [String] = [], unavailable: String = defaultUnavailable) -> Markup {
         var section = Markup()
         section.element("h2", [("id", "model-uncertainty")], "Under model uncertainty")
         section.element("p", [("class", "note")], "\(uncertainty.varied.count) numbers of the iOS model that are our inference or observed "
@@ -33,6 +33,47 @@ extension Sensitivity {
                 + entry.correlations.map { Format.significant(($0.rho * 100).rounded() / 100) }
         }.map { $0.map { HTMLPage.Cell($0) } }
         section.append(HTMLPage.table(header: ["rank", "number", "plausible"] + figures.map { "ρ with \($0)" }, rows: rows))
+        section.append(breakEvenHTML(sensitivity, names: names))
+        return section
+    }
+
+    /// Where the recommendation changes: each number searched, its break-even points, and a
+    /// chart of the recommendation's margin — how much the arm recommended on all seeds beats
+    /// the best other on the objective — against the number's value.
+    static func breakEvenHTML(_ sensitivity: Sensitivity, names: [String]) -> Markup {
+        var section = Markup()
+        guard !sensitivity.breakEvens.isEmpty, !names.isEmpty else { return section }
+        let chosen = sensitivity.choice.map { names[$0] } ?? "none"
+        section.element("h3", [("id", "break-even")], "Where the recommendation changes")
+        section.open("ul")
+        for line in breakEvenLines(sensitivity, names: names, markdown: true).filter({ $0.hasPrefix("- ") }) {
+            section.element("li", [], String(line.dropFirst(2)))
+        }
+        section.close("ul")
+        section.newline()
+        let paths = sensitivity.breakEvens.map(\.path).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for path in paths {
+            let searches = sensitivity.breakEvens.filter { $0.path == path }
+            guard let first = searches.first else { continue }
+            let series = searches.enumerated().map { index, search in
+                let points = search.probes.compactMap { probe in probe.advantage.map { (probe.value, $0) } }
+                return LineChart.Series(name: search.others.rawValue, color: HTMLPage.color(index), points: points, style: .lineWithDots,
+                                        hovers: search.probes.filter { $0.advantage != nil }.map { probe in
+                                            "\(Format.significant(probe.value)): \(probe.choice.map { names[$0] } ?? "none")"
+                                                + (probe.confident ? ", confidently" : ", not confidently")
+                                        })
+            }
+            let chart = LineChart(label: "The recommendation's margin against \(shortPath(path))",
+                                  x: ChartAxis(title: "\(shortPath(path)) (plausible \(Format.significant(first.plausible.lowerBound))–"
+                                               + "\(Format.significant(first.plausible.upperBound)))"),
+                                  y: ChartAxis(title: "\(chosen)'s advantage on the objective", includesZero: true), series: series)
+            section.append(HTMLPage.figure(id: "break-even-" + shortPath(path).replacingOccurrences(of: ".", with: "-"),
+                                           heading: "Margin against \(shortPath(path))", chart: chart.svg,
+                                           caption: "How much \(chosen) beats the best other arm on the objective's mean with \(shortPath(path)) "
+                                           + "set to each value probed (the scenario's value is \(Format.significant(first.scenarioValue))); "
+                                           + "above zero it is the better one there. The recommendation also weighs the bounds and the noise: "
+                                           + "hover a dot for the arm recommended there."))
+        }
         return section
     }
 }

@@ -13,14 +13,17 @@ import BackgroundSim
 /// *Reliability Engineering & System Safety* 81(1):23–69); a number with no effect correlates
 /// only by chance (|ρ| ≲ 2/√n).
 ///
-/// The decision is then tested where it is most likely to move: for each of the three most
+/// The decision is then tested where it is most likely to move. For each of the three most
 /// sensitive numbers, the seeds are split into quarters by the value drawn, and the
 /// recommendation is made again on each quarter alone (``Recommendation``'s test, over the
-/// arms the decision was among). It **depends on the model** when some
-/// quarter confidently recommends another arm (the first such quarter is named, with its range
-/// of values); it is **robust** when every quarter recommends the same arm as all the seeds;
-/// otherwise it is **unsettled**: a quarter leans elsewhere, not confidently, and more seeds
-/// would tell.
+/// arms the decision was among). A comparison also searches each of them for its break-even
+/// points, the values inside its plausible range at which the recommendation changes
+/// (``BreakEven``). The decision **depends on the model** when a break-even point makes another
+/// arm the confident recommendation, or a quarter confidently recommends another arm (each
+/// named, with its values). It is **robust** only when no number has a break-even point and every
+/// quarter recommends the same arm as all the seeds, with confidence. Otherwise it is
+/// **unsettled**: the recommendation changes somewhere, or a quarter leans elsewhere or holds
+/// without confidence, and more seeds would tell.
 public struct Sensitivity: Sendable {
     /// One uncertain number and how strongly the decision's figures follow it.
     public struct Entry: Sendable {
@@ -47,6 +50,8 @@ public struct Sensitivity: Sendable {
     public var quarters: [Quarter]
     /// The arm recommended on all seeds, if any.
     public var choice: Int?
+    /// The break-even points searched, for a comparison (``BreakEven``); empty otherwise.
+    public var breakEvens: [BreakEven] = []
     /// "Robust: …" or "Depends on the model: …".
     public var line: String
 
