@@ -147,24 +147,23 @@ extension BreakEven {
         return parameter.isWholeNumber ? middle.rounded(.down) : middle
     }
 
-    /// "holds unless refreshPerAppSession > 3.4 (plausible up to 4): at 3.5 designed, confidently",
-    /// for each side where it changes; `names` names the arms.
-    public func description(names: [String]) -> [String] {
+    /// "holds unless refreshPerAppSession > 3.4 (plausible up to 4; the others drawn): at 3.5
+    /// designed, confidently" for `point`, this search's ``above`` or ``below``; `names` names
+    /// the arms.
+    public func text(_ point: Point, names: [String]) -> String {
         let short = Sensitivity.shortPath(path)
-        func arm(_ point: Point) -> String {
-            (point.choice.map { names[$0] } ?? "no arm within the bounds") + (point.confident ? ", confidently" : ", not confidently")
+        let arm = (point.choice.map { names[$0] } ?? "no arm within the bounds") + (point.confident ? ", confidently" : ", not confidently")
+        if point.changesAt == point.holdsAt {
+            return "at the scenario's \(short) = \(Format.significant(point.changesAt)) with \(others.rawValue) the recommendation is already \(arm)"
         }
-        var lines: [String] = []
-        if let above {
-            lines.append(above.changesAt == above.holdsAt
-                ? "at the scenario's \(short) = \(Format.significant(above.changesAt)) with \(others.rawValue) the recommendation is already \(arm(above))"
-                : "holds unless \(short) > \(Format.significant(above.holdsAt)) (plausible up to \(Format.significant(plausible.upperBound)); "
-                    + "\(others.rawValue)): at \(Format.significant(above.changesAt)) \(arm(above))")
-        }
-        if let below {
-            lines.append("holds unless \(short) < \(Format.significant(below.holdsAt)) (plausible down to \(Format.significant(plausible.lowerBound)); "
-                         + "\(others.rawValue)): at \(Format.significant(below.changesAt)) \(arm(below))")
-        }
-        return lines
+        let isAbove = point.changesAt > point.holdsAt
+        return "holds unless \(short) \(isAbove ? ">" : "<") \(Format.significant(point.holdsAt)) (plausible "
+            + (isAbove ? "up to \(Format.significant(plausible.upperBound))" : "down to \(Format.significant(plausible.lowerBound))")
+            + "; \(others.rawValue)): at \(Format.significant(point.changesAt)) \(arm)"
+    }
+
+    /// ``text(_:names:)`` for each side where the recommendation changes, above first.
+    public func description(names: [String]) -> [String] {
+        [above, below].compactMap { $0 }.map { text($0, names: names) }
     }
 }

@@ -72,10 +72,10 @@ extension Sensitivity {
         let confidentPoints = points.filter { $0.1.confident && $0.1.choice != nil }
         let confidentFlips = quarters.filter { $0.choice != chosen && $0.confident && $0.choice != nil }
         if !confidentPoints.isEmpty || !confidentFlips.isEmpty {
-            let said = confidentPoints.flatMap { $0.0.description(names: names).prefix(1) } + confidentFlips.prefix(1).map(quarterText)
+            let said = confidentPoints.map { $0.0.text($0.1, names: names) } + confidentFlips.prefix(1).map(quarterText)
             line = "Depends on the model: " + said.joined(separator: "; ")
         } else if let point = points.first {
-            line = "Unsettled: " + point.0.description(names: names)[0] + "; more seeds would tell whether the decision depends on it"
+            line = "Unsettled: " + point.0.text(point.1, names: names) + "; more seeds would tell whether the decision depends on it"
         } else if let lean = quarters.first(where: { $0.choice != chosen }) {
             line = "Unsettled: " + quarterText(lean) + ", though not confidently; more seeds would tell whether the decision depends on it"
         } else if let weak = quarters.first(where: { !$0.confident }) {
