@@ -167,13 +167,40 @@ struct ModelUncertaintyTests {
             #expect(breakEven.probes.map(\.value) == [0.6, 0.7, 0.725, 0.75, 0.8, 1])
             #expect(breakEven.probes.allSatisfy { (($0.advantage ?? 0) > 0) == ($0.value > 0.73) })
         }
-        let line = try #require(comparison.sensitivity(objective)).line
+        let sensitivity = try #require(comparison.sensitivity(objective))
+        // The least maximum regret over the 12 comparisons: A is at most 0.73 − 0.6 = 0.13 behind
+        // (at health 0.6), B at most 1 − 0.73 = 0.27 (at health 1).
+        let robust = try #require(sensitivity.robustChoice)
+        #expect(robust.choice == 0 && robust.probes == 12)
+        #expect(abs((robust.maximumRegret ?? 0) - 0.13) < 1e-9, "\(robust)")
+        #expect(RobustChoice.choose(arms: 2, breakEvens: []) == nil)
+        let line = sensitivity.line
         #expect(line.hasPrefix("Depends on the model: holds unless device.batteryHealth < 0.75 (plausible down to 0.6; "
                                + "the others at their defaults): at 0.725 B, confidently"), "\(line)")
         comparison.objective = objective
         #expect(ComparisonFormatter.table(comparison).contains("Break-even points (the recommendation on all seeds: A;"))
+        #expect(ComparisonFormatter.table(comparison).contains("Robust choice (least maximum regret over the 12 comparisons of the "
+                                                               + "break-even search): A, within the bounds at every value probed and at "
+                                                               + "most 0.13 J behind the best there; the recommendation too."))
         #expect(JSONWriter.pretty(ComparisonFormatter.json(comparison)).contains("\"breakEvens\""))
         #expect(ComparisonReport.html(comparison).contains("id=\"break-even-device-batteryHealth\""))
+    }
+
+    @Test("the robust choice by hand: the least maximum regret among the arms that meet the bounds at every value probed")
+    func robustChoiceByHand() {
+        func probe(_ costs: [Double?]) -> BreakEven.Probe { BreakEven.Probe(value: 0, choice: nil, confident: false, costs: costs) }
+        func search(_ probes: [BreakEven.Probe]) -> BreakEven {
+            BreakEven(path: "x", plausible: 0...1, scenarioValue: 0, others: .atDefaults, probes: probes)
+        }
+        // Arm 0 is best twice, then 5 behind; arm 1 is 2 behind twice, best once; arm 2 is best
+        // once but misses a bound at the second value.
+        let mixed = search([probe([1, 3, 0.5]), probe([1, 3, nil]), probe([10, 5, 6])])
+        let choice = RobustChoice.choose(arms: 3, breakEvens: [mixed])
+        // Regrets: arm 0 max(0.5, 0, 5) = 5; arm 1 max(2.5, 2, 0) = 2.5; arm 2 excluded.
+        #expect(choice == RobustChoice(choice: 1, maximumRegret: 2.5, probes: 3))
+        // No arm meets the bounds everywhere: no robust choice.
+        let none = RobustChoice.choose(arms: 2, breakEvens: [search([probe([nil, 1]), probe([1, nil])])])
+        #expect(none?.choice == nil && none?.line(names: ["A", "B"], unit: "min", recommended: 0).hasSuffix("none: every arm misses a bound at some value probed") == true)
     }
 
     @Test("every format says it: the table and Markdown the line and the ranking, CSV the line, JSON the parameters, line and quarters, HTML a section with the chart")

@@ -25,19 +25,34 @@ extension Comparison {
             let setter = ModelUncertainty(parameters: [parameter])
             for others in BreakEven.Others.allCases {
                 progress?("\(Sensitivity.shortPath(parameter.path)), \(others.rawValue)")
-                found.append(try BreakEven.search(parameter, scenarioValue: scenarioValue, others: others, base: base) { value in
+                var search = try BreakEven.search(parameter, scenarioValue: scenarioValue, others: others, base: base) { value in
                     let set = try scenarios.map { ($0.name, try setter.applying([value], to: $0.scenario)) }
                     let probe = try Comparison.run(set, seeds: seeds, days: days, jobs: jobs, metrics: objective.metrics, objective: objective,
                                                    modelUncertainty: others == .drawn ? uncertainty.fixing([parameter.path]) : nil)
                     let recommendation = probe.recommendation(objective)
                     return BreakEven.Probe(value: value, choice: recommendation.choice, confident: recommendation.confident,
-                                           advantage: probe.advantage(of: base, on: objective))
-                })
+                                           advantage: probe.advantage(of: base, on: objective), costs: probe.costs(on: objective))
+                }
+                search.unit = objective.metric.unit
+                found.append(search)
             }
         }
         var result = self
         result.breakEvens = found
         return result
+    }
+
+    /// Each arm's objective mean as a cost (``Objective``'s direction), `nil` where its mean of a
+    /// bound's metric misses the bound or it has no values.
+    func costs(on objective: Objective) -> [Double?] {
+        guard let row = rows.first(where: { $0.metric.key == objective.metric.key }) else { return names.map { _ in nil } }
+        return names.indices.map { arm in
+            let meetsBounds = objective.bounds.allSatisfy { bound in
+                guard let boundRow = rows.first(where: { $0.metric.key == bound.metric.key }), boundRow.summaries[arm].count > 0 else { return false }
+                return bound.holds(for: boundRow.summaries[arm].mean)
+            }
+            return meetsBounds && row.summaries[arm].count > 0 ? objective.cost(row.summaries[arm].mean) : nil
+        }
     }
 
     /// How much arm `arm` beats the best other arm on the objective's mean, in its unit:

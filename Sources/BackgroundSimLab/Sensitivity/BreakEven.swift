@@ -34,6 +34,9 @@ public struct BreakEven: Sendable {
         /// there, in the objective's unit: positive while it is better (the recommendation's
         /// margin).
         public var advantage: Double?
+        /// Each arm's objective as a cost there (its mean, negated when maximised), `nil` where
+        /// its mean misses a bound or it has no values: what ``RobustChoice`` weighs.
+        public var costs: [Double?] = []
     }
 
     /// The nearest value to the scenario's at which the recommendation is no longer the one
@@ -50,6 +53,8 @@ public struct BreakEven: Sendable {
 
     public var path: String
     public var plausible: ClosedRange<Double>
+    /// The unit of the objective, in which ``Probe/advantage`` is ("min").
+    public var unit = ""
     /// The scenario's own value of the number.
     public var scenarioValue: Double
     public var others: Others

@@ -91,6 +91,7 @@ extension Sensitivity {
         }
         var sensitivity = Sensitivity(entries: entries, quarters: quarters, choice: chosen, line: line)
         sensitivity.breakEvens = breakEvens
+        sensitivity.robustChoice = RobustChoice.choose(arms: names.count, breakEvens: breakEvens)
         return sensitivity
     }
 

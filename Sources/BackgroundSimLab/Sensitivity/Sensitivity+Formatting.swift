@@ -38,7 +38,12 @@ extension Sensitivity {
     /// recommendation changes, or that it holds over the whole plausible range.
     static func breakEvenLines(_ sensitivity: Sensitivity, names: [String], markdown: Bool) -> [String] {
         guard !sensitivity.breakEvens.isEmpty, !names.isEmpty else { return [] }
-        var lines = [markdown ? "" : "", "Break-even points (the recommendation on all seeds: \(sensitivity.choice.map { names[$0] } ?? "none"); "
+        var lines: [String] = []
+        if let robust = sensitivity.robustChoice {
+            let text = robust.line(names: names, unit: sensitivity.breakEvens.first?.unit ?? "", recommended: sensitivity.choice) + "."
+            lines += ["", text]
+        }
+        lines += ["", "Break-even points (the recommendation on all seeds: \(sensitivity.choice.map { names[$0] } ?? "none"); "
                      + "each number set across its plausible range, the comparison run again):"]
         for breakEven in sensitivity.breakEvens {
             let said = breakEven.description(names: names)
@@ -86,6 +91,11 @@ extension Sensitivity {
                     })),
                 ])
             })),
+            ("robustChoice", sensitivity?.robustChoice.map { robust in
+                .object([("choice", robust.choice.map { .string(names[$0]) } ?? .null),
+                         ("maximumRegret", robust.maximumRegret.map(JSONValue.number) ?? .null),
+                         ("probes", .number(Double(robust.probes)))])
+            } ?? .null),
             ("quarters", .array((sensitivity?.quarters ?? []).map { quarter in
                 .object([("path", .string(quarter.path)), ("values", .array([.number(quarter.values.lowerBound), .number(quarter.values.upperBound)])),
                          ("seeds", .number(Double(quarter.seeds))), ("choice", quarter.choice.map { .string(names[$0]) } ?? .null),

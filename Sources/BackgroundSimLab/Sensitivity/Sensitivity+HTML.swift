@@ -45,6 +45,9 @@ extension Sensitivity {
         guard !sensitivity.breakEvens.isEmpty, !names.isEmpty else { return section }
         let chosen = sensitivity.choice.map { names[$0] } ?? "none"
         section.element("h3", [("id", "break-even")], "Where the recommendation changes")
+        if let robust = sensitivity.robustChoice {
+            section.element("p", [], robust.line(names: names, unit: sensitivity.breakEvens.first?.unit ?? "", recommended: sensitivity.choice) + ".")
+        }
         section.open("ul")
         for line in breakEvenLines(sensitivity, names: names, markdown: true).filter({ $0.hasPrefix("- ") }) {
             section.element("li", [], String(line.dropFirst(2)))
@@ -66,13 +69,23 @@ extension Sensitivity {
             let chart = LineChart(label: "The recommendation's margin against \(shortPath(path))",
                                   x: ChartAxis(title: "\(shortPath(path)) (plausible \(Format.significant(first.plausible.lowerBound))–"
                                                + "\(Format.significant(first.plausible.upperBound)))"),
-                                  y: ChartAxis(title: "\(chosen)'s advantage on the objective", includesZero: true), series: series)
+                                  y: ChartAxis(title: "lead on the objective" + (first.unit.isEmpty ? "" : " (\(first.unit))"), includesZero: true),
+                                  series: series)
+            // The values at which another arm is recommended, whatever the lead says.
+            let elsewhere = searches.flatMap { search in
+                search.probes.filter { $0.choice != sensitivity.choice }.map { probe in
+                    "\(Format.significant(probe.value)) (\(search.others.rawValue): \(probe.choice.map { names[$0] } ?? "no arm within the bounds"))"
+                }
+            }
+            let changes = elsewhere.isEmpty ? " \(chosen) is recommended at every value probed."
+                : " Another arm is recommended at \(elsewhere.joined(separator: ", ")): where \(chosen)'s lead is still above zero, it "
+                    + "misses a bound there or cannot be told apart from that arm."
             section.append(HTMLPage.figure(id: "break-even-" + shortPath(path).replacingOccurrences(of: ".", with: "-"),
                                            heading: "Margin against \(shortPath(path))", chart: chart.svg,
-                                           caption: "How much \(chosen) beats the best other arm on the objective's mean with \(shortPath(path)) "
-                                           + "set to each value probed (the scenario's value is \(Format.significant(first.scenarioValue))); "
-                                           + "above zero it is the better one there. The recommendation also weighs the bounds and the noise: "
-                                           + "hover a dot for the arm recommended there."))
+                                           caption: "How much \(chosen), recommended on all seeds, beats the best other arm on the objective's "
+                                           + "mean with \(shortPath(path)) set to each value probed (the scenario's value is "
+                                           + "\(Format.significant(first.scenarioValue))); above zero it is the better one on the objective there. "
+                                           + "The recommendation also weighs the bounds and the noise." + changes))
         }
         return section
     }

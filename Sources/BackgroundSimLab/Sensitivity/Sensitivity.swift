@@ -52,6 +52,9 @@ public struct Sensitivity: Sendable {
     public var choice: Int?
     /// The break-even points searched, for a comparison (``BreakEven``); empty otherwise.
     public var breakEvens: [BreakEven] = []
+    /// The arm with the least maximum regret over the break-even search's comparisons
+    /// (``RobustChoice``); `nil` without a search.
+    public var robustChoice: RobustChoice?
     /// "Robust: …" or "Depends on the model: …".
     public var line: String
 
