@@ -9,7 +9,8 @@ enum CompareCommand {
         USAGE: bgsim compare [SCENARIO SCENARIO...] [--with FRAGMENT]... [--seeds N] [--first-seed S] [--days D] [--jobs J]
                              [--format table|markdown|csv|json] [--output FILE] [--report FILE.html]
                              [--minimize KEY | --maximize KEY] [--subject-to BOUNDS] [--margins MARGINS]
-                             [--precision KEYS|all|objective [--max-seeds N]] [--model-uncertainty]
+                             [--precision KEYS|all|objective [--max-seeds N]]
+                             [--model-uncertainty [--break-even PATHS]]
 
         Runs every scenario on the same seeds (the same user days, charging and network: common
         random numbers) and compares each with the first: means with 95 % confidence intervals,
@@ -56,8 +57,11 @@ enum CompareCommand {
                              to, runs the comparison again with each of the top three set across
                              its plausible range (the others at their defaults, then drawn), and
                              says where the recommendation changes: "holds unless X > v (plausible
-                             up to w)" (docs/OUTPUT.md, "Under model uncertainty"). About 20–40
-                             more comparisons.
+                             up to w)", with the arm of least maximum regret over those runs
+                             (docs/OUTPUT.md, "Under model uncertainty"). About 20–40 more
+                             comparisons.
+          --break-even PATHS Also search these numbers, comma-separated paths with a plausible
+                             range (system.heuristic.refreshBasePerDay,…; docs/SCENARIOS.md).
 
         EXAMPLES:
           bgsim compare --report comparison.html
@@ -66,6 +70,24 @@ enum CompareCommand {
           bgsim compare proton-upload-designed proton-upload-urlsession --maximize work.completionPercent \\
                         --subject-to 'energy.appBatteryPercentPerDay<=0.1' --margins work.completionPercent=2
         """
+
+    /// The numbers `--break-even` names, checked: each a path of the model uncertainty's, and
+    /// the flag only with `--model-uncertainty` and an objective.
+    static func breakEvenPaths(_ flags: Flags, uncertainty: ModelUncertainty?, objective: Objective?) throws -> [String] {
+        guard let text = flags.string("break-even") else { return [] }
+        guard let uncertainty else { throw UsageError("--break-even needs --model-uncertainty") }
+        guard objective != nil else { throw UsageError("--break-even needs an objective: add --minimize KEY or --maximize KEY") }
+        let known = uncertainty.parameters.map(\.path)
+        return try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            let path = part.trimmingCharacters(in: .whitespaces)
+            guard known.contains(path) else {
+                let suggestion = known.first { $0.hasSuffix("." + path) }.map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("--break-even expects paths of numbers with a plausible range (docs/SCENARIOS.md, \"Every number\"), "
+                                 + "separated by commas; '\(path)' is not one\(suggestion)")
+            }
+            return path
+        }
+    }
 
     /// The built-in comparison: CoverDrop as designed against CoverDrop as shipped.
     static let defaultScenarios = ["coverdrop-designed", "coverdrop-shipped"]
@@ -76,7 +98,7 @@ enum CompareCommand {
     static let defaultObjective = ("minimize", "work.allItemsLatencyMinutes.p90", "energy.appBatteryPercentPerDay<=0.05")
 
     static func run(_ arguments: ArraySlice<String>, _ context: CLIContext) throws -> Int32 {
-        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds"] + DecisionArguments.flags, switches: ["quiet", "model-uncertainty"], repeatable: ["with"], allowsPositional: true)
+        let flags = try Flags(arguments, known: ["seeds", "first-seed", "days", "jobs", "format", "output", "report", "precision", "max-seeds", "break-even"] + DecisionArguments.flags, switches: ["quiet", "model-uncertainty"], repeatable: ["with"], allowsPositional: true)
         try flags.checkOutputPaths("output", "report")
         let builtIn = flags.positional.isEmpty
         guard builtIn || flags.positional.count >= 2 else {
@@ -101,9 +123,11 @@ enum CompareCommand {
                          + "over \(count) seeds × \(days) days, to \(objective?.description ?? "")")
         }
         let uncertainty = flags.isSet("model-uncertainty") ? ModelUncertainty.standard : nil
+        let named = try Self.breakEvenPaths(flags, uncertainty: uncertainty, objective: objective)
         // Under model uncertainty with an objective, the break-even search runs the comparison
         // again, about this many times more.
-        let searches = uncertainty != nil && objective != nil ? 1 + BreakEven.expectedComparisons : 1
+        let searches = uncertainty != nil && objective != nil
+            ? 1 + BreakEven.expectedComparisons * (Sensitivity.testedNumbers + named.count) / Sensitivity.testedNumbers : 1
         var comparison: Comparison
         if let precision = flags.string("precision") {
             let maximum = try flags.integer("max-seeds", default: Swift.max(640, count), in: count...100_000)
@@ -138,7 +162,7 @@ enum CompareCommand {
             // Where, inside the plausible ranges, the recommendation changes: each probe runs the
             // comparison again with one number set.
             let quiet = flags.isSet("quiet")
-            comparison = try comparison.findingBreakEvens(of: scenarios, objective: objective, jobs: jobs) { search in
+            comparison = try comparison.findingBreakEvens(of: scenarios, objective: objective, jobs: jobs, named: named) { search in
                 if !quiet { Output.error("\(context.toolName) compare: break-even search: \(search)") }
             }
         }

@@ -314,6 +314,12 @@ struct CompareCommandTests {
         (["compare", "proton-upload-designed", "coverdrop-designed", "--minimize", "a", "--maximize", "b"], "give --minimize or --maximize, not both"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "os.killsForOverruns=-1"], "margins.os.killsForOverruns: expected a finite number ≥ 0"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "/no/such/margins.json"], "/no/such/margins.json"),
+        (["compare", "coverdrop-designed", "coverdrop-shipped", "--break-even", "system.heuristic.refreshBasePerDay"],
+         "--break-even needs --model-uncertainty"),
+        (["compare", "coverdrop-designed", "coverdrop-shipped", "--model-uncertainty", "--break-even", "system.heuristic.refreshBasePerDay"],
+         "--break-even needs an objective"),
+        (["compare", "coverdrop-designed", "coverdrop-shipped", "--model-uncertainty", "--minimize", "work.latencyMinutes.p90",
+          "--break-even", "refreshBasePerDay"], "'refreshBasePerDay' is not one (did you mean system.heuristic.refreshBasePerDay?)"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("bgsim", arguments)

@@ -2,24 +2,28 @@ import BackgroundSim
 
 extension Comparison {
     /// This comparison with the break-even points (``BreakEven``) of its recommendation under
-    /// `objective` for the numbers it is most sensitive to (``Sensitivity/testedNumbers``), each
-    /// searched with the other numbers at their defaults and drawn; unchanged without model
-    /// uncertainty, fewer than 8 seeds or fewer than two scenarios.
+    /// `objective` for the numbers it is most sensitive to (``Sensitivity/testedNumbers``) and
+    /// those `named`, each searched with the other numbers at their defaults and drawn; unchanged
+    /// without model uncertainty, fewer than 8 seeds or fewer than two scenarios.
     ///
     /// Each probe runs `scenarios` again on the comparison's seeds and days, for the
     /// objective's metrics only.
     ///
     /// - Parameters:
     ///   - scenarios: The scenarios the comparison ran, in its order.
+    ///   - named: Paths of further numbers to search, among the model uncertainty's parameters
+    ///     (``ModelUncertainty/parameters``).
     ///   - progress: Called with each number and mode as its search starts.
     public func findingBreakEvens(of scenarios: [(name: String, scenario: Scenario)], objective: Objective, jobs: Int,
-                                  progress: ((String) -> Void)? = nil) throws -> Comparison {
+                                  named: [String] = [], progress: ((String) -> Void)? = nil) throws -> Comparison {
         guard let uncertainty = modelUncertainty, names.count >= 2, let sensitivity = sensitivity(objective) else { return self }
         let base = sensitivity.choice
         let document = ScenarioLoader.document(of: scenarios[0].scenario)
         var found: [BreakEven] = []
-        for entry in sensitivity.entries.prefix(Sensitivity.testedNumbers) {
-            guard let parameter = uncertainty.parameters.first(where: { $0.path == entry.path }) else { continue }
+        var paths = sensitivity.entries.prefix(Sensitivity.testedNumbers).map(\.path)
+        for path in named where !paths.contains(path) { paths.append(path) }
+        for path in paths {
+            guard let parameter = uncertainty.parameters.first(where: { $0.path == path }) else { continue }
             let keys = parameter.path.split(separator: ".").map(String.init)
             guard case .number(let scenarioValue)? = ScenarioLoader.value(at: keys, in: document) else { continue }
             let setter = ModelUncertainty(parameters: [parameter])
