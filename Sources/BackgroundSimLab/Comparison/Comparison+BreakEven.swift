@@ -20,6 +20,9 @@ extension Comparison {
         let base = sensitivity.choice
         let document = ScenarioLoader.document(of: scenarios[0].scenario)
         var found: [BreakEven] = []
+        // Every number at the scenarios' own values, the others too, is the plain comparison:
+        // run once for every number's search.
+        var plain: BreakEven.Probe?
         var paths = sensitivity.entries.prefix(Sensitivity.testedNumbers).map(\.path)
         for path in named where !paths.contains(path) { paths.append(path) }
         for path in paths {
@@ -30,12 +33,19 @@ extension Comparison {
             for others in BreakEven.Others.allCases {
                 progress?("\(Sensitivity.shortPath(parameter.path)), \(others.rawValue)")
                 var search = try BreakEven.search(parameter, scenarioValue: scenarioValue, others: others, base: base) { value in
+                    let isPlain = others == .atDefaults && value == scenarioValue
+                    if isPlain, var known = plain {
+                        known.value = value
+                        return known
+                    }
                     let set = try scenarios.map { ($0.name, try setter.applying([value], to: $0.scenario)) }
                     let probe = try Comparison.run(set, seeds: seeds, days: days, jobs: jobs, metrics: objective.metrics, objective: objective,
                                                    modelUncertainty: others == .drawn ? uncertainty.fixing([parameter.path]) : nil)
                     let recommendation = probe.recommendation(objective)
-                    return BreakEven.Probe(value: value, choice: recommendation.choice, confident: recommendation.confident,
-                                           advantage: probe.advantage(of: base, on: objective), costs: probe.costs(on: objective))
+                    let result = BreakEven.Probe(value: value, choice: recommendation.choice, confident: recommendation.confident,
+                                                 advantage: probe.advantage(of: base, on: objective), costs: probe.costs(on: objective))
+                    if isPlain { plain = result }
+                    return result
                 }
                 search.unit = objective.metric.unit
                 found.append(search)

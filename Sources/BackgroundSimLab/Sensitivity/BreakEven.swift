@@ -11,7 +11,7 @@ import SimKernel
 /// recommendation is another arm's, and then by bisection (``bisections`` steps) between the
 /// last value at which it held and the first at which it did not. A recommendation that changes
 /// and changes back between two of those values is not seen: the search takes it to change at
-/// most once on each side [Inf], and costs about 3–6 comparisons per number and mode. Each search is made twice: with every other number at the
+/// most once on each side [Inf], and costs about 3–5 comparisons per number and mode. Each search is made twice: with every other number at the
 /// scenario's value, and with the others drawn per seed as in the comparison
 /// (``Others``). A break-even point is reported as "holds unless X > v (plausible up to w)",
 /// with the arm it changes to and whether that arm is then recommended with confidence.
@@ -66,13 +66,15 @@ public struct BreakEven: Sendable {
 
     /// Values spread over the range before bisection: its ends and middle.
     public static let gridValues = 3
-    /// Bisection steps between a value that holds and one that does not.
-    public static let bisections = 3
+    /// Bisection steps between a value that holds and one that does not: 2, which puts the
+    /// point within a quarter of the gap between the values probed before (for the refresh
+    /// base budget, 0.5–3 a day, within about 0.3 a day).
+    public static let bisections = 2
 
-    /// The comparisons a comparison's search runs, for its cost note: five per number and mode
-    /// on average (the scenario's value, the range's ends and middle, bisection where it
-    /// changes), as the built-in default's search ran 34 [O].
-    public static let expectedComparisons = Sensitivity.testedNumbers * Others.allCases.count * 5
+    /// The comparisons a comparison's search runs, for its cost note: about four and a half per
+    /// number and mode (the scenario's value, the range's ends and middle, bisection where it
+    /// changes), as the built-in default's search ran 27 [O].
+    public static let expectedComparisons = Sensitivity.testedNumbers * Others.allCases.count * 9 / 2
 
     /// Whether the recommendation changes somewhere in the plausible range.
     public var changes: Bool { above != nil || below != nil }

@@ -16,7 +16,8 @@ public struct RobustChoice: Sendable, Equatable {
     /// Its largest regret over the values probed, in the objective's unit (0: the best at every
     /// value).
     public var maximumRegret: Double?
-    /// How many comparisons it weighed.
+    /// How many values probed it weighed, every number's and mode's (the plain comparison, which
+    /// each number's search at the defaults starts from, counts once for each).
     public var probes: Int
 
     /// The choice over every probe of `breakEvens` among `arms` arms; `nil` without probes.
@@ -39,11 +40,11 @@ public struct RobustChoice: Sendable, Equatable {
         return RobustChoice(choice: best?.0, maximumRegret: best?.1, probes: probes.count)
     }
 
-    /// "Robust choice (least maximum regret over the 34 comparisons of the break-even search):
+    /// "Robust choice (least maximum regret over the 34 values the break-even search probed):
     /// coverdrop-designed, within the bounds at every value probed and at most 230 min behind the
     /// best there"; `unit` is the objective's, `recommended` the recommendation's arm.
     public func line(names: [String], unit: String, recommended: Int?) -> String {
-        let head = "Robust choice (least maximum regret over the \(probes) comparisons of the break-even search): "
+        let head = "Robust choice (least maximum regret over the \(probes) values the break-even search probed): "
         guard let choice, let maximumRegret else {
             return head + "none: every arm misses a bound at some value probed"
         }
