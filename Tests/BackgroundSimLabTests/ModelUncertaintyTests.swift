@@ -128,13 +128,28 @@ struct ModelUncertaintyTests {
         #expect(top.values.lowerBound > 1.9 && top.values.upperBound <= 3 && top.confident)
     }
 
-    @Test("B's latency is 1 whatever iOS does: the recommendation (B) holds across the plausible model")
+    @Test("B's latency is 1 whatever iOS does: every quarter holds, which is not 'Robust' until a break-even search finds no point in any range; then it is")
     func robust() throws {
-        let (comparison, objective) = try comparison { _ in 1 }
-        let sensitivity = try #require(comparison.sensitivity(objective))
-        #expect(sensitivity.choice == 1)
-        #expect(sensitivity.line.hasPrefix("Robust: the recommendation (B) holds across the plausible model"), "\(sensitivity.line)")
-        #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers && sensitivity.quarters.allSatisfy { $0.choice == 1 })
+        var (comparison, objective) = try comparison { _ in 1 }
+        let quartersOnly = try #require(comparison.sensitivity(objective))
+        #expect(quartersOnly.choice == 1)
+        #expect(quartersOnly.verdict == .holdsInEveryQuarter)
+        #expect(quartersOnly.line.hasPrefix("Holds in every quarter: the recommendation (B) is the same, confidently"), "\(quartersOnly.line)")
+        #expect(quartersOnly.line.contains("was not searched"))
+        #expect(quartersOnly.quarters.count == 4 * Sensitivity.testedNumbers && quartersOnly.quarters.allSatisfy { $0.choice == 1 })
+        // A search over the three numbers that found B recommended at every value probed.
+        let probes = [0.0, 0.5, 1].map { BreakEven.Probe(value: $0, choice: 1, confident: true, advantage: 1, costs: [2, 1]) }
+        comparison.breakEvens = quartersOnly.entries.prefix(Sensitivity.testedNumbers).map { entry in
+            BreakEven(path: entry.path, plausible: entry.plausible, scenarioValue: entry.plausible.lowerBound, others: .atDefaults, probes: probes)
+        }
+        comparison.breakEvensSearched = true
+        let searched = try #require(comparison.sensitivity(objective))
+        #expect(searched.verdict == .robust)
+        #expect(searched.line.hasPrefix("Robust: the recommendation (B) holds across the plausible model"), "\(searched.line)")
+        #expect(searched.line.hasSuffix("and it changes nowhere in their plausible ranges, the others at their defaults or drawn"))
+        // One point inside a range where A is then confidently better: it depends on the model.
+        comparison.breakEvens[0].above = BreakEven.Point(holdsAt: 0.5, changesAt: 1, choice: 0, confident: true)
+        #expect(try #require(comparison.sensitivity(objective)).verdict == .dependsOnTheModel)
     }
 
     @Test("a known break-even point: B's cost is the battery's health (plausible 0.6–1), A's 0.73; the search finds it between 0.7 and 0.75, both ways, and the line is not 'Robust'")
@@ -248,7 +263,8 @@ struct ModelUncertaintyTests {
         #expect(sensitivity.entries.count == ModelUncertainty.standard.parameters.count)
         #expect(!sensitivity.entries.contains { $0.path == "app.policy.parameters.minimumRunIntervalMinutes" })
         #expect(sensitivity.quarters.count == 4 * Sensitivity.testedNumbers && sensitivity.quarters.allSatisfy { $0.seeds == 4 })
-        #expect(["Robust: ", "Depends on the model: ", "Unsettled: "].contains { sensitivity.line.hasPrefix($0) }, "\(sensitivity.line)")
+        // A sweep searches no break-even point, so it never says "Robust".
+        #expect([.holdsInEveryQuarter, .dependsOnTheModel, .unsettled].contains(sensitivity.verdict), "\(sensitivity.line)")
         // Sending at most every two hours costs less than every quarter hour, whatever iOS does.
         #expect(sensitivity.choice == 1)
         #expect(first.table.contains(sensitivity.line + "."))

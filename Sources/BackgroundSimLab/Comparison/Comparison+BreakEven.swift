@@ -53,6 +53,7 @@ extension Comparison {
         }
         var result = self
         result.breakEvens = found
+        result.breakEvensSearched = true
         return result
     }
 

@@ -8,7 +8,7 @@ extension Comparison {
         guard let uncertainty = modelUncertainty else { return nil }
         return Sensitivity.analyse(names: names, seeds: seeds, uncertainty: uncertainty, objective: objective,
                                    values: { metric in rows.first { $0.metric.key == metric.key }?.values },
-                                   breakEvens: breakEvens) { indices in
+                                   breakEvens: breakEvensSearched ? breakEvens : nil) { indices in
             restricted(toSeedsAt: indices).recommendation(objective)
         }
     }

@@ -45,8 +45,11 @@ public struct Comparison: Sendable {
     /// How a run to a precision ended (``run(_:firstSeed:initialSeeds:maximumSeeds:deciding:days:jobs:metrics:objective:alpha:progress:)``); `nil` for a fixed number of seeds.
     public var precision: Precision?
     /// Where the recommendation changes inside the plausible ranges of the numbers it is most
-    /// sensitive to, when searched (``findingBreakEvens(of:objective:jobs:progress:)``).
+    /// sensitive to, when searched (``findingBreakEvens(of:objective:jobs:named:progress:)``).
     public var breakEvens: [BreakEven] = []
+    /// Whether ``breakEvens`` were searched (``findingBreakEvens(of:objective:jobs:named:progress:)``):
+    /// without a search the sensitivity line never says "Robust".
+    public var breakEvensSearched = false
     /// One profile per scenario, for the charts of the HTML report.
     package var profiles: [ScenarioProfile]
 

@@ -7,12 +7,15 @@ extension Sensitivity {
     /// - Parameters:
     ///   - values: Each metric's value per arm and seed, `[arm][seed]` (`nil` where it does not
     ///     apply), for the objective's and the bounds' metrics.
-    ///   - breakEvens: The break-even points searched, if any (``BreakEven``).
+    ///   - breakEvens: The break-even points searched (``BreakEven``), or `nil` if none were
+    ///     searched: then the line never says "Robust", since quarters alone cannot show that
+    ///     the recommendation holds at every value inside the ranges.
     ///   - decide: The recommendation on the seeds at the given indices alone.
     package static func analyse(names: [String], seeds: [UInt64], uncertainty: ModelUncertainty, objective: Objective,
-                                values: (ComparedMetric) -> [[Double?]]?, breakEvens: [BreakEven] = [],
+                                values: (ComparedMetric) -> [[Double?]]?, breakEvens searched: [BreakEven]? = nil,
                                 decide: ([Int]) -> Recommendation) -> Sensitivity? {
         guard seeds.count >= 8, !uncertainty.varied.isEmpty, names.count >= 1 else { return nil }
+        let breakEvens = searched ?? []
         let draws = seeds.map { uncertainty.draw(seed: $0) }
         let chosen = decide(Array(seeds.indices)).choice
         // The figures the decision reads, per seed.
@@ -43,8 +46,8 @@ extension Sensitivity {
                   })
         }.sorted { ($0.strength, $1.path) > ($1.strength, $0.path) }
         guard names.count >= 2 else {
-            let line = "One scenario, so no decision to test: the numbers its \(objective.metric.label) follows most are ranked"
-            return Sensitivity(entries: entries, quarters: [], choice: chosen, line: line)
+            return Sensitivity(entries: entries, quarters: [], choice: chosen, verdict: .oneScenario,
+                               detail: "the numbers its \(objective.metric.label) follows most are ranked")
         }
         // The decision on each quarter of the seeds, by the most sensitive numbers' draws.
         var quarters: [Quarter] = []
@@ -60,7 +63,7 @@ extension Sensitivity {
             }
         }
         let tested = entries.prefix(testedNumbers).map { "`\(shortPath($0.path))`" }
-        let line: String
+        let verdict: Verdict, detail: String
         func quarterText(_ quarter: Quarter) -> String {
             let plausible = entries.first { $0.path == quarter.path }!.plausible
             return "with \(shortPath(quarter.path)) drawn in \(Format.significant(quarter.values.lowerBound))–"
@@ -73,23 +76,28 @@ extension Sensitivity {
         let confidentFlips = quarters.filter { $0.choice != chosen && $0.confident && $0.choice != nil }
         if !confidentPoints.isEmpty || !confidentFlips.isEmpty {
             let said = confidentPoints.map { $0.0.text($0.1, names: names) } + confidentFlips.prefix(1).map(quarterText)
-            line = "Depends on the model: " + said.joined(separator: "; ")
+            (verdict, detail) = (.dependsOnTheModel, said.joined(separator: "; "))
         } else if let point = points.first {
-            line = "Unsettled: " + point.0.text(point.1, names: names) + "; more seeds would tell whether the decision depends on it"
+            (verdict, detail) = (.unsettled, point.0.text(point.1, names: names) + "; more seeds would tell whether the decision depends on it")
         } else if let lean = quarters.first(where: { $0.choice != chosen }) {
-            line = "Unsettled: " + quarterText(lean) + ", though not confidently; more seeds would tell whether the decision depends on it"
+            (verdict, detail) = (.unsettled, quarterText(lean) + ", though not confidently; more seeds would tell whether the decision depends on it")
         } else if let weak = quarters.first(where: { !$0.confident }) {
-            line = "Unsettled: the recommendation (\(chosen.map { names[$0] } ?? "none")) is the same in every quarter of the seeds ordered by "
+            (verdict, detail) = (.unsettled, "the recommendation (\(chosen.map { names[$0] } ?? "none")) is the same in every quarter of the seeds ordered by "
                 + "each of the \(tested.count) numbers it is most sensitive to (\(tested.joined(separator: ", "))), but not confidently with "
                 + "\(shortPath(weak.path)) drawn in \(Format.significant(weak.values.lowerBound))–\(Format.significant(weak.values.upperBound)); "
-                + "more seeds would tell"
+                + "more seeds would tell")
+        } else if searched == nil {
+            (verdict, detail) = (.holdsInEveryQuarter, "the recommendation (\(chosen.map { names[$0] } ?? "none")) is the same, confidently, in every "
+                + "quarter of the seeds ordered by each of the \(tested.count) numbers it is most sensitive to (\(tested.joined(separator: ", "))); "
+                + "whether it changes at some value inside their plausible ranges was not searched (`bgsim compare --model-uncertainty` "
+                + "of the recommendation and its nearest rival searches it)")
         } else {
             let searched = breakEvens.isEmpty ? "" : ", and it changes nowhere in their plausible ranges, the others at their defaults or drawn"
-            line = "Robust: the recommendation (\(chosen.map { names[$0] } ?? "none")) holds across the plausible model — the same, confidently, in "
+            (verdict, detail) = (.robust, "the recommendation (\(chosen.map { names[$0] } ?? "none")) holds across the plausible model — the same, confidently, in "
                 + "every quarter of the seeds ordered by each of the \(tested.count) numbers it is most sensitive to (\(tested.joined(separator: ", ")))"
-                + searched
+                + searched)
         }
-        var sensitivity = Sensitivity(entries: entries, quarters: quarters, choice: chosen, line: line)
+        var sensitivity = Sensitivity(entries: entries, quarters: quarters, choice: chosen, verdict: verdict, detail: detail)
         sensitivity.breakEvens = breakEvens
         sensitivity.robustChoice = RobustChoice.choose(arms: names.count, breakEvens: breakEvens)
         return sensitivity

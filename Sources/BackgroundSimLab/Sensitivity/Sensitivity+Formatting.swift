@@ -71,6 +71,7 @@ extension Sensitivity {
                 .object([("path", .string(parameter.path)), ("plausible", .array([.number(parameter.plausible.lowerBound), .number(parameter.plausible.upperBound)])),
                          ("logarithmic", .bool(parameter.isLogarithmic))])
             })),
+            ("verdict", sensitivity.map { .string(String(describing: $0.verdict)) } ?? .null),
             ("line", sensitivity.map { .string($0.line) } ?? .null),
             ("sensitivity", .array((sensitivity?.entries ?? []).map { entry in
                 .object([("path", .string(entry.path)), ("strength", .number(entry.strength)),

@@ -15,7 +15,7 @@ extension Sensitivity {
             section.element("p", [("class", "note")], "Sensitivity: " + unavailable + ".")
             return section
         }
-        let robust = sensitivity.line.hasPrefix("Robust")
+        let robust = sensitivity.verdict == .robust
         section.element("p", [("class", "recommendation " + (robust ? "confident" : "tentative"))], sensitivity.line + ".")
         let shown = Array(sensitivity.entries.prefix(listed))
         let figures = shown.first?.correlations.map(\.figure) ?? []

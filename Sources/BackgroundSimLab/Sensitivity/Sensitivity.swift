@@ -23,7 +23,9 @@ import BackgroundSim
 /// named, with its values). It is **robust** only when no number has a break-even point and every
 /// quarter recommends the same arm as all the seeds, with confidence. Otherwise it is
 /// **unsettled**: the recommendation changes somewhere, or a quarter leans elsewhere or holds
-/// without confidence, and more seeds would tell.
+/// without confidence, and more seeds would tell. A sweep, a tuning or a what-if does not search
+/// for break-even points, so the most it says is that the recommendation **holds in every
+/// quarter**, confidently, and that the ranges were not searched: never "robust".
 public struct Sensitivity: Sendable {
     /// One uncertain number and how strongly the decision's figures follow it.
     public struct Entry: Sendable {
@@ -55,8 +57,29 @@ public struct Sensitivity: Sendable {
     /// The arm with the least maximum regret over the break-even search's comparisons
     /// (``RobustChoice``); `nil` without a search.
     public var robustChoice: RobustChoice?
-    /// "Robust: …" or "Depends on the model: …".
-    public var line: String
+    /// What the analysis concludes.
+    public var verdict: Verdict
+    /// What the verdict rests on: the numbers, values and arms.
+    public var detail: String
+    /// The verdict and its detail, as printed: "Robust: the recommendation (B) holds …".
+    public var line: String { verdict.rawValue + ": " + detail }
+
+    /// What a sensitivity analysis can conclude about a recommendation, as the reports word it.
+    public enum Verdict: String, Sendable, CaseIterable {
+        /// No break-even point in any range searched, and every quarter recommends the same arm
+        /// with confidence.
+        case robust = "Robust"
+        /// A break-even point or a quarter makes another arm the confident recommendation.
+        case dependsOnTheModel = "Depends on the model"
+        /// The recommendation changes somewhere without confidence, or a quarter leans elsewhere
+        /// or holds without confidence: more seeds would tell.
+        case unsettled = "Unsettled"
+        /// Every quarter recommends the same arm with confidence, but no break-even point was
+        /// searched (a sweep, a tuning, a what-if).
+        case holdsInEveryQuarter = "Holds in every quarter"
+        /// One scenario: no decision to test, only what its figure follows.
+        case oneScenario = "One scenario, so no decision to test"
+    }
 
     /// Numbers tested quarter by quarter.
     public static let testedNumbers = 3

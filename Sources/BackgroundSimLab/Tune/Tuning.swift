@@ -86,6 +86,29 @@ public struct Tuning: Sendable {
         return "\(procedure.firstStageSeeds) seeds for all \(names.count); \(later); \(total) configuration-seeds in all (\(total * days) device-days)"
     }
 
+    /// The chosen configuration's 95 % interval for its objective's mean, widened for having
+    /// been picked from all the configurations: the interval the chosen one would have among
+    /// simultaneous 95 % intervals for every configuration (Bonferroni: each at level
+    /// 1 − 0.05/k for k configurations, Student's t on the seeds it ran). Whichever was picked,
+    /// its interval then covers its true mean with probability ≥ 95 %, where the plain interval
+    /// on the seeds that picked it is too narrow and leans the way it was picked (the winner's
+    /// curse). Approximate, as the number of seeds each ran depended on the data [Inf]. `nil`
+    /// without a choice or with fewer than 2 values.
+    public var chosenInterval95: ClosedRange<Double>? {
+        outcome.best.flatMap { Self.interval95(outcome.summaries[$0], pickedFrom: names.count) }
+    }
+
+    /// A 95 % interval for the mean of `summary`'s values that holds whichever of
+    /// `configurations` was picked: the Bonferroni-simultaneous one, Student's t at
+    /// 1 − 0.025/k; `nil` with fewer than 2 values.
+    static func interval95(_ summary: SampleSummary, pickedFrom configurations: Int) -> ClosedRange<Double>? {
+        guard summary.count >= 2 else { return nil }
+        let level = 1 - 0.05 / (2 * Double(max(1, configurations)))
+        let halfWidth = StudentT.quantile(level, degreesOfFreedom: Double(summary.count - 1)) * summary.standardDeviation
+            / Double(summary.count).squareRoot()
+        return (summary.mean - halfWidth)...(summary.mean + halfWidth)
+    }
+
     /// The one line: the chosen configuration, its objective with interval and bounds, the
     /// guarantee (or why it does not hold), and the configurations it cannot be told apart from.
     public var recommendation: String {
@@ -102,7 +125,8 @@ public struct Tuning: Sendable {
         let summary = outcome.summaries[best]
         let superlative = objective.goal == .minimize ? "lowest" : "highest"
         var line = "Recommendation: \(names[best]) — \(superlative) \(objective.metric.label), \(Format.significant(summary.mean))\(unit)"
-            + " (95 % CI \(Format.significant(summary.mean - summary.halfWidth95))–\(Format.significant(summary.mean + summary.halfWidth95)))"
+            + (chosenInterval95.map { " (95 % CI \(Format.significant($0.lowerBound))–\(Format.significant($0.upperBound)), widened for "
+                + "being picked from \(names.count))" } ?? "")
         if !objective.bounds.isEmpty {
             let held = objective.bounds.indices.map { index -> String in
                 let bound = objective.bounds[index], mean = outcome.boundMeans[best][index]

@@ -89,6 +89,7 @@ package enum TuningFormatter {
             ("recommendation", .object([("line", .string(tuning.recommendation)),
                                         ("choice", tuning.outcome.best.map { .number(Double($0)) } ?? .null),
                                         ("guaranteeHolds", .bool(tuning.outcome.guaranteeHolds)),
+                                        ("ci95", tuning.chosenInterval95.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null),
                                         ("indistinguishable", .array(tuning.outcome.indistinguishable.map { .number(Double($0)) }))])),
             ("name", .string(name)),
             ("objective", .string(p.objective.description)),
