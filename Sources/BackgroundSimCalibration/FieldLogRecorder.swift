@@ -31,6 +31,9 @@ package enum FieldLogRecorder {
         let calendar = scenario.calendar.calendar
         final class Kinds {
             var byIdentifier: [String: FieldLogRecord.Kind] = [:]
+            /// The records written at the latest instant: one that repeats them is not written.
+            var atInstant: [FieldLogRecord] = []
+            var instant = SimInstant.start
         }
         let kinds = Kinds()
         return try SimulationRunner.run(scenario: scenario, seed: seed, days: days, policies: policies, configure: { system in
@@ -82,6 +85,16 @@ package enum FieldLogRecorder {
                 default:
                     return
                 }
+                // An app that submits the same request twice at one instant (as it launches, and
+                // again in the task's handler) writes two identical records; the reader keeps one
+                // of any exact repeat (docs/CALIBRATION.md), and the second submission changes
+                // nothing, so it is written once.
+                if entry.time != kinds.instant {
+                    kinds.instant = entry.time
+                    kinds.atInstant.removeAll(keepingCapacity: true)
+                }
+                guard !kinds.atInstant.contains(record) else { return }
+                kinds.atInstant.append(record)
                 emit(record)
             }
         })

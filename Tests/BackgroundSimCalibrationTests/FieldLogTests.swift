@@ -45,6 +45,29 @@ struct FieldLogTests {
         }
     }
 
+    @Test("a simulated field log has no exact duplicate record: CoverDrop as shipped submits twice at one instant as it launches (seed 21, day 16), and writes it once")
+    func simulatedLogHasNoDuplicates() throws {
+        for preset in ["coverdrop-shipped", "zashi-shipped", "proton-upload-shipped"] {
+            let scenario = try #require(Presets.scenario(named: preset))
+            let seeds: [UInt64] = preset == "coverdrop-shipped" ? Array(1...30) : Array(1...5)
+            let records = try FieldLogRecorder.run(scenario, seeds: seeds, days: 28, jobs: 2).records
+            var seen: [String: [FieldLogRecord]] = [:]
+            var duplicates = 0
+            for record in records {
+                let key = record.device + "\(record.time)"
+                if seen[key, default: []].contains(record) { duplicates += 1 }
+                seen[key, default: []].append(record)
+            }
+            #expect(duplicates == 0, "\(preset): \(duplicates) exact duplicates")
+        }
+        // The instant that wrote two identical submissions before: two submission calls, one record.
+        let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        let records = try FieldLogRecorder.run(scenario, seed: 21, days: 28, device: "device-21").records
+        let instant = LocalTimestamp(date: try #require(CivilDate(year: 2026, month: 1, day: 20)), secondsSinceMidnight: 11 * 3_600 + 15 * 60)
+        let atInstant = records.filter { $0.time == instant }
+        #expect(atInstant.map(\.event) == [.taskSubmitted, .taskLaunched, .taskCompleted], "\(atInstant.map(\.event))")
+    }
+
     @Test("records repeated in a file or across files count once, and give the features of the log without them; the same file named twice is refused")
     func duplicates() throws {
         let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
