@@ -11,15 +11,41 @@ package enum CalibrationFormatter {
         let metricKit = calibration.metricKitMisfits.isEmpty ? ""
             : " MetricKit differs from the calibrated scenario in " + calibration.metricKitMisfits.map { "\($0.field) (\($0.verdict))" }.joined(separator: ", ") + "."
         guard !calibration.kinds.isEmpty else { return "Verdict: the logs have no task submissions or launches to fit." }
+        // Every kind is judged on its own: a misfit is said whatever else holds for another
+        // kind, or for the same kind's search.
         let small = calibration.kinds.filter { $0.tooSmall != nil }
-        if !small.isEmpty {
-            return "Verdict: the logs are too small to tell: " + small.map { "\($0.kind.rawValue) has \($0.tooSmall!)" }.joined(separator: "; ")
-                + ". The values are the likeliest given these logs, without intervals; log more phones or more days." + metricKit
+        let smallText = small.map { "\($0.kind.rawValue) has \($0.tooSmall!)" }.joined(separator: "; ")
+        // Nothing climbed: every parameter held, for the reason each gives.
+        let nothingFitted = calibration.kinds.filter { $0.tooSmall == nil && $0.convergence.starts.isEmpty }
+        let nothingText = nothingFitted.map { kind in
+            "\(kind.kind.rawValue) (every parameter held: \(kind.parameters.first?.heldBecause ?? "no evidence"))"
+        }.joined(separator: "; ")
+        let unconverged = calibration.kinds.filter {
+            $0.tooSmall == nil && !$0.convergence.starts.isEmpty && !$0.convergence.converged && !$0.convergence.startsAgree
         }
-        let unconverged = calibration.kinds.filter { !$0.convergence.converged && !$0.convergence.startsAgree }
+        let unconvergedText = unconverged.map { "\($0.kind.rawValue) (\($0.convergence.problem!))" }.joined(separator: "; ")
+        if !misfits.isEmpty {
+            let search = unconverged.isEmpty ? "" : " No converged fit for \(unconvergedText): the values are the best found, without intervals."
+            let nothing = nothingFitted.isEmpty ? "" : " Nothing fitted for \(nothingText)."
+            let notJudged = small.isEmpty ? "" : " Not judged, too small to tell: \(smallText)."
+            return "Verdict: the fitted model does not reproduce \(misfits.count) feature\(misfits.count == 1 ? "" : "s") of the logs: "
+                + misfits.map(\.verdict).joined(separator: "; ") + ". Use it with care, and see what the model cannot express."
+                + search + nothing + notJudged + metricKit
+        }
+        if !nothingFitted.isEmpty {
+            return "Verdict: nothing fitted for \(nothingText); the logs cannot inform the model there." + metricKit
+        }
         if !unconverged.isEmpty {
-            return "Verdict: the fit did not converge for " + unconverged.map { "\($0.kind.rawValue) (\($0.convergence.problem!))" }.joined(separator: "; ")
-                + ". The values are the best found, without intervals; this is the optimiser's failure, not evidence against the model." + metricKit
+            let notJudged = small.isEmpty ? "" : " Not judged, too small to tell: \(smallText)."
+            return "Verdict: the fit did not converge for \(unconvergedText). The values are the best found, without intervals; at them "
+                + "every feature judged fits, so this is the optimiser's failure, not evidence against the model." + notJudged + metricKit
+        }
+        if !small.isEmpty {
+            let judged = calibration.kinds.filter { $0.tooSmall == nil }.map(\.kind.rawValue)
+            let fits = judged.isEmpty ? "" : " The fitted model reproduces every feature of the \(judged.joined(separator: " and ")) logs."
+            return "Verdict: the logs are too small to tell: " + smallText
+                + ". The values are the likeliest given these logs, without intervals, and are not written to the fragment; log more phones or more days."
+                + fits + metricKit
         }
         let edges = calibration.kinds.flatMap { $0.parameters.filter(\.onRangeEdge) }
         let edgeNote = edges.isEmpty ? "" : " "

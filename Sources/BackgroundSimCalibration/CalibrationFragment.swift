@@ -14,7 +14,7 @@ import BackgroundSimLab
 extension LaunchCalibration {
     /// The fragment as JSON.
     package var fragment: JSONValue {
-        let fitted = kinds.flatMap(\.parameters).filter { $0.heldBecause == nil }
+        let fitted = identifiedParameters
         let heuristic = fitted.map { (key: $0.key, value: JSONValue.number(Self.fourSignificantDigits($0.value))) }
         let day = usersDay.hours == 0 ? [] : shiftedBase.dayFields
         return .object([
@@ -34,13 +34,20 @@ extension LaunchCalibration {
     /// the logs narrow what we inferred. Only numbers that have a plausible range get one.
     package var plausibleRanges: [PlausibleRange] {
         let rows = Scenario.numberRows.filter { $0.plausible != nil }
-        return kinds.flatMap(\.parameters).compactMap { parameter in
+        return identifiedParameters.compactMap { parameter in
             guard parameter.heldBecause == nil, let low = parameter.low, let high = parameter.high,
                   let row = rows.first(where: { $0.path == "system.heuristic.\(parameter.key)" }) else { return nil }
             let clampedLow = Swift.min(Swift.max(Self.fourSignificantDigits(low), row.valid.lowerBound), row.valid.upperBound)
             let clampedHigh = Swift.min(Swift.max(Self.fourSignificantDigits(high), clampedLow), row.valid.upperBound)
             return PlausibleRange(path: row.path, low: clampedLow, high: clampedHigh)
         }
+    }
+
+    /// The fitted values the fragment carries: those of kinds whose logs identify them (large
+    /// enough, the search's starts agreeing), not held. A kind too small to tell, or whose fit
+    /// did not converge, writes none: its values stay the base scenario's.
+    var identifiedParameters: [LaunchFit.Parameter] {
+        kinds.filter(\.isIdentified).flatMap(\.parameters).filter { $0.heldBecause == nil }
     }
 
     /// Where the fitted values come from, in a paragraph.
@@ -63,9 +70,10 @@ extension LaunchCalibration {
                 return "\(parameter.key) \(Format.significant(parameter.value))\(interval.isEmpty ? unidentified : interval)"
             }
             text += "\(kind.kind.rawValue.capitalized): \(kind.launches) launches on \(kind.devices) devices; " + values.joined(separator: "; ") + ". "
+            if !kind.isIdentified { text += "Not written to this fragment: the base scenario's values stand. " }
             let misfits = kind.goodness.misfits
-            text += misfits.isEmpty ? "Every feature of the logs fits. "
-                : "Does not fit: " + misfits.map(\.verdict).joined(separator: "; ") + ". "
+            text += kind.goodness.notJudgedBecause.map { "Goodness of fit \($0). " }
+                ?? (misfits.isEmpty ? "Every feature of the logs fits. " : "Does not fit: " + misfits.map(\.verdict).joined(separator: "; ") + ". ")
         }
         return text + "Assumed absent because a log cannot show them: Low Power Mode, force-quits, Background App Refresh off, heat, low budgets."
     }

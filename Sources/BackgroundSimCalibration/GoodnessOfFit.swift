@@ -62,11 +62,14 @@ package struct GoodnessOfFit: Sendable {
 
     /// The features that do not fit.
     package var misfits: [Row] { rows.filter { !$0.fits } }
+    /// Why no feature was judged (``notJudged(because:)``); `nil` when they were.
+    package var notJudgedBecause: String?
 
     /// The same comparison with no feature judged: each row keeps its values and intervals, with
     /// `verdict` as its verdict (logs too small for the test to mean anything).
     func notJudged(because verdict: String) -> GoodnessOfFit {
         var result = self
+        result.notJudgedBecause = verdict
         for index in result.rows.indices {
             result.rows[index].fits = true
             result.rows[index].adjustedP = nil
@@ -149,7 +152,7 @@ package struct GoodnessOfFit: Sendable {
             let verdict: String
             switch (dataPoint[index], modelPoint[index]) {
             case (nil, _): verdict = "no data in the logs"
-            case (_, nil): verdict = "the model never produces it"
+            case (_, nil): verdict = "the model never produces \(feature.title)"
             case (_, let model?):
                 if significant && large {
                     verdict = relative.map { "the model \($0 > 0 ? "overestimates" : "underestimates") \(feature.title) by \(Self.percent(abs($0)))" }

@@ -128,7 +128,8 @@ package struct LaunchCalibration: Sendable {
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates(devices: involved.count)) replays of each device)")
             var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
             if let small { goodness = goodness.notJudged(because: "not judged: " + small) }
-            for parameter in fit.fitted where parameter.heldBecause == nil {
+            // Only values the logs identify go into the calibrated scenario.
+            for parameter in fit.fitted where parameter.heldBecause == nil && small == nil && fit.convergence.startsAgree {
                 LaunchFit.Coordinates.set(parameter.key, parameter.value, in: &parameters)
             }
             kinds.append(KindCalibration(kind: kind, parameters: withIntervals.fitted, devices: fit.devices, launches: fit.score.launches,

@@ -126,13 +126,21 @@ package struct LaunchFit: Sendable {
                 held["processingBatteryChancePerEvaluation"] = "no evaluation found a request eligible off the charger"
             }
         }
-        if atBase.evaluations == 0 {
+        if scorer.dueEvaluations == 0 {
             for key in Coordinates.allKeys(kind) { held[key] = "no evaluation found a request of this kind pending and due" }
+        } else if atBase.evaluations == 0 {
+            // Requests were due, but the model denied every such evaluation before any fitted
+            // number could matter: the likelihood is flat in all of them.
+            for key in Coordinates.allKeys(kind) {
+                held[key] = "requests were due at \(scorer.dueEvaluations) evaluations, but the model denied every one before this number "
+                    + "mattered (the app not used recently, no use learnt for the hour ahead, the spacing, the phone in use): the logs cannot inform it"
+            }
         }
         let coordinates = Coordinates(kind: kind, keys: Coordinates.allKeys(kind).filter { held[$0] == nil })
         var parameters = base
         var evaluations = 0
-        var convergence = Convergence(starts: [], problem: nil)
+        // Nothing to climb is not a converged fit.
+        var convergence = Convergence(starts: [], problem: "nothing was fitted: every parameter is held at the base value", startsAgree: false)
         if !coordinates.keys.isEmpty {
             let result = search(coordinates: coordinates, base: base) {
                 scorer.score(coordinates.applying($0, to: base)).logLikelihood

@@ -87,7 +87,9 @@ enum LaunchReplay {
         var replay = Replay(history: history, kind: .refresh, parameters: parameters, phone: phone, resubmission: nil, random: nil)
         replay.tape = []
         replay.run()
-        return RefreshTape(points: replay.tape ?? [], recordedUnder: parameters)
+        var tape = RefreshTape(points: replay.tape ?? [], recordedUnder: parameters)
+        tape.dueEvaluations = replay.dueEvaluations
+        return tape
     }
 
     /// Records `history`'s processing replay as a ``ProcessingTape``: the chain's steps, what
@@ -98,7 +100,9 @@ enum LaunchReplay {
         var replay = Replay(history: history, kind: .processing, parameters: parameters, phone: phone, resubmission: nil, random: nil)
         replay.processingTape = []
         replay.run()
-        return ProcessingTape(operations: replay.processingTape ?? [], recordedUnder: parameters)
+        var tape = ProcessingTape(operations: replay.processingTape ?? [], recordedUnder: parameters)
+        tape.dueEvaluations = replay.dueEvaluations
+        return tape
     }
 
     /// Draws launches of `kind` for `history`'s user and phone under `parameters`.
@@ -122,6 +126,8 @@ enum LaunchReplay {
         let resubmission: Resubmission?
         var random: RandomStream?
         var score = Score()
+        /// Recording a tape: evaluations with a request of the kind pending and due.
+        var dueEvaluations = 0
         var launches: [SimulatedLaunch] = []
         var pending: [DeviceHistory.Submission] = []
         /// The phone's state as the last records gave it.
@@ -366,6 +372,7 @@ enum LaunchReplay {
                 eligible += 1
                 if launchedHere.contains(request.identifier) { matched += 1 }
             }
+            if eligible > 0 { dueEvaluations += 1 }
             let charging = state.charging ?? false
             var use: HeuristicLaunchModel.RefreshUse?
             if eligible > 0 && !belowBatteryFloor(charging: charging) { use = model.refreshUse(conditions(at: time, charging: charging)) }
@@ -390,6 +397,7 @@ enum LaunchReplay {
                     evaluation.anyPower.launched += launched
                 }
             }
+            if evaluation.anyPower.due + evaluation.externalPower.due > 0 { dueEvaluations += 1 }
             if evaluation.anyPower.due + evaluation.externalPower.due > 0 && !inForeground, let lastForeground {
                 for charging in [false, true] where !belowBatteryFloor(charging: charging) {
                     guard case .chance = model.processingChance(conditions(at: time, charging: charging)) else { continue }

@@ -31,6 +31,12 @@ struct LaunchScorer: Sendable {
 
     var devices: Int { histories.count }
 
+    /// Evaluations, over every device, at which a request of the kind was pending and due,
+    /// whatever the model decided there.
+    var dueEvaluations: Int {
+        refreshTapes.reduce(0) { $0 + $1.dueEvaluations } + processingTapes.reduce(0) { $0 + $1.dueEvaluations }
+    }
+
     /// Each device's score under `parameters`, in device order.
     func scores(_ parameters: HeuristicLaunchParameters) -> [LaunchReplay.Score] {
         (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index in

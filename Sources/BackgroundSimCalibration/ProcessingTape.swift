@@ -48,6 +48,9 @@ struct ProcessingTape: Sendable {
     /// The parameters it was recorded under; it scores parameters that differ from them in the
     /// fitted values only.
     let recordedUnder: HeuristicLaunchParameters
+    /// Evaluations at which a request of the kind was pending and due, whatever the model
+    /// decided there (``RefreshTape/dueEvaluations``).
+    var dueEvaluations = 0
 
     /// The score of the tape's launches under `parameters`, with `phone` the chain it was recorded with.
     func score(_ parameters: HeuristicLaunchParameters, phone: PhoneStateProfile) -> LaunchReplay.Score {

@@ -29,6 +29,9 @@ struct RefreshTape: Sendable {
     /// The parameters it was recorded under; it scores parameters that differ from them in the
     /// fitted values only.
     let recordedUnder: HeuristicLaunchParameters
+    /// Evaluations at which a request of the kind was pending and due, whatever the model
+    /// decided there: whether the logs can say anything of the parameters at all.
+    var dueEvaluations = 0
 
     /// The score of the tape's launches under `parameters`: what the replay would give.
     func score(_ parameters: HeuristicLaunchParameters) -> LaunchReplay.Score {

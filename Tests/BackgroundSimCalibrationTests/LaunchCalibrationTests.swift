@@ -169,6 +169,12 @@ struct LaunchCalibrationTests {
                 }
                 #expect(kind.goodness.misfits.isEmpty, "\(preset): \(kind.goodness.misfits.map(\.verdict))")
             }
+            // The fragment carries every fitted value, to four significant digits.
+            let fragment = try ScenarioLoader.decode(JSONWriter.pretty(calibration.fragment), source: "fragment.json")
+            for parameter in calibration.identifiedParameters {
+                #expect(LaunchFit.Coordinates.value(parameter.key, of: fragment.system.heuristic) == LaunchCalibration.fourSignificantDigits(parameter.value))
+            }
+            #expect(!calibration.identifiedParameters.isEmpty)
         }
     }
 
@@ -211,6 +217,69 @@ struct LaunchCalibrationTests {
         #expect(CalibrationFormatter.markdown(calibration, fragmentPath: nil).contains("The logs are too small to identify the parameters"))
         #expect(CalibrationReport.html(calibration).contains("The logs are too small to identify the parameters"))
         #expect(JSONWriter.pretty(CalibrationFormatter.json(calibration)).contains("\"tooSmall\": \"3 devices"))
+        // The fragment carries none of the values the logs did not identify, and says so.
+        #expect(calibration.identifiedParameters.isEmpty)
+        let fragment = JSONWriter.pretty(calibration.fragment)
+        #expect(!fragment.contains("\"refreshBasePerDay\": "), "\(fragment)")
+        #expect(calibration.provenance.contains("Not written to this fragment") && !calibration.provenance.contains("Every feature of the logs fits"))
+    }
+
+    /// The clean CoverDrop logs changed by `change`, sorted again by device and time.
+    static func changed(_ change: ([FieldLogRecord]) -> [FieldLogRecord]) -> [FieldLogRecord] {
+        change(SimulatedLogs.coverdrop).sorted { ($0.device, $0.time.milliseconds) < ($1.device, $1.time.milliseconds) }
+    }
+
+    /// Every refresh launch moved to 03:00 of its day, on Wi-Fi and the charger: what the model,
+    /// which launches refresh ahead of the user's hours of use, cannot make.
+    static let nightWiFiOnly = changed { records in
+        records.compactMap { record in
+            guard record.event != .taskCompleted else { return nil }
+            guard record.event == .taskLaunched else { return record }
+            var moved = record
+            moved.time = LocalTimestamp(date: record.time.date, secondsSinceMidnight: 3 * 3_600)
+            (moved.network, moved.charging) = (.wifi, true)
+            return moved
+        }
+    }
+
+    @Test("launches only at night on Wi-Fi are a misfit, said as one: the verdict names the features, whether or not the search converged", TestBuild.optimizedOnly)
+    func nightWiFiOnlyIsAMisfit() throws {
+        let calibration = try LaunchCalibration.run(Self.nightWiFiOnly, sources: ["night"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
+        let verdict = CalibrationFormatter.verdict(calibration)
+        #expect(calibration.misfits.count >= 5, "\(calibration.misfits.map(\.verdict))")
+        #expect(verdict.hasPrefix("Verdict: the fitted model does not reproduce"), "\(verdict)")
+        #expect(!verdict.contains("not evidence against the model") && !verdict.contains("optimiser's failure"), "\(verdict)")
+    }
+
+    @Test("launches that ignore use (no open in the logs): the model denies every due evaluation, so nothing is fitted, said truthfully, 'converged' is false, and the verdict is a misfit", TestBuild.optimizedOnly)
+    func useIndependentLaunchesAreAMisfit() throws {
+        let records = Self.changed { $0.filter { $0.event != .appForeground && $0.event != .appBackground } }
+        let calibration = try LaunchCalibration.run(records, sources: ["no opens"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
+        let kind = try #require(calibration.kinds.first)
+        #expect(kind.parameters.allSatisfy { $0.heldBecause?.hasPrefix("requests were due at ") == true }, "\(kind.parameters.map(\.heldBecause))")
+        #expect(!kind.convergence.converged && kind.convergence.starts.isEmpty)
+        #expect(JSONWriter.pretty(CalibrationFormatter.json(calibration)).contains("\"converged\": false"))
+        #expect(kind.unexplained == kind.launches && kind.launches > 100)
+        let verdict = CalibrationFormatter.verdict(calibration)
+        #expect(verdict.hasPrefix("Verdict: the fitted model does not reproduce"), "\(verdict)")
+        #expect(verdict.contains("Nothing fitted for refresh (every parameter held: requests were due at "), "\(verdict)")
+        #expect(calibration.identifiedParameters.isEmpty && !JSONWriter.pretty(calibration.fragment).contains("\"refreshBasePerDay\": "))
+    }
+
+    @Test("a second task kind too small to judge does not hide the first kind's misfits")
+    func smallSecondKindHidesNothing() throws {
+        var records = Self.nightWiFiOnly
+        let first = records[0]
+        records.append(FieldLogRecord(device: first.device, time: first.time, event: .taskSubmitted, identifier: "p", kind: .processing))
+        records.append(FieldLogRecord(device: first.device, time: LocalTimestamp(milliseconds: first.time.milliseconds + 3_600_000),
+                                      event: .taskLaunched, identifier: "p", kind: .processing))
+        records.sort { ($0.device, $0.time.milliseconds) < ($1.device, $1.time.milliseconds) }
+        let calibration = try LaunchCalibration.run(records, sources: ["night+p"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
+        #expect(calibration.kinds.map(\.kind) == [.refresh, .processing])
+        #expect(calibration.kinds[1].tooSmall != nil)
+        let verdict = CalibrationFormatter.verdict(calibration)
+        #expect(verdict.hasPrefix("Verdict: the fitted model does not reproduce"), "\(verdict)")
+        #expect(verdict.contains("Not judged, too small to tell: processing has 1 device"), "\(verdict)")
     }
 
     @Test("a log from phones whose users force-quit and use Low Power Mode, which the model assumes away, is flagged by the goodness of fit", TestBuild.optimizedOnly)
@@ -228,17 +297,18 @@ struct LaunchCalibrationTests {
         #expect(CalibrationFormatter.verdict(calibration).contains("does not reproduce"))
     }
 
-    @Test("the fragment is a valid scenario carrying the fitted values to four significant digits and their provenance")
+    @Test("the fragment of logs too small to identify anything is a valid scenario carrying its provenance and none of the unidentified values")
     func fragment() throws {
         let records = SimulatedLogs.records(SimulatedLogs.clean("coverdrop-shipped"), devices: 6, days: 7)
         let calibration = try LaunchCalibration.run(records, sources: ["dir/logs.jsonl"], base: Scenario(), jobs: 2)
         let text = JSONWriter.pretty(calibration.fragment)
         let scenario = try ScenarioLoader.decode(text, source: "fragment.json")
-        let base = try #require(calibration.kinds.first?.parameters.first { $0.key == "refreshBasePerDay" })
-        #expect(scenario.system.heuristic.refreshBasePerDay == LaunchCalibration.fourSignificantDigits(base.value))
+        #expect(scenario.system.heuristic.refreshBasePerDay == Scenario().system.heuristic.refreshBasePerDay)
+        #expect(!text.contains("\"refreshBasePerDay\": "))
         // Six phones are too few for intervals: the provenance says so instead.
         #expect(scenario.description.contains("logs.jsonl") && scenario.description.contains("(no interval: the logs are too small, 6 devices"),
                 "\(scenario.description)")
+        #expect(scenario.description.contains("Not written to this fragment: the base scenario's values stand."))
         #expect(LaunchCalibration.fourSignificantDigits(1.234567) == 1.235)
         #expect(LaunchCalibration.fourSignificantDigits(0.000123456) == 0.0001235)
         #expect(LaunchCalibration.fourSignificantDigits(12345.6) == 12350)
