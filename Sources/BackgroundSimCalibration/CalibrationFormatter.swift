@@ -7,6 +7,20 @@ import BackgroundSimLab
 package enum CalibrationFormatter {
     /// The one-line answer: whether the fitted model reproduces the logs.
     static func verdict(_ calibration: LaunchCalibration) -> String {
+        verdictOnTheFit(calibration) + (midHistoryWarning(calibration).map { " " + $0 } ?? "")
+    }
+
+    /// The warning that logs start mid-history, if any do: the fit replays every phone from
+    /// install, so its values are biased on them, whatever the goodness of fit says.
+    static func midHistoryWarning(_ calibration: LaunchCalibration) -> String? {
+        guard calibration.devicesStartingMidHistory > 0 else { return nil }
+        return "But \(calibration.devicesStartingMidHistory) of \(calibration.devices) devices' logs start after the app was installed "
+            + "(their first record is not the user opening the app, or a task launched before the log shows it submitted): the fit "
+            + "replays every phone from install, with nothing learnt of its use and no request pending, and its values are biased on "
+            + "such logs (docs/CALIBRATION.md, \"Logs must start at install\"). Log from each install's first launch."
+    }
+
+    static func verdictOnTheFit(_ calibration: LaunchCalibration) -> String {
         let misfits = calibration.misfits
         let metricKit = calibration.metricKitMisfits.isEmpty ? ""
             : " MetricKit differs from the calibrated scenario in " + calibration.metricKitMisfits.map { "\($0.field) (\($0.verdict))" }.joined(separator: ", ") + "."
@@ -262,6 +276,7 @@ package enum CalibrationFormatter {
             ("records", .number(Double(calibration.records))),
             ("devices", .number(Double(calibration.devices))),
             ("deviceDays", .number(calibration.deviceDays)),
+            ("devicesStartingMidHistory", .number(Double(calibration.devicesStartingMidHistory))),
             ("sources", .array(calibration.sources.map(JSONValue.string))),
             ("baseScenario", .string(calibration.baseName)),
             ("verdict", .string(verdict(calibration))),

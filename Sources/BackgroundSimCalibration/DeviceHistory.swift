@@ -62,6 +62,12 @@ struct DeviceHistory: Sendable {
     /// The times of the first and the last record.
     var start: Double
     var end: Double
+    /// Whether the log shows signs of starting after the app was installed: its first record
+    /// is not the user opening the app (the first thing an app installed and logging from its
+    /// first launch writes), or a task launched before the log shows it submitted (a request
+    /// made before the log began). The replay starts every phone as if newly installed
+    /// (nothing learnt, no request pending), so such logs bias the fit.
+    var startsMidHistory = false
 
     /// The steps of one device's records (sorted by time).
     init(_ records: ArraySlice<FieldLogRecord>) {
@@ -114,6 +120,15 @@ struct DeviceHistory: Sendable {
                 running.removeValue(forKey: record.identifier ?? "")
             }
         }
+        var submitted: Set<String> = []
+        for record in records {
+            if record.event == .taskSubmitted { submitted.insert(record.identifier ?? "") }
+            if record.event == .taskLaunched && !submitted.contains(record.identifier ?? "") {
+                startsMidHistory = true
+                break
+            }
+        }
+        if let first = records.first, first.event != .appForeground { startsMidHistory = true }
         start = (records.first?.time.seconds ?? origin) - origin
         end = (records.last?.time.seconds ?? origin) - origin
         // A launch at the same instant as other records goes first: the system chose it at its

@@ -79,6 +79,9 @@ package struct LaunchCalibration: Sendable {
     package var records: Int
     package var devices: Int
     package var deviceDays: Double
+    /// Devices whose logs show signs of starting after the app was installed
+    /// (``DeviceHistory/startsMidHistory``): the fit assumes a log starts at install.
+    package var devicesStartingMidHistory = 0
     /// The base scenario's name, and its launch parameters with the fitted ones in place.
     package var baseName: String
     package var parameters: HeuristicLaunchParameters
@@ -143,10 +146,12 @@ package struct LaunchCalibration: Sendable {
             calibrated.system.heuristic = parameters
             comparison = try MetricKitComparison.compare(metricKit, scenario: calibrated, policies: policies, jobs: jobs)
         }
-        return LaunchCalibration(kinds: kinds, sources: sources, records: log.records, devices: histories.count,
-                                 deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
-                                 baseName: base.name, parameters: parameters, usersDay: usersDay,
-                                 shiftedBase: base.shiftingDay(byHours: usersDay.hours), metricKit: comparison)
+        var calibration = LaunchCalibration(kinds: kinds, sources: sources, records: log.records, devices: histories.count,
+                                            deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
+                                            baseName: base.name, parameters: parameters, usersDay: usersDay,
+                                            shiftedBase: base.shiftingDay(byHours: usersDay.hours), metricKit: comparison)
+        calibration.devicesStartingMidHistory = histories.count { $0.startsMidHistory }
+        return calibration
     }
 
     /// The features that do not fit, over every kind.

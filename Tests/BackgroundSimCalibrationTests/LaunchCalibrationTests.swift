@@ -266,6 +266,26 @@ struct LaunchCalibrationTests {
         #expect(calibration.identifiedParameters.isEmpty && !JSONWriter.pretty(calibration.fragment).contains("\"refreshBasePerDay\": "))
     }
 
+    @Test("logs that start after install are flagged: every device of a log from install is not, those whose first 2 days are dropped and that begin with a launch or a submission are, and the verdict says so")
+    func midHistoryLogsAreFlagged() throws {
+        let fromInstall = DeviceHistory.histories(SimulatedLogs.coverdrop)
+        #expect(fromInstall.allSatisfy { !$0.startsMidHistory })
+        let firstDay = try #require(SimulatedLogs.coverdrop.map(\.time.date.daysSinceEpoch).min())
+        let late = SimulatedLogs.coverdrop.filter { $0.time.date.daysSinceEpoch >= firstDay + 2 }
+        let histories = DeviceHistory.histories(late)
+        let startingOtherwise = FieldLogFormat.devices(late).filter { $0.first?.event != .appForeground }.count
+        #expect(startingOtherwise > 0)
+        #expect(histories.count { $0.startsMidHistory } >= startingOtherwise)
+        // Three flagged devices, calibrated (too few to judge, quickly).
+        let flagged = Set(histories.filter(\.startsMidHistory).prefix(3).map(\.device))
+        var calibration = try LaunchCalibration.run(late.filter { flagged.contains($0.device) }, sources: ["late"],
+                                                    base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
+        #expect(calibration.devicesStartingMidHistory == 3)
+        #expect(CalibrationFormatter.verdict(calibration).contains("devices' logs start after the app was installed"))
+        calibration.devicesStartingMidHistory = 0
+        #expect(!CalibrationFormatter.verdict(calibration).contains("after the app was installed"))
+    }
+
     @Test("a second task kind too small to judge does not hide the first kind's misfits")
     func smallSecondKindHidesNothing() throws {
         var records = Self.nightWiFiOnly
