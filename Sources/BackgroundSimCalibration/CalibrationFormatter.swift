@@ -194,7 +194,7 @@ package enum CalibrationFormatter {
     }
 
     package static func table(_ calibration: LaunchCalibration, fragmentPath: String?, use: String? = nil) -> String {
-        var lines = [heading(calibration), verdict(calibration), usersDayLine(calibration), ""]
+        var lines = [heading(calibration), verdict(calibration), usersDayLine(calibration), calibration.users.description + ".", ""]
         if let comparison = calibration.metricKit {
             lines.append(metricKitHeading(comparison))
             lines += TextTable.render(header: ["field", "payloads (95 % CI)", "model (95 % CI)", "verdict"], rows: metricKitRows(comparison)).map { "  " + $0 }
@@ -222,7 +222,8 @@ package enum CalibrationFormatter {
             return (["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
                     + rows.map { "| " + $0.map(escape).joined(separator: " | ") + " |" }).joined(separator: "\n")
         }
-        var parts = ["# Calibration", heading(calibration) + ".", "**" + verdict(calibration) + "**", usersDayLine(calibration)]
+        var parts = ["# Calibration", heading(calibration) + ".", "**" + verdict(calibration) + "**", usersDayLine(calibration),
+                     calibration.users.description + "."]
         for kind in calibration.kinds {
             parts.append("## " + kindHeading(kind))
             parts.append(table(["parameter", "value", "95 % CI", ""], parameterRows(kind)))
@@ -280,6 +281,10 @@ package enum CalibrationFormatter {
             ("sources", .array(calibration.sources.map(JSONValue.string))),
             ("baseScenario", .string(calibration.baseName)),
             ("verdict", .string(verdict(calibration))),
+            ("users", .object([("appSessionsPerDay", .number(calibration.users.appSessionsPerDay)),
+                               ("sessionMedianSeconds", calibration.users.sessionMedianSeconds.map(JSONValue.number) ?? .null),
+                               ("sessionSigma", calibration.users.sessionSigma.map(JSONValue.number) ?? .null),
+                               ("sessions", .number(Double(calibration.users.sessions)))])),
             ("usersDayShiftHours", .number(Double(calibration.usersDay.hours))),
             ("usersDayLogLikelihoodGain", .number(calibration.usersDay.logLikelihoodGain)),
             ("kinds", .array(kinds)),

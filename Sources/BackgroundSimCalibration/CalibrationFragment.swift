@@ -6,7 +6,9 @@ import BackgroundSimLab
 /// the method, every value's interval and the goodness of fit — and, when the logged users'
 /// day runs at other hours than the base scenario's user (``UsersDayShift``), the base user's
 /// day moved by as much (`user.sleepStart`, `wakeTime`, `hourlyWeights`, `power.overnightPlugIn`,
-/// `overnightUnplug`, `network.leaveHome`, `returnHome`). It is a valid scenario by
+/// `overnightUnplug`, `network.leaveHome`, `returnHome`); and the users the logs show
+/// (``LoggedUsers``: `user.app`'s sessions a day and their length, no force-quits, and
+/// `power.lowPowerModeAcceptProbability` 0, as the fit assumed). It is a valid scenario by
 /// itself (everything else at its default), and its `system.heuristic` block can be copied into
 /// a team's own scenario. Its `plausible` list gives each fitted number's interval, so that a
 /// decision made under model uncertainty with the fragment draws those numbers from what the
@@ -16,7 +18,15 @@ extension LaunchCalibration {
     package var fragment: JSONValue {
         let fitted = identifiedParameters
         let heuristic = fitted.map { (key: $0.key, value: JSONValue.number(Self.fourSignificantDigits($0.value))) }
-        let day = usersDay.hours == 0 ? [] : shiftedBase.dayFields
+        // The users' day (if moved) and the users the logs show, merged by section.
+        var sections: [(String, [(String, JSONValue)])] = [("user", []), ("power", []), ("network", [])]
+        for (key, value) in usersDay.hours == 0 ? [] : shiftedBase.dayFields {
+            guard case .object(let fields) = value, let index = sections.firstIndex(where: { $0.0 == key }) else { continue }
+            sections[index].1 += fields
+        }
+        sections[0].1.append(("app", .object(users.appFields)))
+        sections[1].1.append(("lowPowerModeAcceptProbability", .number(0)))
+        let day = sections.filter { !$0.1.isEmpty }.map { ($0.0, JSONValue.object($0.1)) }
         return .object([
             ("name", .string("calibrated")),
             ("description", .string(provenance)),
@@ -75,7 +85,8 @@ extension LaunchCalibration {
             text += kind.goodness.notJudgedBecause.map { "Goodness of fit \($0). " }
                 ?? (misfits.isEmpty ? "Every feature of the logs fits. " : "Does not fit: " + misfits.map(\.verdict).joined(separator: "; ") + ". ")
         }
-        return text + "Assumed absent because a log cannot show them: Low Power Mode, force-quits, Background App Refresh off, heat, low budgets."
+        return text + users.description + ". "
+            + "Assumed absent because a log cannot show them: Low Power Mode, force-quits, Background App Refresh off, heat, low budgets."
     }
 
     /// `value` to four significant digits, computed without logarithms so that every machine

@@ -13,6 +13,7 @@ package enum CalibrationReport {
                      CalibrationFormatter.verdict(calibration))
         body.element("p", [("class", "setup")], CalibrationFormatter.heading(calibration) + ". Logs: " + calibration.sources.joined(separator: ", ") + ".")
         body.element("p", [], CalibrationFormatter.usersDayLine(calibration))
+        body.element("p", [], calibration.users.description + ".")
         body.element("p", [("class", "note")],
                      "Each logged phone is replayed \(GoodnessOfFit.replicates(devices: calibration.devices)) times under the fitted model with its own user's use, its app's "
                      + "submissions and what its records say of the phone; intervals come from \(GoodnessOfFit.resamples) bootstrap resamples of "

@@ -69,6 +69,18 @@ struct DeviceHistory: Sendable {
     /// (nothing learnt, no request pending), so such logs bias the fit.
     var startsMidHistory = false
 
+    /// The device-days a log from `start` to `end` covers: the local calendar days from the day
+    /// of the first record to the day of the last, each counted whole, as `bgsim run` counts the
+    /// days it simulates (a phone run for 28 days from midnight whose user first opens the app
+    /// that evening covers 28). Until 2026-11-28 the span from the first record to the last,
+    /// which made a simulated log's rates about 3 % higher than its run's.
+    static func wholeDays(from start: Double, to end: Double) -> Double {
+        (end / 86_400).rounded(.down) - (start / 86_400).rounded(.down) + 1
+    }
+
+    /// ``wholeDays(from:to:)`` of this device's log.
+    var days: Double { Self.wholeDays(from: start, to: end) }
+
     /// The steps of one device's records (sorted by time).
     init(_ records: ArraySlice<FieldLogRecord>) {
         device = records.first?.device ?? ""

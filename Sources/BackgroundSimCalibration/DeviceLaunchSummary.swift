@@ -69,7 +69,7 @@ struct DeviceLaunchSummary: Sendable {
 
     /// Summarises `events` (in time order) observed from `start` to `end`.
     init(events: [(time: Double, event: Event)], start: Double, end: Double) {
-        days = (end - start) / 86_400
+        days = DeviceHistory.wholeDays(from: start, to: end)
         var readyAt: [String: Double] = [:]
         var lastLaunch: Double?
         var lastForeground: Double?

@@ -82,6 +82,8 @@ package struct LaunchCalibration: Sendable {
     /// Devices whose logs show signs of starting after the app was installed
     /// (``DeviceHistory/startsMidHistory``): the fit assumes a log starts at install.
     package var devicesStartingMidHistory = 0
+    /// The users the logs show, which the fragment carries (``LoggedUsers``).
+    package var users: LoggedUsers
     /// The base scenario's name, and its launch parameters with the fitted ones in place.
     package var baseName: String
     package var parameters: HeuristicLaunchParameters
@@ -147,8 +149,8 @@ package struct LaunchCalibration: Sendable {
             comparison = try MetricKitComparison.compare(metricKit, scenario: calibrated, policies: policies, jobs: jobs)
         }
         var calibration = LaunchCalibration(kinds: kinds, sources: sources, records: log.records, devices: histories.count,
-                                            deviceDays: histories.reduce(0) { $0 + ($1.end - $1.start) / 86_400 },
-                                            baseName: base.name, parameters: parameters, usersDay: usersDay,
+                                            deviceDays: histories.reduce(0) { $0 + $1.days },
+                                            users: LoggedUsers(histories), baseName: base.name, parameters: parameters, usersDay: usersDay,
                                             shiftedBase: base.shiftingDay(byHours: usersDay.hours), metricKit: comparison)
         calibration.devicesStartingMidHistory = histories.count { $0.startsMidHistory }
         return calibration

@@ -197,7 +197,7 @@ struct FieldLogTests {
 
     @Test("the features of a hand-made log: launches a day, delay, spacing, charging share, fading by days since use")
     func features() throws {
-        // One device over 4 days: opened on day 0 at 08:00; a refresh request at 08:00 with an
+        // One device over 4 days and 5 calendar days: opened on day 0 at 08:00; a refresh request at 08:00 with an
         // earliest begin of 09:00, launched at 10:00 (60 min late) on the charger; resubmitted
         // with no delay, launched at 22:00 (720 min after submission, 720 min after the first)
         // on battery; a last record on day 4 at 08:00.
@@ -213,8 +213,9 @@ struct FieldLogTests {
         let features = FieldLogFeatures(log)
         let refresh = try #require(features.kinds.first)
         #expect(features.kinds.count == 1 && refresh.kind == .refresh && refresh.devices == 1)
-        #expect(refresh.deviceDays == 4 && refresh.launches == 2)
-        #expect(refresh.launchesPerDay.value == 0.5)
+        // Device-days are calendar days, each counted whole, as a run counts them: 5 to 9 January.
+        #expect(refresh.deviceDays == 5 && refresh.launches == 2)
+        #expect(refresh.launchesPerDay.value == 0.4)
         #expect(refresh.delayMedianMinutes.value == 390)   // 60 and 720
         #expect(refresh.spacingMedianMinutes.value == 720)
         #expect(refresh.chargingShare.value == 0.5)

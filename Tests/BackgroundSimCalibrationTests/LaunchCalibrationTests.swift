@@ -286,6 +286,31 @@ struct LaunchCalibrationTests {
         #expect(!CalibrationFormatter.verdict(calibration).contains("after the app was installed"))
     }
 
+    @Test("the fragment runs your users: CoverDrop users opening the app 3 times a day, calibrated on the preset's daily users, give the logs' refresh launches a day again with the fragment (within the logs' interval), and far fewer without its users", TestBuild.optimizedOnly)
+    func fragmentRunsTheLoggedUsers() throws {
+        let preset = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        var users = SimulatedLogs.clean("coverdrop-shipped")
+        users.user.app.profile = .custom
+        users.user.app.customSessionsPerDay = 3
+        let records = SimulatedLogs.records(users, devices: 24, days: 21)
+        let logged = try #require(FieldLogFeatures(records).kinds.first { $0.kind == .refresh })
+        let low = try #require(logged.launchesPerDay.low), high = try #require(logged.launchesPerDay.high)
+        let calibration = try LaunchCalibration.run(records, sources: ["three a day"], base: preset, jobs: 2)
+        #expect(abs(calibration.users.appSessionsPerDay - 3) < 0.3, "\(calibration.users)")
+        let fragment = JSONWriter.pretty(calibration.fragment)
+        func launchesPerDay(_ scenario: Scenario) throws -> Double {
+            let runs = try Replications.run(scenario, seeds: Array(1_001...1_060), days: 21, jobs: 2)
+            return runs.map(\.os.refreshLaunchesPerDay).reduce(0, +) / Double(runs.count)
+        }
+        // 60 other phones: their mean has noise of its own (about ±3 %), as the logs' interval does.
+        let withUsers = try launchesPerDay(ScenarioLoader.overlay(fragment, source: "calibrated.json", over: preset))
+        #expect(low <= withUsers && withUsers <= high, "logs \(logged.launchesPerDay.value) (\(low)–\(high)), the fragment's users \(withUsers)")
+        // The fitted launch model alone, over the preset's own users: far fewer.
+        var launchModelOnly = preset
+        launchModelOnly.system.heuristic = calibration.parameters
+        #expect(try launchesPerDay(launchModelOnly) < 0.8 * low)
+    }
+
     @Test("a second task kind too small to judge does not hide the first kind's misfits")
     func smallSecondKindHidesNothing() throws {
         var records = Self.nightWiFiOnly
