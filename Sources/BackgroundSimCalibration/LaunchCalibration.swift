@@ -8,7 +8,7 @@ import BackgroundSimLab
 /// ends (``LaunchFit/spanningLikelihoodRatio(scorer:base:)``), on the phone's chain turned to the
 /// users' day (``UsersDayShift``), and the goodness of fit
 /// (``GoodnessOfFit``), on a base scenario that supplies everything else. A kind whose logs are
-/// too small (``minimumDevices``, ``minimumLaunchesPerParameter``), or whose search's starts do
+/// too small (``minimumDevices(_:)``, ``minimumLaunchesPerParameter``), or whose search's starts do
 /// not agree (``LaunchFit/Convergence``), gets its best values without intervals, and says why;
 /// one whose starts agree on a maximum at the edge of a parameter's range gets that parameter's
 /// interval from one side, to the range's end (``LaunchFit/withIntervals(scorer:base:)``).
@@ -57,15 +57,28 @@ package struct LaunchCalibration: Sendable {
     }
 
     /// The least a kind's logs need before its parameters are fitted with intervals: devices
-    /// (the intervals and the goodness of fit resample them), and launches per fitted parameter
-    /// [Inf].
-    package static let minimumDevices = 10
+    /// (the intervals and the goodness of fit resample them), set from a coverage study of
+    /// logs of 10–60 phones × 28 days far from the defaults (`experiments/calibration-coverage/`,
+    /// `PHONES=N`), as the fewest at which every parameter's 95 % interval contained the truth at
+    /// least 93 % of the time [O]. Refresh: the base budget's interval covered 67.5 % of 40 at
+    /// 10 phones, 82.5 % at 20, 89 % of 100 at 40 and 96 % of 100 at 50 (97.5 % of 200 at 60);
+    /// with fewer devices its likelihood's walls — a budget just large enough for a logged
+    /// launch — make the bootstrap's resamples agree more than the logs allow. Processing: 98–100 %
+    /// of 100 at 10 phones.
+    package static func minimumDevices(_ kind: FieldLogRecord.Kind) -> Int {
+        switch kind {
+        case .refresh: 50
+        case .processing: 10
+        }
+    }
+    /// Launches per fitted parameter, at least [Inf].
     package static let minimumLaunchesPerParameter = 10
 
-    /// Why logs with `devices` devices and `launches` launches are too small for `parameters`
-    /// fitted parameters; `nil` when they are not.
-    static func tooSmall(devices: Int, launches: Int, parameters: Int) -> String? {
+    /// Why logs of `kind` with `devices` devices and `launches` launches are too small for
+    /// `parameters` fitted parameters; `nil` when they are not.
+    static func tooSmall(_ kind: FieldLogRecord.Kind, devices: Int, launches: Int, parameters: Int) -> String? {
         var reasons: [String] = []
+        let minimumDevices = minimumDevices(kind)
         if devices < minimumDevices { reasons.append("\(devices) device\(devices == 1 ? "" : "s") (at least \(minimumDevices) are needed)") }
         if launches < minimumLaunchesPerParameter * parameters {
             reasons.append("\(launches) launch\(launches == 1 ? "" : "es") for \(parameters) parameters (at least \(minimumLaunchesPerParameter) per parameter)")
@@ -124,7 +137,7 @@ package struct LaunchCalibration: Sendable {
             let scorer = LaunchScorer(involved, kind: kind, base: base.system.heuristic, phone: phone, jobs: jobs)
             let fit = LaunchFit.fit(scorer, base: base.system.heuristic)
             notice("\(kind.rawValue): \(fit.optimiserEvaluations) likelihood evaluations from \(fit.convergence.starts.count) starts")
-            let small = tooSmall(devices: fit.devices, launches: fit.score.launches, parameters: fit.coordinates.keys.count)
+            let small = tooSmall(kind, devices: fit.devices, launches: fit.score.launches, parameters: fit.coordinates.keys.count)
             var withIntervals = fit, atGridEdge = 0
             if small == nil && fit.convergence.startsAgree {
                 notice("\(kind.rawValue): intervals (\(LaunchFitBootstrap.resamples) resamples of devices)")

@@ -13,6 +13,7 @@
 #   REPLICATIONS  per case (default 200: the committed results, about an hour on 2 cores)
 #   OUT           where results.md and replications.csv go (default: this directory)
 #   ONLY=NAME     (environment) run that case alone
+#   PHONES=N      (environment) phones per replication (default 60; the small-log study uses 10-20)
 # CI runs it with 3 replications into a temporary directory. Needs python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -34,7 +35,7 @@ for entry in $cases; do
     for r in $(seq 0 $((count - 1))); do
         seed=$((100000 + r * 60))
         "$bgsim" run --preset "$preset" --with "$here/cases/$name.users.json" --with "$here/cases/$name.truth.json" \
-            --seeds 60 --seed "$seed" --days 28 --field-log "$work/log.jsonl" --quiet > /dev/null
+            --seeds "${PHONES:-60}" --seed "$seed" --days 28 --field-log "$work/log.jsonl" --quiet > /dev/null
         base="$here/cases/$name.users.json"
         if [ -f "$here/cases/$name.base.json" ]; then base="$here/cases/$name.base.json"; fi
         "$bgsim" calibrate "$work/log.jsonl" --preset "$preset" --with "$base" \

@@ -5,6 +5,7 @@ Usage: summarise.py WORK CASES OUT name:preset:count ..."""
 import csv
 import json
 import math
+import os
 import sys
 
 work, cases, out = sys.argv[1:4]
@@ -63,7 +64,8 @@ for name, preset, count in entries:
 
 with open(f"{out}/results.md", "w") as f:
     f.write("# Calibration coverage: results\n\n")
-    f.write("Written by run.sh; each replication is 60 phones × 28 days with fresh seeds, calibrated from the "
+    phones = os.environ.get("PHONES", "60")
+    f.write(f"Written by run.sh; each replication is {phones} phones × 28 days with fresh seeds, calibrated from the "
             "preset's default launch parameters. A fit whose starts disagree, or logs too small, give no interval "
             "and count as a miss; a fit whose starts agree on the edge of a parameter's range gives that parameter "
             "an interval to the range's end.\n\n")
