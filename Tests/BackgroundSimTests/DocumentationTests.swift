@@ -57,6 +57,18 @@ struct DocumentationTests {
                 "docs/TUNING.md says the guarantee \(holds ? "does not hold" : "holds"), the output the opposite")
     }
 
+    @Test("every event kind has its own name, and docs/MODEL.md's trace table names every one")
+    func traceNamesDeclaredOnce() throws {
+        let names = DeviceEvent.Kind.allCases.map(\.name) + SystemEvent.Kind.allCases.map(\.name)
+        #expect(Set(names).count == names.count)
+        for kind in DeviceEvent.Kind.allCases { #expect(WorldEvent.traceKindName(kind.rawValue) == kind.name) }
+        for kind in SystemEvent.Kind.allCases { #expect(WorldEvent.traceKindName(kind.rawValue) == kind.name) }
+        let model = try read("docs/MODEL.md")
+        let table = try #require(model.range(of: "## Trace detail codes")).upperBound
+        let section = String(model[table...].prefix { $0 != "#" })
+        for name in names { #expect(section.contains("`\(name)`"), "docs/MODEL.md's trace table lacks \(name)") }
+    }
+
     @Test("docs/OUTPUT.md documents every system log event and every reason its fields take")
     func logEventsDocumented() throws {
         let text = try read("docs/OUTPUT.md")

@@ -23,6 +23,22 @@ struct ReadmeTraceTests {
         #expect(names.contains("background running"), "the extension after a visit: \(names.sorted())")
     }
 
+    @Test("run --trace on the push preset for 3 days: every fired event has a name, none 'kind N' (push sends and deliveries included)")
+    func everyTracedEventHasAName() throws {
+        let directory = try ToolRunner.temporaryDirectory("bgsim-trace-names")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try ToolRunner.run("bgsim", ["run", "--preset", "coverdrop-push", "--days", "3", "--trace", "t.jsonl"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        let lines = try String(contentsOf: directory.appendingPathComponent("t.jsonl"), encoding: .utf8).split(separator: "\n")
+        var names: Set<String> = []
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if let name = object?["event"] as? String { names.insert(name) }
+        }
+        #expect(!names.isEmpty && !names.contains { $0.hasPrefix("kind ") }, "\(names.sorted())")
+        #expect(names.contains("pushSend") && names.contains("pushDeliveryAttempt"), "\(names.sorted())")
+    }
+
     @Test("SCENARIOS.md's debugger example launches the backup task at 20:00 and expires it 10 s later, and the trace shows both commands done")
     func debuggerExampleDoesWhatItSays() throws {
         var root = URL(fileURLWithPath: #filePath)

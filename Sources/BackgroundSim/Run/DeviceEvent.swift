@@ -55,25 +55,51 @@ public enum DeviceEvent: Sendable, Equatable {
         case homeEvening = 3
     }
 
-    /// The event's trace code.
-    var traceKind: UInt32 {
+    /// The event's kind: its trace code and name.
+    package var kind: Kind {
         switch self {
-        case .dayStart: 101
-        case .sessionStart: 102
-        case .sessionEnd: 103
-        case .appOpen: 104
-        case .appClose: 105
-        case .plugIn: 106
-        case .unplug: 107
-        case .optimizedChargingResume: 108
-        case .networkChange: 109
-        case .batteryLevel: 110
-        case .clockJump: 111
-        case .networkFlap: 112
-        case .batteryDeath: 113
-        case .restart: 114
-        case .bootComplete: 115
+        case .dayStart: .dayStart
+        case .sessionStart: .sessionStart
+        case .sessionEnd: .sessionEnd
+        case .appOpen: .appOpen
+        case .appClose: .appClose
+        case .plugIn: .plugIn
+        case .unplug: .unplug
+        case .optimizedChargingResume: .optimizedChargingResume
+        case .networkChange: .networkChange
+        case .batteryLevel: .batteryLevel
+        case .clockJump: .clockJump
+        case .networkFlap: .networkFlap
+        case .batteryDeath: .batteryDeath
+        case .restart: .restart
+        case .bootComplete: .bootComplete
         }
+    }
+
+    /// The event's trace code.
+    var traceKind: UInt32 { kind.rawValue }
+
+    /// Each event's kind, with its trace code (101–115, part of every digest: never renumber
+    /// one). The name in traces and docs is the case's (`"sessionStart"`): declared once, here.
+    package enum Kind: UInt32, CaseIterable, Sendable {
+        case dayStart = 101
+        case sessionStart = 102
+        case sessionEnd = 103
+        case appOpen = 104
+        case appClose = 105
+        case plugIn = 106
+        case unplug = 107
+        case optimizedChargingResume = 108
+        case networkChange = 109
+        case batteryLevel = 110
+        case clockJump = 111
+        case networkFlap = 112
+        case batteryDeath = 113
+        case restart = 114
+        case bootComplete = 115
+
+        /// The kind's name in traces.
+        package var name: String { String(describing: self) }
     }
 
     /// The event's detail in traces.
@@ -92,5 +118,5 @@ public enum DeviceEvent: Sendable, Equatable {
     }
 
     /// The event's name in traces (`"sessionStart"`).
-    public var name: String { WorldEvent.traceKindName(traceKind) }
+    public var name: String { kind.name }
 }

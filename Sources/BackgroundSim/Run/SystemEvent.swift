@@ -49,33 +49,67 @@ package enum SystemEvent: Sendable, Equatable {
     /// The time a delivered push gave the app ends.
     case pushRunEnd
 
-    /// The event's trace code.
-    var traceKind: UInt32 {
+    /// The event's kind: its trace code and name.
+    package var kind: Kind {
         switch self {
-        case .launchEvaluation: 200
-        case .taskExpiration: 201
-        case .taskGraceEnd: 202
-        case .assertionWarning: 203
-        case .assertionDeadline: 204
-        case .appTimer: 205
-        case .jetsam: 206
-        case .cpuMonitorCheck: 207
-        case .workCheck: 208
-        case .radioPhase: 209
-        case .launchOverheadEnd: 210
-        case .faultJetsam: 211
-        case .faultWindowEnd: 212
-        case .debuggerLaunch: 213
-        case .debuggerExpiration: 214
-        case .continuedProcessingStart: 215
-        case .continuedProcessingStall: 216
-        case .continuedProcessingCancel: 217
-        case .sessionRelaunch: 218
-        case .sessionEventsEnd: 219
-        case .pushSend: 220
-        case .pushDeliveryAttempt: 221
-        case .pushRunEnd: 222
+        case .launchEvaluation: .launchEvaluation
+        case .taskExpiration: .taskExpiration
+        case .taskGraceEnd: .taskGraceEnd
+        case .assertionWarning: .assertionWarning
+        case .assertionDeadline: .assertionDeadline
+        case .appTimer: .appTimer
+        case .jetsam: .jetsam
+        case .cpuMonitorCheck: .cpuMonitorCheck
+        case .workCheck: .workCheck
+        case .radioPhase: .radioPhase
+        case .launchOverheadEnd: .launchOverheadEnd
+        case .faultJetsam: .faultJetsam
+        case .faultWindowEnd: .faultWindowEnd
+        case .debuggerLaunch: .debuggerLaunch
+        case .debuggerExpiration: .debuggerExpiration
+        case .continuedProcessingStart: .continuedProcessingStart
+        case .continuedProcessingStall: .continuedProcessingStall
+        case .continuedProcessingCancel: .continuedProcessingCancel
+        case .sessionRelaunch: .sessionRelaunch
+        case .sessionEventsEnd: .sessionEventsEnd
+        case .pushSend: .pushSend
+        case .pushDeliveryAttempt: .pushDeliveryAttempt
+        case .pushRunEnd: .pushRunEnd
         }
+    }
+
+    /// The event's trace code.
+    var traceKind: UInt32 { kind.rawValue }
+
+    /// Each event's kind, with its trace code (200–222, part of every digest: never renumber
+    /// one). The name in traces and docs is the case's (`"pushSend"`): declared once, here.
+    package enum Kind: UInt32, CaseIterable, Sendable {
+        case launchEvaluation = 200
+        case taskExpiration = 201
+        case taskGraceEnd = 202
+        case assertionWarning = 203
+        case assertionDeadline = 204
+        case appTimer = 205
+        case jetsam = 206
+        case cpuMonitorCheck = 207
+        case workCheck = 208
+        case radioPhase = 209
+        case launchOverheadEnd = 210
+        case faultJetsam = 211
+        case faultWindowEnd = 212
+        case debuggerLaunch = 213
+        case debuggerExpiration = 214
+        case continuedProcessingStart = 215
+        case continuedProcessingStall = 216
+        case continuedProcessingCancel = 217
+        case sessionRelaunch = 218
+        case sessionEventsEnd = 219
+        case pushSend = 220
+        case pushDeliveryAttempt = 221
+        case pushRunEnd = 222
+
+        /// The kind's name in traces.
+        package var name: String { String(describing: self) }
     }
 
     /// The event's detail in traces.
