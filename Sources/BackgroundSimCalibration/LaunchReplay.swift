@@ -209,7 +209,12 @@ enum LaunchReplay {
         /// The chain's step into the evaluation at `time`.
         mutating func advanceChain(to time: Double) {
             guard usesChain else { return }
-            processingTape?.append(.step(hour: Self.hour(time)))
+            // Consecutive steps in one hour are one operation (one product when scored).
+            if case .step(let hour, let times)? = processingTape?.last, hour == Self.hour(time) {
+                processingTape![processingTape!.count - 1] = .step(hour: hour, times: times + 1)
+            } else {
+                processingTape?.append(.step(hour: Self.hour(time), times: 1))
+            }
             belief = phone.step(belief, hour: Self.hour(time))
             if isSimulating { belief = drawn(belief) }
         }

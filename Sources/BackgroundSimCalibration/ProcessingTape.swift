@@ -34,8 +34,8 @@ struct ProcessingTape: Sendable {
 
     /// The replay's operations on the chain and its evaluations, in order.
     enum Operation: Sendable {
-        /// The chain steps into an evaluation in this local hour.
-        case step(hour: Int)
+        /// The chain steps `times` times into evaluations in this local hour, nothing between.
+        case step(hour: Int, times: Int)
         /// The log shows a state allowed by this mask (``PhoneStateProfile``).
         case observe(PhoneStateProfile.Belief)
         case evaluate(Evaluation)
@@ -62,8 +62,8 @@ struct ProcessingTape: Sendable {
         var belief = phone.initialBelief
         for operation in operations {
             switch operation {
-            case .step(let hour):
-                belief = phone.step(belief, hour: hour)
+            case .step(let hour, let times):
+                belief = phone.step(belief, hour: hour, times: times)
             case .observe(let mask):
                 let kept = belief * mask
                 let mass = kept.sum()
@@ -89,8 +89,8 @@ struct ProcessingTape: Sendable {
         var belief = phone.initialBelief
         for operation in operations {
             switch operation {
-            case .step(let hour):
-                belief = phone.step(belief, hour: hour)
+            case .step(let hour, let times):
+                belief = phone.step(belief, hour: hour, times: times)
             case .observe(let mask):
                 let kept = belief * mask
                 let mass = kept.sum()
