@@ -31,7 +31,7 @@ package struct LoggedUsers: Sendable, Equatable {
     /// `nil` with fewer than ``minimumSessions`` sessions.
     package var sessionMedianSeconds: Double?
     package var sessionSigma: Double?
-    /// Sessions the length was fitted on.
+    /// Sessions the length was measured on.
     package var sessions: Int
 
     /// Sessions below which the length is not fitted [Inf].
@@ -68,11 +68,12 @@ package struct LoggedUsers: Sendable, Equatable {
         }
     }
 
-    /// The fragment's fields for the user's app and the phone's power, to merge with the
-    /// users' day's (`user`, `power`).
-    var appFields: [(String, JSONValue)] {
+    /// The fragment's `user.app` fields: the sessions a day, at most the base scenario's phone
+    /// sessions a day `phoneSessionsPerDay` (an app is opened in a phone session, and a scenario
+    /// refuses more), and no force-quits.
+    func appFields(phoneSessionsPerDay: Double) -> [(String, JSONValue)] {
         [("profile", .string(AppUsageProfile.custom.rawValue)),
-         ("customSessionsPerDay", .number(LaunchCalibration.fourSignificantDigits(appSessionsPerDay))),
+         ("customSessionsPerDay", .number(Swift.min(phoneSessionsPerDay, LaunchCalibration.fourSignificantDigits(appSessionsPerDay)))),
          ("forceQuitProbability", .number(0))]
     }
 
