@@ -128,9 +128,10 @@ package struct LaunchFit: Sendable {
         }
         if scorer.dueEvaluations == 0 {
             for key in Coordinates.allKeys(kind) { held[key] = "no evaluation found a request of this kind pending and due" }
-        } else if atBase.evaluations == 0 {
+        } else if scorer.informativeEvaluations == 0 {
             // Requests were due, but the model denied every such evaluation before any fitted
-            // number could matter: the likelihood is flat in all of them.
+            // number could matter: the likelihood is flat in all of them. (A base budget too
+            // small to launch is not that: other values of the fitted numbers do launch.)
             for key in Coordinates.allKeys(kind) {
                 held[key] = "requests were due at \(scorer.dueEvaluations) evaluations, but the model denied every one before this number "
                     + "mattered (the app not used recently, no use learnt for the hour ahead, the spacing, the phone in use): the logs cannot inform it"

@@ -37,6 +37,20 @@ struct LaunchScorer: Sendable {
         refreshTapes.reduce(0) { $0 + $1.dueEvaluations } + processingTapes.reduce(0) { $0 + $1.dueEvaluations }
     }
 
+    /// Evaluations, over every device, that the model's rules before any fitted number let
+    /// through (refresh: the app used recently, use learnt for the hour ahead, the spacing;
+    /// processing: the app out of the foreground, a chance open on or off the charger): where
+    /// the fitted numbers can change the likelihood. None of it depends on the fitted values.
+    var informativeEvaluations: Int {
+        refreshTapes.reduce(0) { total, tape in total + tape.points.count { $0.use != nil } }
+            + processingTapes.reduce(0) { total, tape in
+                total + tape.operations.count { operation in
+                    guard case .evaluate(let evaluation) = operation else { return false }
+                    return evaluation.batteryOpen || evaluation.chargerOpen
+                }
+            }
+    }
+
     /// Each device's score under `parameters`, in device order.
     func scores(_ parameters: HeuristicLaunchParameters) -> [LaunchReplay.Score] {
         (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index in

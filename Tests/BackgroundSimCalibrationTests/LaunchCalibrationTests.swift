@@ -314,6 +314,21 @@ struct LaunchCalibrationTests {
         #expect(try launchesPerDay(launchModelOnly) < 0.8 * low)
     }
 
+    @Test("a base budget too small for any launch is not 'no evidence': the fitted numbers are fitted, not held")
+    func starvedBaseBudgetIsStillFitted() throws {
+        var base = SimulatedLogs.clean("coverdrop-shipped")
+        base.system.heuristic.refreshBasePerDay = 0.001
+        base.system.heuristic.refreshPerAppSession = 0.001
+        let histories = DeviceHistory.histories(SimulatedLogs.coverdrop)
+        let phone = try PhoneStateProfile.measure(base, jobs: 2)
+        let scorer = LaunchScorer(histories, kind: .refresh, base: base.system.heuristic, phone: phone, jobs: 2)
+        // At these values the bucket never holds a launch: the model denies every evaluation.
+        #expect(scorer.score(base.system.heuristic).evaluations == 0 && scorer.informativeEvaluations > 0)
+        let fit = LaunchFit.fit(scorer, base: base.system.heuristic)
+        #expect(fit.fitted.allSatisfy { $0.heldBecause == nil }, "\(fit.fitted.map(\.heldBecause))")
+        #expect(fit.parameters.refreshBasePerDay > 0.1)
+    }
+
     @Test("a second task kind too small to judge does not hide the first kind's misfits", TestBuild.optimizedOnly)
     func smallSecondKindHidesNothing() throws {
         var records = Self.nightWiFiOnly
