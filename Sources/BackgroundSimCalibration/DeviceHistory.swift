@@ -91,6 +91,9 @@ struct DeviceHistory: Sendable {
         var running: [String: FieldLogRecord.Kind] = [:]
         var lastBoot: Double?
         var previousTime: Double?
+        /// Identifiers the log shows submitted so far.
+        var submitted: Set<String> = []
+        startsMidHistory = records.first.map { $0.event != .appForeground } ?? false
         for record in records {
             let time = record.time.seconds - origin
             if let boot = record.bootTime.map({ $0.seconds - origin }) {
@@ -118,6 +121,7 @@ struct DeviceHistory: Sendable {
             case .appForeground: steps.append((time, .foreground(hour: record.time.hour)))
             case .appBackground: steps.append((time, .background))
             case .taskSubmitted:
+                submitted.insert(record.identifier ?? "")
                 guard let kind = record.kind else { break }
                 let earliest = Swift.max(time, (record.earliestBegin?.seconds ?? 0) - origin)
                 steps.append((time, .submitted(Submission(
@@ -125,6 +129,7 @@ struct DeviceHistory: Sendable {
                     requiresNetwork: record.requiresNetwork ?? false, requiresExternalPower: record.requiresExternalPower ?? false,
                     duringLaunch: running.values.contains(kind)))))
             case .taskLaunched:
+                if !submitted.contains(record.identifier ?? "") { startsMidHistory = true }
                 guard let kind = record.kind else { break }
                 running[record.identifier ?? ""] = kind
                 steps.append((time, .launched(identifier: record.identifier ?? "", kind: kind, state: state)))
@@ -132,15 +137,6 @@ struct DeviceHistory: Sendable {
                 running.removeValue(forKey: record.identifier ?? "")
             }
         }
-        var submitted: Set<String> = []
-        for record in records {
-            if record.event == .taskSubmitted { submitted.insert(record.identifier ?? "") }
-            if record.event == .taskLaunched && !submitted.contains(record.identifier ?? "") {
-                startsMidHistory = true
-                break
-            }
-        }
-        if let first = records.first, first.event != .appForeground { startsMidHistory = true }
         start = (records.first?.time.seconds ?? origin) - origin
         end = (records.last?.time.seconds ?? origin) - origin
         // A launch at the same instant as other records goes first: the system chose it at its

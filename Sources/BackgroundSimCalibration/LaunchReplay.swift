@@ -209,13 +209,14 @@ enum LaunchReplay {
         /// The chain's step into the evaluation at `time`.
         mutating func advanceChain(to time: Double) {
             guard usesChain else { return }
+            let hour = Self.hour(time)
             // Consecutive steps in one hour are one operation (one product when scored).
-            if case .step(let hour, let times)? = processingTape?.last, hour == Self.hour(time) {
-                processingTape![processingTape!.count - 1] = .step(hour: hour, times: times + 1)
+            if case .step(hour, let times)? = processingTape?.last {
+                processingTape?[processingTape!.count - 1] = .step(hour: hour, times: times + 1)
             } else {
-                processingTape?.append(.step(hour: Self.hour(time), times: 1))
+                processingTape?.append(.step(hour: hour, times: 1))
             }
-            belief = phone.step(belief, hour: Self.hour(time))
+            belief = phone.step(belief, hour: hour)
             if isSimulating { belief = drawn(belief) }
         }
 
