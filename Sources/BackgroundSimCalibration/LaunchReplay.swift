@@ -211,8 +211,8 @@ enum LaunchReplay {
             guard usesChain else { return }
             let hour = Self.hour(time)
             // Consecutive steps in one hour are one operation (one product when scored).
-            if case .step(hour, let times)? = processingTape?.last {
-                processingTape?[processingTape!.count - 1] = .step(hour: hour, times: times + 1)
+            if case .step(hour, let times)? = processingTape?.last, let last = processingTape?.indices.last {
+                processingTape?[last] = .step(hour: hour, times: times + 1)
             } else {
                 processingTape?.append(.step(hour: hour, times: 1))
             }
