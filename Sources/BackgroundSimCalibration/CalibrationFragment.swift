@@ -7,7 +7,8 @@ import BackgroundSimLab
 /// day runs at other hours than the base scenario's user (``UsersDayShift``), the base user's
 /// day moved by as much (`user.sleepStart`, `wakeTime`, `hourlyWeights`, `power.overnightPlugIn`,
 /// `overnightUnplug`, `network.leaveHome`, `returnHome`); and the users the logs show
-/// (``LoggedUsers``: `user.app`'s sessions a day, no force-quits, and
+/// (``LoggedUsers``: `user.app`'s sessions a day, `user.hourlyWeights` from their opens by
+/// hour, no force-quits, and
 /// `power.lowPowerModeAcceptProbability` 0, as the fit assumed). It is a valid scenario by
 /// itself (everything else at its default), and its `system.heuristic` block can be copied into
 /// a team's own scenario. Its `plausible` list gives each fitted number's interval, so that a
@@ -23,6 +24,10 @@ extension LaunchCalibration {
         for (key, value) in usersDay.hours == 0 ? [] : shiftedBase.dayFields {
             guard case .object(let fields) = value, let index = sections.firstIndex(where: { $0.0 == key }) else { continue }
             sections[index].1 += fields
+        }
+        if let weights = users.hourlyWeights {
+            sections[0].1.removeAll { $0.0 == "hourlyWeights" }
+            sections[0].1.append(("hourlyWeights", .array(weights.map(JSONValue.number))))
         }
         sections[0].1.append(("app", .object(users.appFields(phoneSessionsPerDay: shiftedBase.user.sessionsPerDay))))
         sections[1].1.append(("lowPowerModeAcceptProbability", .number(0)))

@@ -161,10 +161,11 @@ package struct LaunchCalibration: Sendable {
             calibrated.system.heuristic = parameters
             comparison = try MetricKitComparison.compare(metricKit, scenario: calibrated, policies: policies, jobs: jobs)
         }
+        let shiftedBase = base.shiftingDay(byHours: usersDay.hours)
         var calibration = LaunchCalibration(kinds: kinds, sources: sources, records: log.records, devices: histories.count,
                                             deviceDays: histories.reduce(0) { $0 + $1.days },
-                                            users: LoggedUsers(histories), baseName: base.name, parameters: parameters, usersDay: usersDay,
-                                            shiftedBase: base.shiftingDay(byHours: usersDay.hours), metricKit: comparison)
+                                            users: LoggedUsers(histories, base: shiftedBase.user), baseName: base.name, parameters: parameters,
+                                            usersDay: usersDay, shiftedBase: shiftedBase, metricKit: comparison)
         calibration.devicesStartingMidHistory = histories.count { $0.startsMidHistory }
         return calibration
     }
