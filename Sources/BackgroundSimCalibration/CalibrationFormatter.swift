@@ -126,10 +126,13 @@ package enum CalibrationFormatter {
     static func parameterRows(_ kind: LaunchCalibration.KindCalibration) -> [[String]] {
         let unidentified: String? = kind.tooSmall != nil ? "no interval: the logs are too small"
             : kind.convergence.startsAgree ? nil : "no interval: the fit did not converge"
+        let edges = kind.parameters.filter(\.onRangeEdge).map(\.key)
         return kind.parameters.map { parameter in
-            [parameter.key, Format.significant(parameter.value), interval(parameter.low, parameter.high),
-             parameter.heldBecause.map { "held at the base value: " + $0 } ?? unidentified.map { "fitted; " + $0 }
-                ?? (parameter.onRangeEdge ? "fitted; on the edge of its range: bounded from one side only" : "fitted")]
+            let fitted = parameter.onRangeEdge ? "fitted; on the edge of its range: bounded from one side only"
+                : edges.isEmpty || parameter.low == nil ? "fitted"
+                : "fitted; interval profiled over \(edges.joined(separator: " and ")), on the edge of its range"
+            return [parameter.key, Format.significant(parameter.value), interval(parameter.low, parameter.high),
+                    parameter.heldBecause.map { "held at the base value: " + $0 } ?? unidentified.map { "fitted; " + $0 } ?? fitted]
         }
     }
 

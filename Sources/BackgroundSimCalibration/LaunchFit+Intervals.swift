@@ -13,7 +13,9 @@ extension LaunchFit {
     /// gives the others their intervals, and its own interval is the profile likelihood ratio's
     /// (``spanningProfileLikelihood(scorer:base:)``), from where the best log-likelihood with the
     /// others free falls by ``likelihoodRatioDrop`` to the range's end. The parameter is marked
-    /// ``FittedParameter/onRangeEdge``. Called on a fit whose starts
+    /// ``FittedParameter/onRangeEdge``. The others' intervals, conditional on the edge in the
+    /// bootstrap, are then widened to their profile likelihood-ratio intervals with the edge's
+    /// parameter free (``spanningProfileOverEdges(scorer:base:)``). Called on a fit whose starts
     /// disagree, it returns the fit without intervals.
     func withIntervals(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> (fit: LaunchFit, resamplesAtGridEdge: Int) {
         guard convergence.startsAgree else { return (self, 0) }
@@ -30,7 +32,9 @@ extension LaunchFit {
             result.fitted[index].high = result.fitted[index].value
         }
         result = result.spanningAgreeingMaxima(base: base).spanningLikelihoodRatio(scorer: scorer, base: base)
-        if !edges.isEmpty { result = result.spanningProfileLikelihood(scorer: scorer, base: base) }
+        if !edges.isEmpty {
+            result = result.spanningProfileLikelihood(scorer: scorer, base: base).spanningProfileOverEdges(scorer: scorer, base: base)
+        }
         return (result, atGridEdge)
     }
 }

@@ -64,20 +64,8 @@ extension LaunchFit {
             let lowEnd = Coordinates.coordinate(key, Swift.max(range.lowerBound, 1e-9)), highEnd = Coordinates.coordinate(key, range.upperBound)
             // Into the range: down from the upper edge, up from the lower.
             let direction: Double = highEnd - center[axis] < center[axis] - lowEnd ? -1 : 1
-            let others = coordinates.keys.indices.filter { $0 != axis }
-            /// The best log-likelihood with the parameter `distance` into its range.
             func profile(_ distance: Double) -> Double {
-                var point = center
-                point[axis] += direction * distance
-                let along = logLikelihood(point)
-                guard !others.isEmpty else { return along }
-                let climb = NelderMead.minimise({ free in
-                    var trial = point
-                    for (slot, other) in others.enumerated() { trial[other] = free[slot] }
-                    return -logLikelihood(trial)
-                }, start: others.map { center[$0] }, step: 0.5, tolerance: Self.climbTolerance.values, sizeTolerance: Self.climbTolerance.size,
-                   maximumEvaluations: Self.profileClimbEvaluations)
-                return Swift.max(along, -climb.value)
+                profileLogLikelihood(axis: axis, offset: direction * distance, center: center, logLikelihood: logLikelihood)
             }
             let end = Self.intervalEnd(key, from: center[axis], direction: direction, bisections: Self.profileBisections) {
                 profile($0) >= floor
@@ -86,6 +74,62 @@ extension LaunchFit {
             result.fitted[index].high = Swift.max(high, end)
         }
         return result
+    }
+
+    /// `self` with the interval of every free parameter not on the edge of its range widened to
+    /// its profile likelihood-ratio interval, with every other free parameter — the one on the
+    /// edge among them — climbed again at each value; unchanged when no parameter is on an
+    /// edge.
+    ///
+    /// The bootstrap holds a parameter on its range's edge at the edge
+    /// (``withIntervals(scorer:base:)``), so the others' intervals from it are conditional on
+    /// that edge; the profile frees it. Each side is checked at the interval's current end
+    /// first — if the profile there is below ``likelihoodRatioDrop`` of the best, the profile
+    /// interval ends inside and nothing changes (two climbs) — and otherwise followed outward as
+    /// ``intervalEnd(_:from:direction:bisections:isInside:)`` does.
+    func spanningProfileOverEdges(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> LaunchFit {
+        guard fitted.contains(where: \.onRangeEdge) else { return self }
+        let coordinates = self.coordinates
+        let center = coordinates.start(parameters)
+        func logLikelihood(_ point: [Double]) -> Double { scorer.score(coordinates.applying(point, to: base)).logLikelihood }
+        let floor = logLikelihood(center) - Self.likelihoodRatioDrop
+        var result = self
+        for (axis, key) in coordinates.keys.enumerated() {
+            guard let index = result.fitted.firstIndex(where: { $0.key == key }), !result.fitted[index].onRangeEdge,
+                  let low = result.fitted[index].low, let high = result.fitted[index].high else { continue }
+            let range = Coordinates.range(key)
+            for (direction, end) in [(-1.0, low), (1.0, high)] where range.lowerBound < end && end < range.upperBound {
+                let reach = abs(Coordinates.coordinate(key, end) - center[axis])
+                func profile(_ distance: Double) -> Double {
+                    profileLogLikelihood(axis: axis, offset: direction * distance, center: center, logLikelihood: logLikelihood)
+                }
+                guard profile(reach) >= floor else { continue }
+                let wider = Self.intervalEnd(key, from: center[axis], direction: direction, bisections: Self.profileBisections) {
+                    $0 <= reach || profile($0) >= floor
+                }
+                if direction < 0 { result.fitted[index].low = Swift.min(low, wider) } else { result.fitted[index].high = Swift.max(high, wider) }
+            }
+        }
+        return result
+    }
+
+    /// The best log-likelihood with coordinate `axis` moved by `offset` from `center`, the
+    /// other coordinates climbed again from `center` (Nelder–Mead, a first step of 0.5, at most
+    /// ``profileClimbEvaluations`` evaluations); the point along the axis alone if that is
+    /// better.
+    func profileLogLikelihood(axis: Int, offset: Double, center: [Double], logLikelihood: ([Double]) -> Double) -> Double {
+        var point = center
+        point[axis] += offset
+        let along = logLikelihood(point)
+        let others = center.indices.filter { $0 != axis }
+        guard !others.isEmpty else { return along }
+        let climb = NelderMead.minimise({ free in
+            var trial = point
+            for (slot, other) in others.enumerated() { trial[other] = free[slot] }
+            return -logLikelihood(trial)
+        }, start: others.map { center[$0] }, step: 0.5, tolerance: Self.climbTolerance.values, sizeTolerance: Self.climbTolerance.size,
+           maximumEvaluations: Self.profileClimbEvaluations)
+        return Swift.max(along, -climb.value)
     }
 
     /// The end of an interval of `key`'s values from `coordinate` (the fit's, in the optimiser's

@@ -205,6 +205,6 @@ package struct FittedParameter: Sendable, Equatable {
     package var heldBecause: String?
     /// Whether the fit lies on the edge of the parameter's valid range, the starts agreeing
     /// (``LaunchFit/Convergence/startsAgree``): the logs bound it from one side only, and its
-    /// interval runs to the range's end (``LaunchFit/withEdgeIntervals(scorer:base:)``).
+    /// interval runs to the range's end (``LaunchFit/withIntervals(scorer:base:)``).
     package var onRangeEdge = false
 }

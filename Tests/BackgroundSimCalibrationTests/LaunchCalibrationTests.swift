@@ -201,8 +201,29 @@ struct LaunchCalibrationTests {
         }
         let verdict = CalibrationFormatter.verdict(calibration)
         #expect(verdict.contains("refreshFadeHalfLifeDays is on the edge of its range (30)") && !verdict.contains("did not converge"), "\(verdict)")
-        #expect(CalibrationFormatter.table(calibration, fragmentPath: nil).contains("on the edge of its range: bounded from one side only"))
+        let table = CalibrationFormatter.table(calibration, fragmentPath: nil)
+        #expect(table.contains("on the edge of its range: bounded from one side only"))
+        #expect(table.contains("interval profiled over refreshFadeHalfLifeDays, on the edge of its range"), "\(table)")
         #expect(JSONWriter.pretty(CalibrationFormatter.json(calibration)).contains("\"onRangeEdge\": true"))
+        // The others' intervals are not conditional on the edge: from a point interval at the
+        // fit, the profile over the fade (free) widens each on both sides; with no parameter
+        // on an edge nothing changes.
+        let base = SimulatedLogs.clean("coverdrop-shipped")
+        let scorer = LaunchScorer(DeviceHistory.histories(records), kind: .refresh, base: base.system.heuristic,
+                                  phone: try PhoneStateProfile.measure(base, jobs: 2), jobs: 2)
+        var narrow = LaunchFit.fit(scorer, base: base.system.heuristic)
+        for index in narrow.fitted.indices {
+            narrow.fitted[index].onRangeEdge = narrow.fitted[index].key == "refreshFadeHalfLifeDays"
+            narrow.fitted[index].low = narrow.fitted[index].value
+            narrow.fitted[index].high = narrow.fitted[index].value
+        }
+        let profiled = narrow.spanningProfileOverEdges(scorer: scorer, base: base.system.heuristic)
+        for (before, after) in zip(narrow.fitted, profiled.fitted) where !before.onRangeEdge {
+            #expect((after.low ?? 0) < before.value && (after.high ?? 0) > before.value, "\(after)")
+        }
+        var noEdge = narrow
+        for index in noEdge.fitted.indices { noEdge.fitted[index].onRangeEdge = false }
+        #expect(noEdge.spanningProfileOverEdges(scorer: scorer, base: base.system.heuristic).fitted.map(\.low) == noEdge.fitted.map(\.low))
     }
 
     @Test("3 phones × 2 days are too small to tell: the values come without intervals, no feature is judged, and the verdict says so in every format")
