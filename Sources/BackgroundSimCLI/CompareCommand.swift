@@ -90,7 +90,7 @@ enum CompareCommand {
     }
 
     /// The built-in comparison: CoverDrop as designed against CoverDrop as shipped.
-    static let defaultScenarios = ["coverdrop-designed", "coverdrop-shipped"]
+    static let defaultScenarios = [ReferenceApp.CoverDropName.designed, ReferenceApp.CoverDropName.shipped]
     static let defaultSeeds = 100
     static let defaultDays = 365
     /// The built-in comparison's objective: the sooner a source's message leaves, the better,

@@ -51,6 +51,22 @@ struct CheckerTests {
         #expect(swarm.failures.isEmpty, "\(swarm.firstFailure.map { "seed \($0.seed): \($0.violations[0])" } ?? "")")
     }
 
+    @Test("the checker knows no app: a policy's promises come from its parameters — CoverDrop's delays and, as designed, its hourly limit; none for Zashi; a team's own parameters' promises become the same invariants")
+    func promisesComeFromTheParameters() throws {
+        func names(_ preset: String) -> [String] { Invariants.declared(by: Presets.scenario(named: preset)!).map(\.name) }
+        #expect(names("coverdrop-designed") == ["earliestBeginWithin(5–130 min)", "minimumRunInterval(60 min)"])
+        #expect(names("coverdrop-shipped") == ["earliestBeginWithin(5–130 min)"])
+        #expect(names("zashi-designed").isEmpty && names("proton-upload-designed").isEmpty)
+        // A team's policy that promises to ask for 15–60 min and asks for 5: the check finds it.
+        var scenario = Presets.scenario(named: "probe-refresh")!
+        scenario.app.policy = PolicyConfiguration(PolicyDefinition(name: "team-sync", summary: "A team's sync.", parameters: TeamSyncParameters.self) { _ in TeamSync() })
+        scenario.app.permittedIdentifiers = ["team.sync"]
+        let invariants = Invariants.standard + Invariants.declared(by: scenario)
+        #expect(invariants.map(\.name).suffix(2) == ["earliestBeginWithin(15–60 min)", "minimumRunInterval(30 min)"])
+        let report = try PolicyChecker(scenario: scenario, days: 2, invariants: invariants).check(seeds: [1], jobs: 1)
+        #expect(report.firstFailure?.violations.first?.invariant == "earliestBeginWithin(15–60 min)", "\(report.firstFailure.map { "\($0.violations)" } ?? "none")")
+    }
+
     @Test("a check gives the same runs, violations and digests for 1 and 2 jobs")
     func jobsDoNotMatter() throws {
         var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-send-forgetful")!, days: 3)
@@ -204,5 +220,23 @@ struct CheckerTests {
         scenario.user.sessionsPerDay = 112.6568767680401
         let run = try PolicyChecker(scenario: scenario, days: 2, invariants: [EnergyLedgerBalances()]).check(seed: 639)
         #expect(run.violations.isEmpty)
+    }
+}
+
+/// A team's parameters promising delays of 15–60 min and runs 30 min apart.
+private struct TeamSyncParameters: PolicyParameters {
+    func validate(_ validator: inout ParameterValidator) {}
+    var promises: [PolicyPromise] { [.earliestBeginWithin(identifier: "team.sync", minutes: 15...60), .minimumRunInterval(minutes: 30)] }
+}
+
+/// A policy that breaks its parameters' promise: it asks to begin 5 min after leaving.
+private final class TeamSync: BackgroundPolicy {
+    func didFinishLaunching(_ app: AppContext, reason: LaunchReason) {
+        app.taskScheduler.register(forTaskWithIdentifier: "team.sync") { task in task.setTaskCompleted(success: true) }
+    }
+    func didEnterBackground(_ app: AppContext) {
+        var request = TaskRequest.appRefresh(identifier: "team.sync")
+        request.earliestBeginDate = app.date + .minutes(5)
+        try? app.taskScheduler.submit(request)
     }
 }

@@ -9,6 +9,12 @@ private struct SyncParameters: PolicyParameters {
     func validate(_ v: inout ParameterValidator) { v.check(delayHours, 0...168, "delayHours") }
 }
 
+extension SyncParameters {
+    var promises: [PolicyPromise] {
+        [.earliestBeginWithin(identifier: "com.example.sync", minutes: delayHours * 60...delayHours * 60 + 1)]
+    }
+}
+
 private final class SyncPolicy: BackgroundPolicy {
     let parameters: SyncParameters
     init(parameters: SyncParameters) { self.parameters = parameters }
@@ -34,6 +40,13 @@ struct PolicyRegistryTests {
 
     static func file(_ parameters: String) -> String {
         #"{"app": {"policy": {"name": "my-sync", "parameters": \#(parameters)}, "permittedIdentifiers": ["com.example.sync"]}}"#
+    }
+
+    @Test("the guide's parameters declare their promise: a request within delayHours, to the minute")
+    func parametersDeclarePromises() {
+        var parameters = SyncParameters()
+        parameters.delayHours = 2
+        #expect(parameters.promises == [.earliestBeginWithin(identifier: "com.example.sync", minutes: 120...121)])
     }
 
     @Test("a registered policy is used by name, with its parameters decoded, filled with defaults and passed to it")

@@ -5,9 +5,20 @@ package enum FormerNames {
     /// Each former name and its replacement: the names before each seed app existed as designed
     /// and as shipped.
     static let table: [(old: String, new: String)] = [
-        ("proton-upload", "proton-upload-designed"), ("coverdrop-send", "coverdrop-designed"),
+        ("proton-upload", "proton-upload-designed"), ("coverdrop-send", ReferenceApp.CoverDropName.designed),
         ("zashi-sync", "zashi-designed"), ("bgscheduler-demo", "bgscheduler-designed"),
     ]
+
+    /// The keys of the removed `policies` section, each with the policy whose parameters it held.
+    static let policySections: [(key: String, policy: String)] = [
+        ("protonUpload", "proton-upload-designed"), ("coverDrop", ReferenceApp.CoverDropName.designed), ("zashiSync", "zashi-designed"),
+        ("periodicDemo", "bgscheduler-designed"),
+    ]
+
+    /// The policy whose parameters the removed `policies` section's `key` held, if it is one.
+    package static func policy(forSection key: String) -> String? {
+        policySections.first { $0.key == key }?.policy
+    }
 
     /// What replaced `name`, if it is a former name.
     package static func replacement(for name: String) -> String? {

@@ -187,10 +187,8 @@ public enum ScenarioLoader {
     static func upgraded(_ document: JSONValue, issues: inout [ScenarioIssue]) -> JSONValue {
         var result = withPolicyObject(document)
         if case .object(let sections)? = document["policies"] {
-            let policyNames = ["protonUpload": "proton-upload-designed", "coverDrop": "coverdrop-designed", "zashiSync": "zashi-designed",
-                               "periodicDemo": "bgscheduler-designed"]
             for section in sections {
-                let name = policyNames[section.key] ?? "the policy's name"
+                let name = FormerNames.policy(forSection: section.key) ?? "the policy's name"
                 issues.append(ScenarioIssue(path: "policies.\(section.key)", message: """
                     the policies section was removed: a policy's parameters now belong to it; move these values to \
                     "app": {"policy": {"name": "\(name)", "parameters": {…}}} (in sweeps, paths become app.policy.parameters.…)

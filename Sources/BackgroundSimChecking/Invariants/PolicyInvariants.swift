@@ -255,26 +255,19 @@ public enum Invariants {
     /// The library: ``model`` and ``policy``.
     public static var standard: [any Invariant] { model + policy }
 
-    /// What a built-in policy with the parameters of `scenario.app.policy` promises about
-    /// itself: CoverDrop's bounded delays (5–120 min, and the failsafe's 10 min more) and, as
-    /// designed, its hourly rate limit on the device clock. (The shipped code measures the limit
-    /// from a run's start, so two runs' ends may be closer than an hour by the first run's length;
-    /// its bounded delays are declared.) Empty for the others.
-    /// The scenario's own metrics declare theirs too (``declaredByAppMetrics(of:)``).
+    /// What the policy with the parameters of `scenario.app.policy` promises about itself
+    /// (``PolicyParameters/promises``: CoverDrop's bounded delays and, as designed, its hourly
+    /// limit), each as its invariant; and what the scenario's own metrics declare
+    /// (``declaredByAppMetrics(of:)``).
     public static func declared(by scenario: Scenario) -> [any Invariant] {
-        declaredByAppMetrics(of: scenario) + declaredByPolicy(of: scenario)
+        declaredByAppMetrics(of: scenario) + scenario.app.policy.parameters.promises.map(invariant(keeping:))
     }
 
-    private static func declaredByPolicy(of scenario: Scenario) -> [any Invariant] {
-        if let p = scenario.app.policy.parameters(as: CoverDropShippedParameters.self) {
-            let upper = p.failsafeExtraMinutes + p.maximumDelayMinutes
-            guard p.minimumDelayMinutes <= upper else { return [] }
-            return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...upper)]
+    /// The invariant that holds a run to `promise`.
+    public static func invariant(keeping promise: PolicyPromise) -> any Invariant {
+        switch promise {
+        case .earliestBeginWithin(let identifier, let minutes): EarliestBeginWithin(identifier: identifier, minutes: minutes)
+        case .minimumRunInterval(let minutes): MinimumRunInterval(minutes: minutes)
         }
-        guard let p = scenario.app.policy.parameters(as: CoverDropDesignedParameters.self) else { return [] }
-        let upper = p.failsafeBaseMinutes + p.maximumDelayMinutes
-        guard p.minimumDelayMinutes <= upper else { return [] }   // an invalid scenario; validation reports it
-        return [EarliestBeginWithin(identifier: p.identifier, minutes: p.minimumDelayMinutes...upper),
-                MinimumRunInterval(minutes: p.minimumRunIntervalMinutes)]
     }
 }

@@ -26,10 +26,15 @@ public protocol PolicyParameters: Codable, Sendable, Equatable {
     /// `app.permittedIdentifiers` gets these, as its Info.plist would list them. `nil` (the
     /// default) leaves it to the definition's ``PolicyDefinition/taskIdentifiers``.
     var taskIdentifiers: [String]? { get }
+
+    /// What the policy with these parameters promises about its requests and runs
+    /// (``PolicyPromise``): `bgsim check` holds every run to each. Empty by default.
+    var promises: [PolicyPromise] { get }
 }
 
 extension PolicyParameters {
     public var taskIdentifiers: [String]? { nil }
+    public var promises: [PolicyPromise] { [] }
 
     /// Whether `other` is a value of the same type, equal to this one.
     func isEqual(to other: any PolicyParameters) -> Bool {

@@ -1,4 +1,14 @@
 extension ReferenceApp {
+    /// CoverDrop's preset and policy names (each preset runs the policy of its name), for the
+    /// code that refers to them: `bgsim compare`'s built-in comparison, the former names.
+    package enum CoverDropName {
+        /// CoverDrop as designed.
+        package static let designed = "coverdrop-designed"
+        /// CoverDrop as shipped.
+        package static let shipped = "coverdrop-shipped"
+    }
+    private typealias Name = CoverDropName
+
     /// The Guardian's CoverDrop: sending queued messages from app refresh tasks (as designed:
     /// real messages only, backoff, an hourly limit; as shipped: two fixed-size messages a run
     /// padded with cover traffic, a run on every foreground), its July 2025 processing build,
@@ -9,12 +19,12 @@ extension ReferenceApp {
         sources: ["the CoverDrop design document on background message sending",
                   "guardian/coverdrop and its iOS reference app (docs/POLICIES.md names the commits)"],
         policies: [
-            PolicyDefinition(name: "coverdrop-designed",
+            PolicyDefinition(name: Name.designed,
                              summary: "CoverDrop as designed: real messages in app refresh, cancel on success, backoff 5–120 min, hourly limit.",
                              parameters: CoverDropDesignedParameters.self, taskIdentifiers: [CoverDropDesignedParameters().identifier]) {
                 CoverDropDesigned(parameters: $0)
             },
-            PolicyDefinition(name: "coverdrop-shipped",
+            PolicyDefinition(name: Name.shipped,
                              summary: "CoverDrop as shipped: 2 fixed-size messages a run padded with cover, a run on every foreground, no cancel.",
                              parameters: CoverDropShippedParameters.self, taskIdentifiers: [CoverDropShippedParameters().identifier]) {
                 CoverDropShipped(parameters: $0)
@@ -35,7 +45,7 @@ extension ReferenceApp {
     /// wire (the 773-byte encrypted message [C] with its request [Inf]) with a little CPU for
     /// encryption [Inf].
     private static var designed: Scenario {
-        var scenario = scenario(name: "coverdrop-designed", policy: PolicyConfiguration(name: "coverdrop-designed"),
+        var scenario = scenario(name: Name.designed, policy: PolicyConfiguration(name: Name.designed),
                                 identifiers: [CoverDropDesignedParameters().identifier],
                                 description: "CoverDrop as designed: queued messages sent from app refresh, hourly rate limit, backoff 5–120 min.")
         scenario.work.arrivals = .appSessions
@@ -50,7 +60,7 @@ extension ReferenceApp {
 
     /// As shipped: the same messages, a sending queue of 8 [C].
     private static var shipped: Scenario {
-        var scenario = designed.with(name: "coverdrop-shipped", policy: "coverdrop-shipped", identifiers: [CoverDropShippedParameters().identifier],
+        var scenario = designed.with(name: Name.shipped, policy: Name.shipped, identifiers: [CoverDropShippedParameters().identifier],
                                      description: "CoverDrop as shipped: every run sends 2 fixed-size messages, padded with cover; a run on every foreground.")
         scenario.work.maximumQueuedItems = 8
         return scenario
@@ -68,7 +78,7 @@ extension ReferenceApp {
         var parameters = CoverDropShippedParameters()
         parameters.requestKind = .processing
         parameters.resubmitsInHandler = false
-        scenario.app.policy = PolicyConfiguration(name: "coverdrop-shipped", parameters: parameters)
+        scenario.app.policy = PolicyConfiguration(name: Name.shipped, parameters: parameters)
         scenario.app.backgroundModes = [.fetch]
         return scenario
     }

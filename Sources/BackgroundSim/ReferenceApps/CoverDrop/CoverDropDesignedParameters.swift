@@ -45,3 +45,15 @@ package struct CoverDropDesignedParameters: PolicyParameters {
         v.check(failsafeBaseMinutes, 0...1_440, "failsafeBaseMinutes")
     }
 }
+
+extension CoverDropDesignedParameters {
+    /// Its bounded delays — the backoff's 5–120 min, and the failsafe's minutes more — and its
+    /// hourly limit on the device clock. None when the delays are out of order (an invalid
+    /// scenario, which validation reports).
+    package var promises: [PolicyPromise] {
+        let upper = failsafeBaseMinutes + maximumDelayMinutes
+        guard minimumDelayMinutes <= upper else { return [] }
+        return [.earliestBeginWithin(identifier: identifier, minutes: minimumDelayMinutes...upper),
+                .minimumRunInterval(minutes: minimumRunIntervalMinutes)]
+    }
+}

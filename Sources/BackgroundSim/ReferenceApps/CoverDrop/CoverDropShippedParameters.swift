@@ -94,3 +94,14 @@ package struct CoverDropShippedParameters: PolicyParameters {
         v.check(libraryStartFailureProbability, 0...1, "libraryStartFailureProbability")
     }
 }
+
+extension CoverDropShippedParameters {
+    /// Its bounded delays, and the failsafe's minutes more. Not its hourly limit: the shipped
+    /// code measures it from a run's start, so two runs' ends may be closer than an hour by the
+    /// first run's length.
+    package var promises: [PolicyPromise] {
+        let upper = failsafeExtraMinutes + maximumDelayMinutes
+        guard minimumDelayMinutes <= upper else { return [] }
+        return [.earliestBeginWithin(identifier: identifier, minutes: minimumDelayMinutes...upper)]
+    }
+}
