@@ -139,6 +139,12 @@ struct DocumentationTests {
         #expect(text.contains(WakeRule.markdownTable), "replace the table under \"One way in\" with:\n\(WakeRule.markdownTable)")
     }
 
+    @Test("docs/OUTPUT.md prints the reasons table as the code derives it from the wake rules, reason by reason")
+    func reasonsTableIsCurrent() throws {
+        let text = try read("docs/OUTPUT.md")
+        #expect(text.contains(LaunchDenial.markdownTable), "replace the table under \"Launch decisions\" with:\n\(LaunchDenial.markdownTable)")
+    }
+
     @Test("docs/ARCHITECTURE.md lists every public type of BackgroundSim, and no type that is not public")
     func publicTypesListed() throws {
         var root = URL(fileURLWithPath: #filePath)

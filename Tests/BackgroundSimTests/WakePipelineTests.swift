@@ -268,3 +268,21 @@ struct WakePipelineTests {
         }
     }
 }
+
+@Suite("The reasons table")
+struct LaunchDenialTableTests {
+    @Test("every reason a run of any preset gives a task request is one the reasons table marks for its door, and the model's own reasons occur")
+    func runsGiveOnlyTheTablesReasons() throws {
+        var seen: Set<LaunchDenial> = []
+        for preset in Presets.all {
+            let run = try SimulationRunner.run(scenario: preset.scenario, seed: 1, days: 21)
+            for (kind, door) in [(TaskRequest.Kind.appRefresh, WakeSource.appRefreshTask), (.processing, .processingTask)] {
+                for denial in LaunchDenial.allCases where run.os.metrics.launchDecisions.count(kind, denial) > 0 {
+                    seen.insert(denial)
+                    #expect(denial.canBeGiven(to: door), "\(preset.name): \(denial) for \(kind)")
+                }
+            }
+        }
+        #expect(seen.isSuperset(of: [.noPredictedUse, .budgetExhausted, .deviceNotIdle, .notChosen, .notDue]), "\(seen)")
+    }
+}

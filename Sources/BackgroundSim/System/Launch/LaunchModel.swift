@@ -325,6 +325,17 @@ package struct HeuristicLaunchModel: LaunchModel {
         return .chance(chance * generosity * fade)
     }
 
+    /// Every reason this model can give a pending request of `kind` it does not launch
+    /// (``refreshChance(_:)``, ``processingChance(_:)`` and the draw, ``draw(_:_:random:)``):
+    /// what the docs' reasons table says of the launch model's stage (``LaunchDenial/markdownTable``).
+    /// A test holds runs of every preset to it.
+    package static func denials(for kind: TaskRequest.Kind) -> [LaunchDenial] {
+        switch kind {
+        case .appRefresh: [.appNotUsedRecently, .rateLimit, .noPredictedUse, .budgetExhausted, .energyBudget, .dataBudget, .notChosen]
+        case .processing: [.appNotUsedRecently, .deviceNotIdle, .rateLimit, .energyBudget, .dataBudget, .notChosen]
+        }
+    }
+
     /// 2^(−days ÷ halfLife): how much a launch chance has faded `days` after the app's last use.
     package static func fade(days: Double, halfLife: Double) -> Double {
         PortableMath.exp(-Swift.max(0, days) * 0.693_147_180_559_945_3 / halfLife)
