@@ -153,7 +153,7 @@ public struct BackgroundSimCLI: Sendable {
             by `bgsim help --markdown > docs/COMMANDS.md`, and a test fails when it differs from the
             tool's help. The guides explain the commands' outputs and methods: docs/OUTPUT.md
             (`run`, `compare`), docs/SWEEPS.md (`sweep`, `merge`), docs/TUNING.md (`tune`),
-            docs/CALIBRATION.md (`fieldlog`, `calibrate`), docs/WHATIF.md (`whatif`) and
+            docs/FIELD-LOGS.md (`fieldlog`), docs/CALIBRATION.md (`calibrate`), docs/WHATIF.md (`whatif`) and
             docs/CHECKING.md (`check`).
 
             ## bgsim

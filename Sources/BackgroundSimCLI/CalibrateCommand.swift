@@ -12,7 +12,7 @@ enum CalibrateCommand {
                                [--output FILE] [--jobs J] [--quiet]
 
         Fits the launch model to field logs — an app's own records of when iOS ran its tasks on its
-        users' phones (docs/CALIBRATION.md; 'bgsim run --field-log' writes them from simulated
+        users' phones (docs/FIELD-LOGS.md; 'bgsim run --field-log' writes them from simulated
         phones) — so that policies can be evaluated against the team's own users:
 
           - per task kind, the parameters that fit the logged launches best (maximum likelihood,

@@ -11,7 +11,7 @@ enum FieldLogCommand {
 
         Reads field logs — an app's own records of its task submissions, launches, completions and
         expirations and of the user opening it, with the phone's charging, network and battery where
-        known (docs/CALIBRATION.md; 'bgsim run --field-log' writes them from simulated phones) — and
+        known (docs/FIELD-LOGS.md; 'bgsim run --field-log' writes them from simulated phones) — and
         summarises, per task kind: devices and days observed, launches per day, the delay from the
         earliest begin date to the launch, the spacing between launches, the share on the charger,
         launches per day by days since the app was last used, and the busiest hours. Intervals come

@@ -35,7 +35,7 @@ enum RunCommand {
           --field-log FILE   Also write the field log an instrumented app would have written on each
                              simulated phone (device-SEED): foregrounds, task submissions, launches,
                              completions and expirations with charging, network and battery, in
-                             local time. JSON lines, or CSV for a .csv FILE. See docs/CALIBRATION.md.
+                             local time. JSON lines, or CSV for a .csv FILE. See docs/FIELD-LOGS.md.
           --seeds N          Replications: run seeds S, S+1, … S+N−1 and summarise every field of
                              the report across them (mean ± 95 % CI, sd, p10, median, p90).
           --jobs J           Replications run in parallel (default: all cores); the output does

@@ -3,7 +3,7 @@ import Foundation
 import BackgroundSimLab
 
 /// Reading and writing field logs: JSON lines (one object per line) or CSV with a header, the
-/// same fields under the same names (docs/CALIBRATION.md).
+/// same fields under the same names (docs/FIELD-LOGS.md).
 package enum FieldLogFormat {
     /// The fields in the order files write them.
     package static let fields = ["device", "time", "event", "identifier", "kind", "earliestBegin", "requiresNetwork",

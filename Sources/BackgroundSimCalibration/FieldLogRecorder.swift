@@ -2,7 +2,7 @@ import BackgroundSim
 import SimKernel
 import BackgroundSimLab
 
-/// Writes a simulated run as the field log an app instrumented as docs/CALIBRATION.md describes
+/// Writes a simulated run as the field log an app instrumented as docs/FIELD-LOGS.md describes
 /// would have written on that phone: the app's foregrounds and backgrounds, its task
 /// submissions, launches, completions and expirations, each with the phone's charging state,
 /// network, battery level, boot time and whether it is unlocked (its screen on) at that moment,
@@ -87,7 +87,7 @@ package enum FieldLogRecorder {
                 }
                 // An app that submits the same request twice at one instant (as it launches, and
                 // again in the task's handler) writes two identical records; the reader keeps one
-                // of any exact repeat (docs/CALIBRATION.md), and the second submission changes
+                // of any exact repeat (docs/FIELD-LOGS.md), and the second submission changes
                 // nothing, so it is written once.
                 if entry.time != kinds.instant {
                     kinds.instant = entry.time
