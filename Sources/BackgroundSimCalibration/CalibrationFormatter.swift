@@ -10,14 +10,12 @@ package enum CalibrationFormatter {
         verdictOnTheFit(calibration) + (midHistoryWarning(calibration).map { " " + $0 } ?? "")
     }
 
-    /// The warning that logs start mid-history, if any do: the fit replays every phone from
-    /// install, so its values are biased on them, whatever the goodness of fit says.
+    /// What the fit did about logs that began after install, if any did.
     static func midHistoryWarning(_ calibration: LaunchCalibration) -> String? {
         guard calibration.devicesStartingMidHistory > 0 else { return nil }
-        return "But \(calibration.devicesStartingMidHistory) of \(calibration.devices) devices' logs start after the app was installed "
-            + "(their first record is not the user opening the app, or a task launched before the log shows it submitted): the fit "
-            + "replays every phone from install, with nothing learnt of its use and no request pending, and its values are biased on "
-            + "such logs (docs/CALIBRATION.md, \"Logs must start at install\"). Log from each install's first launch."
+        return "\(calibration.devicesStartingMidHistory) of \(calibration.devices) devices' logs start after the app was installed "
+            + "(their first record is not marked firstLaunch): the fit takes their requests as pending from the first record and "
+            + "integrates out what iOS had learnt of their use before it (docs/CALIBRATION.md, \"Logs that start after install\")."
     }
 
     static func verdictOnTheFit(_ calibration: LaunchCalibration) -> String {

@@ -62,12 +62,36 @@ struct DeviceHistory: Sendable {
     /// The times of the first and the last record.
     var start: Double
     var end: Double
-    /// Whether the log shows signs of starting after the app was installed: its first record
-    /// is not the user opening the app (the first thing an app installed and logging from its
-    /// first launch writes), or a task launched before the log shows it submitted (a request
-    /// made before the log began). The replay starts every phone as if newly installed
-    /// (nothing learnt, no request pending), so such logs bias the fit.
-    var startsMidHistory = false
+    /// Whether the log begins with the app's first launch since install
+    /// (``FieldLogRecord/firstLaunch``): then the replay starts the phone as the simulator
+    /// starts a new install, nothing learnt and nothing pending. Any other log began with a
+    /// history it does not show, which the replay fills in (``earlierRequests``) and the
+    /// refresh likelihood integrates out (``RefreshTape/Prehistory``).
+    var startsAtInstall = false
+    /// Requests taken as pending when a log that did not start at install began: one of each
+    /// identifier the log shows submitted or launched, due from the first record (an earliest
+    /// begin before the log is not in it), with the requirements of its first submission [Inf].
+    /// Apps that keep a request pending, resubmitting at each launch and each open as the
+    /// reference apps do, have one then; taking only those the log shows launched before any
+    /// submission would keep the pending requests that launched and drop those that did not.
+    var earlierRequests: [Submission] = []
+    /// The user's opens of the app as the log shows them, for the use before a log that did
+    /// not start at install: `nil` for one that did, or that shows no open.
+    var loggedUse: LoggedUse?
+
+    /// Opens spread evenly over the day added to a log's own when sharing its earlier use out
+    /// by hour [Inf]: a user's opens before the log fell in hours their logged ones may miss,
+    /// and an hour with no learnt use denies every refresh an hour before it, so the log's
+    /// launches there could not be explained.
+    static let pseudoOpens = 1.0
+
+    /// The user's opens over a whole log.
+    struct LoggedUse: Sendable {
+        /// Opens a day over the log's device-days (``days``).
+        var opensPerDay: Double
+        /// The opens' shares by local hour, summing to 1, with ``pseudoOpens`` spread evenly.
+        var hourlyShares: [Double]
+    }
 
     /// The device-days a log from `start` to `end` covers: the local calendar days from the day
     /// of the first record to the day of the last, each counted whole, as `bgsim run` counts the
@@ -93,7 +117,22 @@ struct DeviceHistory: Sendable {
         var previousTime: Double?
         /// Identifiers the log shows submitted so far.
         var submitted: Set<String> = []
-        startsMidHistory = records.first.map { $0.event != .appForeground } ?? false
+        startsAtInstall = records.first?.firstLaunch == true
+        let start = (records.first?.time.seconds ?? origin) - origin
+        var earlierRequests: [Submission] = []
+        let startsAtInstall = startsAtInstall
+        func noteEarlierRequest(_ identifier: String, kind: FieldLogRecord.Kind, requirementsFrom submission: FieldLogRecord?) {
+            guard !startsAtInstall else { return }
+            let index = earlierRequests.firstIndex { $0.identifier == identifier } ?? {
+                earlierRequests.append(Submission(identifier: identifier, kind: kind, earliest: start, requiresNetwork: false,
+                                                  requiresExternalPower: false, duringLaunch: false))
+                return earlierRequests.count - 1
+            }()
+            if let submission {
+                earlierRequests[index].requiresNetwork = submission.requiresNetwork ?? false
+                earlierRequests[index].requiresExternalPower = submission.requiresExternalPower ?? false
+            }
+        }
         for record in records {
             let time = record.time.seconds - origin
             if let boot = record.bootTime.map({ $0.seconds - origin }) {
@@ -121,24 +160,33 @@ struct DeviceHistory: Sendable {
             case .appForeground: steps.append((time, .foreground(hour: record.time.hour)))
             case .appBackground: steps.append((time, .background))
             case .taskSubmitted:
-                submitted.insert(record.identifier ?? "")
+                let isNew = submitted.insert(record.identifier ?? "").inserted
                 guard let kind = record.kind else { break }
+                if isNew { noteEarlierRequest(record.identifier ?? "", kind: kind, requirementsFrom: record) }
                 let earliest = Swift.max(time, (record.earliestBegin?.seconds ?? 0) - origin)
                 steps.append((time, .submitted(Submission(
                     identifier: record.identifier ?? "", kind: kind, earliest: earliest,
                     requiresNetwork: record.requiresNetwork ?? false, requiresExternalPower: record.requiresExternalPower ?? false,
                     duringLaunch: running.values.contains(kind)))))
             case .taskLaunched:
-                if !submitted.contains(record.identifier ?? "") { startsMidHistory = true }
                 guard let kind = record.kind else { break }
+                noteEarlierRequest(record.identifier ?? "", kind: kind, requirementsFrom: nil)
                 running[record.identifier ?? ""] = kind
                 steps.append((time, .launched(identifier: record.identifier ?? "", kind: kind, state: state)))
             case .taskCompleted, .taskExpired:
                 running.removeValue(forKey: record.identifier ?? "")
             }
         }
-        start = (records.first?.time.seconds ?? origin) - origin
+        self.start = start
+        self.earlierRequests = earlierRequests
         end = (records.last?.time.seconds ?? origin) - origin
+        var opensByHour = [Double](repeating: 0, count: 24)
+        for (_, step) in steps { if case .foreground(let hour) = step { opensByHour[hour] += 1 } }
+        let opens = opensByHour.reduce(0, +)
+        if !startsAtInstall && opens > 0 {
+            loggedUse = LoggedUse(opensPerDay: opens / Self.wholeDays(from: start, to: end),
+                                  hourlyShares: opensByHour.map { ($0 + Self.pseudoOpens / 24) / (opens + Self.pseudoOpens) })
+        }
         // A launch at the same instant as other records goes first: the system chose it at its
         // evaluation, before the process launched and the app, in its launch callbacks,
         // submitted again (the log shows those first because they run first). A restart goes

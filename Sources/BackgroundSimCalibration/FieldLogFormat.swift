@@ -8,7 +8,7 @@ package enum FieldLogFormat {
     /// The fields in the order files write them.
     package static let fields = ["device", "time", "event", "identifier", "kind", "earliestBegin", "requiresNetwork",
                                 "requiresExternalPower", "success", "charging", "network", "batteryPercent", "bootTime",
-                                "protectedDataAvailable"]
+                                "protectedDataAvailable", "firstLaunch"]
 
     // MARK: Writing
 
@@ -27,6 +27,7 @@ package enum FieldLogFormat {
         if let value = record.batteryPercent { members.append(("batteryPercent", .number(value))) }
         if let value = record.bootTime { members.append(("bootTime", .string(value.text))) }
         if let value = record.protectedDataAvailable { members.append(("protectedDataAvailable", .bool(value))) }
+        if let value = record.firstLaunch { members.append(("firstLaunch", .bool(value))) }
         return members
     }
 
@@ -193,7 +194,7 @@ package enum FieldLogFormat {
             var members: [(String, JSONValue)] = []
             for (name, cell) in zip(header, cells) where !cell.isEmpty {
                 switch name {
-                case "requiresNetwork", "requiresExternalPower", "success", "charging", "protectedDataAvailable":
+                case "requiresNetwork", "requiresExternalPower", "success", "charging", "protectedDataAvailable", "firstLaunch":
                     members.append((name, cell == "true" ? .bool(true) : cell == "false" ? .bool(false) : .string(cell)))
                 case "batteryPercent":
                     members.append((name, Double(cell).map(JSONValue.number) ?? .string(cell)))
@@ -299,6 +300,7 @@ package enum FieldLogFormat {
         record.bootTime = try timestamp("bootTime")
         if let boot = record.bootTime, boot > time { throw fail("bootTime", "expected a time no later than the record's (\(time.text)), got \(boot.text)") }
         record.protectedDataAvailable = try bool("protectedDataAvailable")
+        record.firstLaunch = try bool("firstLaunch")
         switch event {
         case .taskSubmitted, .taskLaunched:
             guard record.identifier != nil else { throw fail("identifier", "required for \(event.rawValue)") }

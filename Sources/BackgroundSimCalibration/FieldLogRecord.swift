@@ -134,11 +134,16 @@ package struct FieldLogRecord: Sendable, Equatable {
     /// once) and true when it is unlocked [A] (Apple Platform Security, "Data Protection
     /// classes"). True says the phone was in use.
     package var protectedDataAvailable: Bool?
+    /// Whether this is the app's first launch since it was installed: the app found no value
+    /// of its own in `UserDefaults` yet (which deleting the app erases). A device whose log
+    /// begins with such a record was logged from install; any other had a history before its
+    /// log began, which calibration does not see and integrates out (docs/CALIBRATION.md).
+    package var firstLaunch: Bool?
 
     package init(device: String, time: LocalTimestamp, event: Event, identifier: String? = nil, kind: Kind? = nil,
                 earliestBegin: LocalTimestamp? = nil, requiresNetwork: Bool? = nil, requiresExternalPower: Bool? = nil,
                 success: Bool? = nil, charging: Bool? = nil, network: Network? = nil, batteryPercent: Double? = nil,
-                bootTime: LocalTimestamp? = nil, protectedDataAvailable: Bool? = nil) {
+                bootTime: LocalTimestamp? = nil, protectedDataAvailable: Bool? = nil, firstLaunch: Bool? = nil) {
         self.device = device
         self.time = time
         self.event = event
@@ -153,5 +158,6 @@ package struct FieldLogRecord: Sendable, Equatable {
         self.batteryPercent = batteryPercent
         self.bootTime = bootTime
         self.protectedDataAvailable = protectedDataAvailable
+        self.firstLaunch = firstLaunch
     }
 }

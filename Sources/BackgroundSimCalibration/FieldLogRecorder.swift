@@ -34,6 +34,9 @@ package enum FieldLogRecorder {
             /// The records written at the latest instant: one that repeats them is not written.
             var atInstant: [FieldLogRecord] = []
             var instant = SimInstant.start
+            /// Whether a record has been written: the first, the user's first open of the newly
+            /// installed app, says so (``FieldLogRecord/firstLaunch``).
+            var wroteAny = false
         }
         let kinds = Kinds()
         return try SimulationRunner.run(scenario: scenario, seed: seed, days: days, policies: policies, configure: { system in
@@ -95,6 +98,11 @@ package enum FieldLogRecorder {
                 }
                 guard !kinds.atInstant.contains(record) else { return }
                 kinds.atInstant.append(record)
+                if !kinds.wroteAny {
+                    // Every run starts at install: nothing learnt, nothing pending.
+                    kinds.wroteAny = true
+                    if record.event == .appForeground { record.firstLaunch = true }
+                }
                 emit(record)
             }
         })

@@ -78,9 +78,11 @@ package struct GoodnessOfFit: Sendable {
         return result
     }
 
-    /// Compares `histories`' launches of `kind` with replays under `parameters`.
+    /// Compares `histories`' launches of `kind` with replays under `parameters`. A device
+    /// given chances of each amount of earlier use (`earlierUse`, for a log that began after
+    /// install: ``LaunchScorer/earlierUsePosteriors(_:)``) has each replay draw its amount from them.
     static func check(_ histories: [DeviceHistory], kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
-                      phone: PhoneStateProfile, jobs: Int) -> GoodnessOfFit {
+                      phone: PhoneStateProfile, earlierUse: [[Double]?] = [], jobs: Int) -> GoodnessOfFit {
         let fallback = LaunchReplay.Resubmission.fallback(histories, kind: kind)
         let replicates = Self.replicates(devices: histories.count)
         let summaries = (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index -> (logged: DeviceLaunchSummary, simulated: [DeviceLaunchSummary]) in
@@ -90,8 +92,14 @@ package struct GoodnessOfFit: Sendable {
             let simulated = (0..<replicates).map { replicate -> DeviceLaunchSummary in
                 var random = RandomStream(seed: seed, label: StreamLabel(kind == .refresh ? "calibration.fit-check.refresh" : "calibration.fit-check.processing"),
                                           entity: UInt64(index * maximumReplicates + replicate))
+                var fraction = 1.0
+                if index < earlierUse.count, let chances = earlierUse[index] {
+                    var draw = random.unit()
+                    let node = chances.indices.first { draw -= chances[$0]; return draw < 0 } ?? chances.count - 1
+                    fraction = RefreshTape.Prehistory.fractions[node]
+                }
                 let launches = LaunchReplay.simulate(history, kind: kind, parameters: parameters, phone: phone,
-                                                     resubmission: resubmission, random: &random)
+                                                     resubmission: resubmission, random: &random, earlierUse: fraction)
                 return DeviceLaunchSummary(events: simulatedEvents(history, kind: kind, launches: launches), start: history.start, end: history.end)
             }
             return (logged, simulated)

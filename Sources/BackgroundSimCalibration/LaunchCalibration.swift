@@ -92,8 +92,8 @@ package struct LaunchCalibration: Sendable {
     package var records: Int
     package var devices: Int
     package var deviceDays: Double
-    /// Devices whose logs show signs of starting after the app was installed
-    /// (``DeviceHistory/startsMidHistory``): the fit assumes a log starts at install.
+    /// Devices whose logs do not begin with the app's first launch
+    /// (``DeviceHistory/startsAtInstall``): the fit integrates out what they had learnt before.
     package var devicesStartingMidHistory = 0
     /// The users the logs show, which the fragment carries (``LoggedUsers``).
     package var users: LoggedUsers
@@ -144,7 +144,8 @@ package struct LaunchCalibration: Sendable {
                 (withIntervals, atGridEdge) = fit.withIntervals(scorer: scorer, base: base.system.heuristic)
             }
             notice("\(kind.rawValue): goodness of fit (\(GoodnessOfFit.replicates(devices: involved.count)) replays of each device)")
-            var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone, jobs: jobs)
+            var goodness = GoodnessOfFit.check(involved, kind: kind, parameters: fit.parameters, phone: phone,
+                                               earlierUse: scorer.earlierUsePosteriors(fit.parameters), jobs: jobs)
             if let small { goodness = goodness.notJudged(because: "not judged: " + small) }
             // Only values the logs identify go into the calibrated scenario.
             for parameter in fit.fitted where parameter.heldBecause == nil && small == nil && fit.convergence.startsAgree {
@@ -166,7 +167,7 @@ package struct LaunchCalibration: Sendable {
                                             deviceDays: histories.reduce(0) { $0 + $1.days },
                                             users: LoggedUsers(histories, base: shiftedBase.user), baseName: base.name, parameters: parameters,
                                             usersDay: usersDay, shiftedBase: shiftedBase, metricKit: comparison)
-        calibration.devicesStartingMidHistory = histories.count { $0.startsMidHistory }
+        calibration.devicesStartingMidHistory = histories.count { !$0.startsAtInstall }
         return calibration
     }
 

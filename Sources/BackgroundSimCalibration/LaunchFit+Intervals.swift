@@ -15,8 +15,10 @@ extension LaunchFit {
     /// others free falls by ``likelihoodRatioDrop`` to the range's end. The parameter is marked
     /// ``FittedParameter/onRangeEdge``. The others' intervals, conditional on the edge in the
     /// bootstrap, are then widened to their profile likelihood-ratio intervals with the edge's
-    /// parameter free (``spanningProfileOverEdges(scorer:base:)``). Called on a fit whose starts
-    /// disagree, it returns the fit without intervals.
+    /// parameter free (``spanningProfileOverEdges(scorer:base:)``). Where some logs began after
+    /// install, every interval is widened to its profile likelihood-ratio interval
+    /// (``spanningProfiles(scorer:base:)``). Called on a fit whose starts disagree, it returns
+    /// the fit without intervals.
     func withIntervals(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> (fit: LaunchFit, resamplesAtGridEdge: Int) {
         guard convergence.startsAgree else { return (self, 0) }
         let edges = Self.edgeKeys(of: coordinates.start(parameters), coordinates: coordinates, base: base)
@@ -34,6 +36,8 @@ extension LaunchFit {
         result = result.spanningAgreeingMaxima(base: base).spanningLikelihoodRatio(scorer: scorer, base: base)
         if !edges.isEmpty {
             result = result.spanningProfileLikelihood(scorer: scorer, base: base).spanningProfileOverEdges(scorer: scorer, base: base)
+        } else if scorer.integratesEarlierUse {
+            result = result.spanningProfiles(scorer: scorer, base: base)
         }
         return (result, atGridEdge)
     }

@@ -89,6 +89,18 @@ extension LaunchFit {
     /// ``intervalEnd(_:from:direction:bisections:isInside:)`` does.
     func spanningProfileOverEdges(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> LaunchFit {
         guard fitted.contains(where: \.onRangeEdge) else { return self }
+        return spanningProfiles(scorer: scorer, base: base)
+    }
+
+    /// `self` with the interval of every free parameter not on the edge of its range widened to
+    /// its profile likelihood-ratio interval (as ``spanningProfileOverEdges(scorer:base:)``
+    /// does, whether or not a parameter is on an edge).
+    ///
+    /// Calibration takes it where the likelihood is profiled over more than the parameters: the
+    /// mixture of earlier use that logs begun after install integrate out (``EarlierUseMixture``)
+    /// is fitted afresh at each point, and the bootstrap, which resamples devices under the
+    /// mixture fitted to all of them, leaves out how much it trades off against the budget.
+    func spanningProfiles(scorer: LaunchScorer, base: HeuristicLaunchParameters) -> LaunchFit {
         let coordinates = self.coordinates
         let center = coordinates.start(parameters)
         func logLikelihood(_ point: [Double]) -> Double { scorer.score(coordinates.applying(point, to: base)).logLikelihood }

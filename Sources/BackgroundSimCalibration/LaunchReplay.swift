@@ -72,10 +72,13 @@ enum LaunchReplay {
         var resubmissions: [DeviceHistory.Submission]
     }
 
-    /// Scores `history`'s launches of `kind` under `parameters`.
+    /// Scores `history`'s launches of `kind` under `parameters`; for a log that began after
+    /// install, with `earlierUse` times the log's own rate of opens learnt before it
+    /// (``RefreshTape/Prehistory``).
     static func score(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
-                      phone: PhoneStateProfile) -> Score {
-        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: nil, random: nil)
+                      phone: PhoneStateProfile, earlierUse: Double = 1) -> Score {
+        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: nil, random: nil,
+                            earlierUse: earlierUse)
         replay.run()
         return replay.score
     }
@@ -86,8 +89,10 @@ enum LaunchReplay {
     static func refreshTape(_ history: DeviceHistory, parameters: HeuristicLaunchParameters, phone: PhoneStateProfile) -> RefreshTape {
         var replay = Replay(history: history, kind: .refresh, parameters: parameters, phone: phone, resubmission: nil, random: nil)
         replay.tape = []
+        if let logged = history.loggedUse { replay.prehistory = RefreshTape.Prehistory(opensPerDay: logged.opensPerDay) }
         replay.run()
         var tape = RefreshTape(points: replay.tape ?? [], recordedUnder: parameters)
+        tape.prehistory = replay.prehistory
         tape.dueEvaluations = replay.dueEvaluations
         return tape
     }
@@ -105,10 +110,13 @@ enum LaunchReplay {
         return tape
     }
 
-    /// Draws launches of `kind` for `history`'s user and phone under `parameters`.
+    /// Draws launches of `kind` for `history`'s user and phone under `parameters` (with
+    /// `earlierUse` as in ``score(_:kind:parameters:phone:earlierUse:)``).
     static func simulate(_ history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
-                         phone: PhoneStateProfile, resubmission: Resubmission, random: inout RandomStream) -> [SimulatedLaunch] {
-        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: resubmission, random: random)
+                         phone: PhoneStateProfile, resubmission: Resubmission, random: inout RandomStream,
+                         earlierUse: Double = 1) -> [SimulatedLaunch] {
+        var replay = Replay(history: history, kind: kind, parameters: parameters, phone: phone, resubmission: resubmission, random: random,
+                            earlierUse: earlierUse)
         replay.run()
         random = replay.random ?? random
         return replay.launches
@@ -150,9 +158,11 @@ enum LaunchReplay {
         var tape: [RefreshTape.Point]?
         /// Set when recording a processing tape (``processingTape(_:parameters:phone:)``).
         var processingTape: [ProcessingTape.Operation]?
+        /// Set when recording a refresh tape of a log that began after install.
+        var prehistory: RefreshTape.Prehistory?
 
         init(history: DeviceHistory, kind: FieldLogRecord.Kind, parameters: HeuristicLaunchParameters,
-             phone: PhoneStateProfile, resubmission: Resubmission?, random: RandomStream?) {
+             phone: PhoneStateProfile, resubmission: Resubmission?, random: RandomStream?, earlierUse: Double = 1) {
             self.history = history
             self.kind = kind
             self.parameters = parameters
@@ -162,6 +172,16 @@ enum LaunchReplay {
             model = HeuristicLaunchModel(parameters: parameters, calendar: SimCalendar(startDate: history.firstDate, startTime: TimeOfDay(hour: 0)))
             step = parameters.evaluationMinutes * 60
             belief = phone.initialBelief
+            if !history.startsAtInstall {
+                // What the phone had before the log began: its requests pending, its app used at
+                // the start, and (refresh) its use learnt over as many opens a day as it shows.
+                pending = history.earlierRequests.filter { $0.kind == kind }
+                lastForeground = history.start
+                if kind == .refresh, let logged = history.loggedUse {
+                    let sessions = earlierUse * logged.opensPerDay * parameters.usageHalfLifeDays / 0.693_147_180_559_945_3
+                    model.assumeEarlierUse(sessions: sessions, hourlyShares: logged.hourlyShares, lastAt: Self.instant(history.start))
+                }
+            }
             if random != nil {
                 belief = drawn(belief)
             } else {
@@ -384,6 +404,11 @@ enum LaunchReplay {
             if eligible > 0 && !belowBatteryFloor(charging: charging) { use = model.refreshUse(conditions(at: time, charging: charging)) }
             if use != nil || !launchedHere.isEmpty {
                 tape?.append(RefreshTape.Point(use: use, eligible: eligible, matched: matched, logged: Int32(launchedHere.count)))
+                if let logged = history.loggedUse {
+                    let days = Self.instant(history.start).duration(to: Self.instant(time)).seconds / 86_400
+                    prehistory?.decay.append(PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays))
+                    prehistory?.shareAhead.append(logged.hourlyShares[model.hourAhead(of: Self.hour(time))])
+                }
             }
             score.launches += launchedHere.count
             for identifier in launchedHere { launched(at: time, identifier: identifier) }

@@ -31,6 +31,10 @@ struct LaunchScorer: Sendable {
 
     var devices: Int { histories.count }
 
+    /// Whether some device's likelihood integrates out the use learnt before its log began
+    /// (refresh logs that began after install: ``EarlierUseMixture``).
+    var integratesEarlierUse: Bool { refreshTapes.contains { $0.prehistory != nil } }
+
     /// Evaluations, over every device, at which a request of the kind was pending and due,
     /// whatever the model decided there.
     var dueEvaluations: Int {
@@ -51,11 +55,29 @@ struct LaunchScorer: Sendable {
             }
     }
 
-    /// Each device's score under `parameters`, in device order.
+    /// Each device's score under `parameters`, in device order. Refresh devices whose logs
+    /// began after install score the mixture over their earlier use (``EarlierUseMixture``).
     func scores(_ parameters: HeuristicLaunchParameters) -> [LaunchReplay.Score] {
-        (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index in
-            kind == .refresh ? refreshTapes[index].score(parameters) : processingTapes[index].score(parameters, phone: phone)
-        }) ?? []
+        guard kind == .refresh else {
+            return (try? ParallelRuns.map(count: histories.count, jobs: jobs) { processingTapes[$0].score(parameters, phone: phone) }) ?? []
+        }
+        let (components, mixture) = refreshComponents(parameters)
+        return components.map(mixture.score)
+    }
+
+    /// Refresh: for each device whose log began after install, the chances of each amount of
+    /// earlier use (``RefreshTape/Prehistory/fractions``) under `parameters`; `nil` for the
+    /// others and for processing, in device order.
+    func earlierUsePosteriors(_ parameters: HeuristicLaunchParameters) -> [[Double]?] {
+        guard kind == .refresh else { return Array(repeating: nil, count: histories.count) }
+        let (components, mixture) = refreshComponents(parameters)
+        return components.map(mixture.posterior)
+    }
+
+    /// Every refresh device's component scores, and the mixture fitted to those with several.
+    private func refreshComponents(_ parameters: HeuristicLaunchParameters) -> ([[LaunchReplay.Score]], EarlierUseMixture) {
+        let components = (try? ParallelRuns.map(count: histories.count, jobs: jobs) { refreshTapes[$0].componentScores(parameters) }) ?? []
+        return (components, EarlierUseMixture(fitting: components.filter { $0.count > 1 }))
     }
 
     /// The summed score under `parameters`.

@@ -24,12 +24,15 @@ struct FieldLogTests {
         #expect(LocalTimestamp(parsing: "1969-12-31T23:59:59")?.text == "1969-12-31T23:59:59")
     }
 
-    @Test("a simulated phone's field log reads back equal from JSON lines and from CSV")
+    @Test("a simulated phone's field log marks its first record as the install's first launch, and reads back equal from JSON lines and from CSV")
     func roundTrip() throws {
         let scenario = try #require(Presets.scenario(named: "zashi-designed"))
         let records = try FieldLogRecorder.run(scenario, seed: 3, days: 10, device: "d,\"3\"").records
         #expect(records.contains { $0.event == .taskLaunched } && records.contains { $0.event == .appForeground })
         #expect(records.contains { $0.event == .taskSubmitted && $0.requiresExternalPower == true })
+        // The install's first open, and it alone, says so.
+        #expect(records.first?.firstLaunch == true && records.first?.event == .appForeground)
+        #expect(records.dropFirst().allSatisfy { $0.firstLaunch == nil })
         #expect(try FieldLogFormat.parse(FieldLogFormat.jsonLines(records), source: "log.jsonl") == records)
         #expect(try FieldLogFormat.parse(FieldLogFormat.csv(records), source: "log.csv") == records)
     }
@@ -186,6 +189,8 @@ struct FieldLogTests {
         ("device,time,event\na,2026-01-05T07:00:00", "log:2: expected 3 fields as in the header, got 2"),
         (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground", "bootTime": "2026-01-05T08:00:00"}"#,
          "log:1: bootTime: expected a time no later than the record's"),
+        (#"{"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground", "firstLaunch": "yes"}"#, "log:1: firstLaunch: expected true or false"),
+        ("device,time,event,firstLaunch\na,2026-01-05T07:00:00,appForeground,1", "log:2: firstLaunch: expected true or false"),
     ])
     func badRecords(text: String, message: String) {
         #expect {

@@ -290,22 +290,26 @@ struct LaunchCalibrationTests {
         #expect(calibration.identifiedParameters.isEmpty && !JSONWriter.pretty(calibration.fragment).contains("\"refreshBasePerDay\": "))
     }
 
-    @Test("logs that start after install are flagged: every device of a log from install is not, those whose first 2 days are dropped and that begin with a launch or a submission are, and the verdict says so")
+    @Test("logs that start after install are told apart by firstLaunch: every simulated device's log begins with it, none whose first 2 days are dropped does, those take every request they show as pending from their first record, and the report says so")
     func midHistoryLogsAreFlagged() throws {
         let fromInstall = DeviceHistory.histories(SimulatedLogs.coverdrop)
-        #expect(fromInstall.allSatisfy { !$0.startsMidHistory })
+        #expect(fromInstall.allSatisfy { $0.startsAtInstall && $0.earlierRequests.isEmpty && $0.loggedUse == nil })
+        #expect(SimulatedLogs.coverdrop.count { $0.firstLaunch == true } == fromInstall.count)
         let firstDay = try #require(SimulatedLogs.coverdrop.map(\.time.date.daysSinceEpoch).min())
         let late = SimulatedLogs.coverdrop.filter { $0.time.date.daysSinceEpoch >= firstDay + 2 }
         let histories = DeviceHistory.histories(late)
-        let startingOtherwise = FieldLogFormat.devices(late).filter { $0.first?.event != .appForeground }.count
-        #expect(startingOtherwise > 0)
-        #expect(histories.count { $0.startsMidHistory } >= startingOtherwise)
-        // Three flagged devices, calibrated (too few to judge, quickly).
-        let flagged = Set(histories.filter(\.startsMidHistory).prefix(3).map(\.device))
-        var calibration = try LaunchCalibration.run(late.filter { flagged.contains($0.device) }, sources: ["late"],
+        #expect(histories.allSatisfy { !$0.startsAtInstall })
+        for history in histories {
+            let identifiers = Set(late.filter { $0.device == history.device && $0.identifier != nil }.map { $0.identifier! })
+            #expect(Set(history.earlierRequests.map(\.identifier)) == identifiers, "\(history.device)")
+            #expect(history.earlierRequests.allSatisfy { $0.earliest == history.start })
+        }
+        // Three of them, calibrated (too few to judge, quickly).
+        let three = Set(histories.prefix(3).map(\.device))
+        var calibration = try LaunchCalibration.run(late.filter { three.contains($0.device) }, sources: ["late"],
                                                     base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
         #expect(calibration.devicesStartingMidHistory == 3)
-        #expect(CalibrationFormatter.verdict(calibration).contains("devices' logs start after the app was installed"))
+        #expect(CalibrationFormatter.verdict(calibration).contains("3 of 3 devices' logs start after the app was installed"))
         calibration.devicesStartingMidHistory = 0
         #expect(!CalibrationFormatter.verdict(calibration).contains("after the app was installed"))
     }

@@ -1,4 +1,5 @@
 import BackgroundSim
+import Foundation
 import SimKernel
 @testable import BackgroundSimCalibration
 import Testing
@@ -34,6 +35,35 @@ struct LaunchTapeTests {
         }
         // The candidates reach the bucket's wall, where the two could most easily part.
         #expect(unexplainedSomewhere)
+    }
+
+    @Test("a log that began after install: its tape with each fraction of the earlier use scores as the replay with as much learnt, to 1e-9")
+    func midHistoryTapeMatchesReplay() throws {
+        let base = HeuristicLaunchParameters()
+        let firstDay = try #require(SimulatedLogs.coverdrop.map(\.time.date.daysSinceEpoch).min())
+        let histories = DeviceHistory.histories(SimulatedLogs.coverdrop.filter { $0.time.date.daysSinceEpoch >= firstDay + 3 }).prefix(8)
+        var parts = 0
+        for history in histories {
+            let tape = LaunchReplay.refreshTape(history, parameters: base, phone: LaunchFitTests.zashiPhone)
+            #expect(tape.prehistory != nil && tape.prehistory?.decay.count == tape.points.count)
+            for candidate in Self.candidates.prefix(3) {
+                var parameters = base
+                parameters.refreshBasePerDay = candidate.base
+                parameters.refreshPerAppSession = candidate.perSession
+                parameters.refreshFadeHalfLifeDays = candidate.fade
+                let components = tape.componentScores(parameters)
+                #expect(components.count == RefreshTape.Prehistory.fractions.count)
+                for (fraction, taped) in zip(RefreshTape.Prehistory.fractions, components) {
+                    let replayed = LaunchReplay.score(history, kind: .refresh, parameters: parameters, phone: LaunchFitTests.zashiPhone,
+                                                      earlierUse: fraction)
+                    #expect(taped.launches == replayed.launches && taped.unexplained == replayed.unexplained)
+                    #expect(abs(taped.logLikelihood - replayed.logLikelihood) <= 1e-9 * Swift.max(1, abs(replayed.logLikelihood)),
+                            "\(history.device) at \(fraction): \(taped.logLikelihood) vs \(replayed.logLikelihood)")
+                    parts += 1
+                }
+            }
+        }
+        #expect(parts == 8 * 3 * RefreshTape.Prehistory.fractions.count)
     }
 
     /// Chances on the charger from 0.02 to 0.95, on battery from 0.001 to 0.3 (above the

@@ -14,6 +14,8 @@
 #   OUT           where results.md and replications.csv go (default: this directory)
 #   ONLY=NAME     (environment) run that case alone
 #   PHONES=N      (environment) phones per replication (default 60; the small-log study uses 10-20)
+#   START=K       (environment) logs that start K days after install: each phone runs 28 + K
+#                 days and its first K days' records are dropped (the mid-history study)
 # CI runs it with 3 replications into a temporary directory. Needs python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -34,8 +36,12 @@ for entry in $cases; do
     IFS=: read -r name preset count <<< "$entry"
     for r in $(seq 0 $((count - 1))); do
         seed=$((100000 + r * 60))
+        start=${START:-0}
         "$bgsim" run --preset "$preset" --with "$here/cases/$name.users.json" --with "$here/cases/$name.truth.json" \
-            --seeds "${PHONES:-60}" --seed "$seed" --days 28 --field-log "$work/log.jsonl" --quiet > /dev/null
+            --seeds "${PHONES:-60}" --seed "$seed" --days $((28 + start)) --field-log "$work/log.jsonl" --quiet > /dev/null
+        if [ "$start" -gt 0 ]; then
+            python3 "$here/drop_days.py" "$work/log.jsonl" "$start"
+        fi
         base="$here/cases/$name.users.json"
         if [ -f "$here/cases/$name.base.json" ]; then base="$here/cases/$name.base.json"; fi
         "$bgsim" calibrate "$work/log.jsonl" --preset "$preset" --with "$base" \

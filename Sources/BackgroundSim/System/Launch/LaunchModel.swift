@@ -207,8 +207,29 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// something has been learnt.
     private func shareOfUse(aheadOf hour: Int) -> Double {
         let total = usageByHour.reduce(0, +)
-        let aheadHour = (hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
-        return total > 0 ? usageByHour[aheadHour] / total : 1.0 / 24
+        return total > 0 ? usageByHour[hourAhead(of: hour)] / total : 1.0 / 24
+    }
+
+    /// The local hour whose learnt use a refresh evaluation in `hour` reads: the hour
+    /// ``HeuristicLaunchParameters/refreshLeadMinutes`` later.
+    package func hourAhead(of hour: Int) -> Int {
+        (hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
+    }
+
+    /// Starts the model as on a phone that has had the app for some time: `sessions` decayed
+    /// opens already learnt (``HeuristicLaunchParameters/usageHalfLifeDays``), spread over the
+    /// hours of the day as `hourlyShares` (summing to 1), the last of them at `instant`, which
+    /// the counts are decayed to, and the refresh bucket full (its next refill tops it up to a
+    /// day's budget) [Inf]: launches a day spend at most the budget they refill at, so a phone
+    /// long in use mostly has a full bucket. Calibration starts the replay of a log that began
+    /// after install so (docs/CALIBRATION.md); a run starts at install, with nothing learnt.
+    package mutating func assumeEarlierUse(sessions: Double, hourlyShares: [Double], lastAt instant: SimInstant) {
+        precondition(hourlyShares.count == 24 && sessions >= 0, "assumeEarlierUse: 24 shares and a count of at least 0")
+        decay(to: instant)
+        for hour in 0..<24 { usageByHour[hour] += sessions * hourlyShares[hour] }
+        decayedSessions += sessions
+        if lastForeground.map({ $0 < instant }) ?? true { lastForeground = instant }
+        refreshTokens = .infinity
     }
 
     private mutating func decideRefresh(_ conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
