@@ -25,26 +25,52 @@ struct EarlierUseMixture: Sendable {
     /// scores with each fraction of earlier use (``RefreshTape/componentScores(_:)``).
     init(fitting components: [[LaunchReplay.Score]]) {
         let count = RefreshTape.Prehistory.fractions.count
-        weights = [Double](repeating: 1 / Double(count), count: count)
-        guard !components.isEmpty else { return }
-        // Each device's likelihoods scaled by its largest (they underflow a Double otherwise).
-        let scaled = components.map { device -> [Double] in
-            let top = device.map(\.logLikelihood).max() ?? 0
-            return device.map { PortableMath.exp($0.logLikelihood - top) }
+        let devices = Devices(components.map { $0.map(\.logLikelihood) })
+        weights = components.isEmpty ? [Double](repeating: 1 / Double(count), count: count)
+            : devices.fit(counts: [Double](repeating: 1, count: components.count),
+                          from: [Double](repeating: 1 / Double(count), count: count), tolerance: Self.tolerance).weights
+    }
+
+    /// Devices' likelihoods of each amount, ready to fit the weights to: each device's scaled by
+    /// its largest (they underflow a Double otherwise), with that largest's logarithm.
+    struct Devices: Sendable {
+        var likelihoods: [[Double]]
+        var logScales: [Double]
+
+        init(_ logLikelihoods: [[Double]]) {
+            logScales = logLikelihoods.map { $0.max() ?? 0 }
+            likelihoods = zip(logLikelihoods, logScales).map { device, top in device.map { PortableMath.exp($0 - top) } }
         }
-        var previous = -Double.infinity
-        for _ in 0..<Self.maximumIterations {
+
+        /// The weights that maximise the log-likelihood with device `d` counted `counts[d]`
+        /// times (a bootstrap's resample), by EM from `start`, and that log-likelihood.
+        func fit(counts: [Double], from start: [Double], tolerance: Double) -> (weights: [Double], logLikelihood: Double) {
+            let count = start.count
+            var weights = start
+            var previous = -Double.infinity
             var next = [Double](repeating: 0, count: count)
-            var logLikelihood = 0.0
-            for device in scaled {
-                var total = 0.0
-                for k in 0..<count { total += weights[k] * device[k] }
-                logLikelihood += PortableMath.log(total)
-                for k in 0..<count { next[k] += weights[k] * device[k] / total }
+            let total = counts.reduce(0, +)
+            for _ in 0..<EarlierUseMixture.maximumIterations {
+                for k in 0..<count { next[k] = 0 }
+                var logLikelihood = 0.0
+                for (device, times) in zip(likelihoods, counts) where times > 0 {
+                    var sum = 0.0
+                    for k in 0..<count { sum += weights[k] * device[k] }
+                    logLikelihood += times * PortableMath.log(sum)
+                    for k in 0..<count { next[k] += times * weights[k] * device[k] / sum }
+                }
+                for k in 0..<count { weights[k] = next[k] / total }
+                if logLikelihood - previous < tolerance { break }
+                previous = logLikelihood
             }
-            weights = next.map { $0 / Double(scaled.count) }
-            if logLikelihood - previous < Self.tolerance { break }
-            previous = logLikelihood
+            // The log-likelihood at the weights reached, with the scales put back.
+            var logLikelihood = 0.0
+            for (index, (device, times)) in zip(likelihoods, counts).enumerated() where times > 0 {
+                var sum = 0.0
+                for k in 0..<count { sum += weights[k] * device[k] }
+                logLikelihood += times * (PortableMath.log(sum) + logScales[index])
+            }
+            return (weights, logLikelihood)
         }
     }
 

@@ -49,10 +49,10 @@ enum LaunchFitBootstrap {
         guard k > 0, scorer.devices > 1 else { return (fit, 0) }
         let center = coordinates.start(fit.parameters)
         // Each point's per-device log-likelihoods, kept: the axes' lines are part of the grid.
-        var computed: [[Double]: [Double]] = [:]
-        func perDevice(_ point: [Double]) -> [Double] {
+        var computed: [[Double]: DeviceLogLikelihoods] = [:]
+        func perDevice(_ point: [Double]) -> DeviceLogLikelihoods {
             if let known = computed[point] { return known }
-            let values = scorer.scores(coordinates.applying(point, to: base)).map(\.logLikelihood)
+            let values = scorer.deviceLogLikelihoods(coordinates.applying(point, to: base))
             computed[point] = values
             return values
         }
@@ -61,7 +61,7 @@ enum LaunchFitBootstrap {
             for move in moves { point[move.axis] += move.by }
             return point
         }
-        var steps = gridSteps(center: perDevice(center), k: k, h: differenceStep, at: { perDevice(shifted($0)) })
+        var steps = gridSteps(center: perDevice(center).perDevice, k: k, h: differenceStep, at: { perDevice(shifted($0)).perDevice })
         let tooMany = LaunchCalibration.KindCalibration.gridEdgeWarningShare * Double(resamples)
         // Each axis's line alone first (7 of the grid's points): where the resamples' best
         // points along it crowd its ends, its step is doubled before the whole grid is computed.
@@ -99,9 +99,11 @@ enum LaunchFitBootstrap {
 
     /// The bootstrap on one grid: each resample's best grid point (as offsets along each axis,
     /// in steps) and how many resamples' best point was on the grid's edge. `at` gives every
-    /// device's log-likelihood at the centre moved along axes.
+    /// device's log-likelihood at the centre moved along axes; a resample's total at a point
+    /// fits the mixture of earlier use, if any, again to the resample
+    /// (``DeviceLogLikelihoods/total(_:)``).
     static func resample(fit: LaunchFit, k: Int, devices: Int, steps: [Double],
-                         at: ([(axis: Int, by: Double)]) -> [Double]) -> (draws: [[Double]], atEdge: Int) {
+                         at: ([(axis: Int, by: Double)]) -> DeviceLogLikelihoods) -> (draws: [[Double]], atEdge: Int) {
         // Every device's log-likelihood at every grid point.
         let side = 2 * gridHalfWidth + 1
         let offsets = (0..<[Int](repeating: side, count: k).reduce(1, *)).map { index -> [Int] in
@@ -119,7 +121,7 @@ enum LaunchFitBootstrap {
         for _ in 0..<resamples {
             var weights = [Double](repeating: 0, count: devices)
             for index in Bootstrap.resample(devices, using: &stream) { weights[index] += 1 }
-            let totals = grid.map { values in zip(values, weights).reduce(0) { $0 + $1.0 * $1.1 } }
+            let totals = grid.map { $0.total(weights) }
             let best = totals.indices.max { (totals[$0], $1) < (totals[$1], $0) }!
             let offset = offsets[best]
             if offset.contains(where: { abs($0) == gridHalfWidth }) { atEdge += 1 }

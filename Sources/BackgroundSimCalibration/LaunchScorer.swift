@@ -74,6 +74,16 @@ struct LaunchScorer: Sendable {
         return components.map(mixture.posterior)
     }
 
+    /// Each device's log-likelihood under `parameters`, in a form a bootstrap over devices can
+    /// reweight: with the mixture of earlier use fitted again to each resample.
+    func deviceLogLikelihoods(_ parameters: HeuristicLaunchParameters) -> DeviceLogLikelihoods {
+        guard kind == .refresh, integratesEarlierUse else { return DeviceLogLikelihoods(perDevice: scores(parameters).map(\.logLikelihood)) }
+        let (components, mixture) = refreshComponents(parameters)
+        let indices = components.indices.filter { components[$0].count > 1 }
+        return DeviceLogLikelihoods(perDevice: components.map { mixture.score($0).logLikelihood },
+                                    mixture: (indices, EarlierUseMixture.Devices(indices.map { components[$0].map(\.logLikelihood) }), mixture.weights))
+    }
+
     /// Every refresh device's component scores, and the mixture fitted to those with several.
     private func refreshComponents(_ parameters: HeuristicLaunchParameters) -> ([[LaunchReplay.Score]], EarlierUseMixture) {
         let components = (try? ParallelRuns.map(count: histories.count, jobs: jobs) { refreshTapes[$0].componentScores(parameters) }) ?? []
@@ -83,5 +93,28 @@ struct LaunchScorer: Sendable {
     /// The summed score under `parameters`.
     func score(_ parameters: HeuristicLaunchParameters) -> LaunchReplay.Score {
         scores(parameters).reduce(LaunchReplay.Score(), +)
+    }
+}
+
+/// Every device's log-likelihood at one point, for a bootstrap over devices
+/// (``LaunchFitBootstrap``).
+struct DeviceLogLikelihoods: Sendable {
+    /// Each device's log-likelihood; the mixture's devices' under the weights fitted to all.
+    var perDevice: [Double]
+    /// The devices whose likelihood is a mixture over their earlier use, their likelihoods of
+    /// each amount, and the weights fitted to all of them (``EarlierUseMixture``); `nil` if none.
+    var mixture: (indices: [Int], devices: EarlierUseMixture.Devices, weights: [Double])?
+
+    /// The summed log-likelihood with device `d` counted `counts[d]` times: the mixture's
+    /// weights fitted again to the resample (EM from the weights fitted to all, to 10⁻⁶), as a
+    /// refit of the resample would, so that the intervals hold how much they can trade off
+    /// against the launch parameters.
+    func total(_ counts: [Double]) -> Double {
+        guard let mixture else { return zip(perDevice, counts).reduce(0) { $0 + $1.0 * $1.1 } }
+        var total = 0.0
+        var inMixture = [Bool](repeating: false, count: perDevice.count)
+        for index in mixture.indices { inMixture[index] = true }
+        for (index, value) in perDevice.enumerated() where !inMixture[index] { total += value * counts[index] }
+        return total + mixture.devices.fit(counts: mixture.indices.map { counts[$0] }, from: mixture.weights, tolerance: 1e-6).logLikelihood
     }
 }
