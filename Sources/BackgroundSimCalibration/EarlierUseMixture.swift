@@ -43,14 +43,16 @@ struct EarlierUseMixture: Sendable {
         }
 
         /// The weights that maximise the log-likelihood with device `d` counted `counts[d]`
-        /// times (a bootstrap's resample), by EM from `start`, and that log-likelihood.
-        func fit(counts: [Double], from start: [Double], tolerance: Double) -> (weights: [Double], logLikelihood: Double) {
+        /// times (a bootstrap's resample), by EM from `start` (at most `iterations` of it), and
+        /// that log-likelihood.
+        func fit(counts: [Double], from start: [Double], tolerance: Double,
+                 iterations: Int = EarlierUseMixture.maximumIterations) -> (weights: [Double], logLikelihood: Double) {
             let count = start.count
             var weights = start
             var previous = -Double.infinity
             var next = [Double](repeating: 0, count: count)
             let total = counts.reduce(0, +)
-            for _ in 0..<EarlierUseMixture.maximumIterations {
+            for _ in 0..<iterations {
                 for k in 0..<count { next[k] = 0 }
                 var logLikelihood = 0.0
                 for (device, times) in zip(likelihoods, counts) where times > 0 {

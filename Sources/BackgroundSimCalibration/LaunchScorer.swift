@@ -106,15 +106,20 @@ struct DeviceLogLikelihoods: Sendable {
     var mixture: (indices: [Int], devices: EarlierUseMixture.Devices, weights: [Double])?
 
     /// The summed log-likelihood with device `d` counted `counts[d]` times: the mixture's
-    /// weights fitted again to the resample (EM from the weights fitted to all, to 10⁻⁶), as a
-    /// refit of the resample would, so that the intervals hold how much they can trade off
-    /// against the launch parameters.
+    /// weights fitted again to the resample, as a refit of the resample would, so that the
+    /// intervals hold how much they can trade off against the launch parameters. The refit is
+    /// ``resampleIterations`` steps of EM from the weights fitted to all devices (each step
+    /// raises the likelihood; a bootstrap makes one at every grid point of every resample).
     func total(_ counts: [Double]) -> Double {
         guard let mixture else { return zip(perDevice, counts).reduce(0) { $0 + $1.0 * $1.1 } }
         var total = 0.0
         var inMixture = [Bool](repeating: false, count: perDevice.count)
         for index in mixture.indices { inMixture[index] = true }
         for (index, value) in perDevice.enumerated() where !inMixture[index] { total += value * counts[index] }
-        return total + mixture.devices.fit(counts: mixture.indices.map { counts[$0] }, from: mixture.weights, tolerance: 1e-6).logLikelihood
+        return total + mixture.devices.fit(counts: mixture.indices.map { counts[$0] }, from: mixture.weights, tolerance: 0,
+                                           iterations: Self.resampleIterations).logLikelihood
     }
+
+    /// Steps of EM a resample's refit of the mixture takes.
+    static let resampleIterations = 5
 }
