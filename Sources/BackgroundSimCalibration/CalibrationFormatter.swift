@@ -7,11 +7,11 @@ import BackgroundSimLab
 package enum CalibrationFormatter {
     /// The one-line answer: whether the fitted model reproduces the logs.
     static func verdict(_ calibration: LaunchCalibration) -> String {
-        verdictOnTheFit(calibration) + (midHistoryWarning(calibration).map { " " + $0 } ?? "")
+        verdictOnTheFit(calibration) + (midHistoryNote(calibration).map { " " + $0 } ?? "")
     }
 
     /// What the fit did about logs that began after install, if any did.
-    static func midHistoryWarning(_ calibration: LaunchCalibration) -> String? {
+    static func midHistoryNote(_ calibration: LaunchCalibration) -> String? {
         guard calibration.devicesStartingMidHistory > 0 else { return nil }
         return "\(calibration.devicesStartingMidHistory) of \(calibration.devices) devices' logs start after the app was installed "
             + "(their first record is not marked firstLaunch): the fit takes their requests as pending from the first record and "

@@ -79,9 +79,7 @@ struct EarlierUseMixture: Sendable {
     /// A device's score: its mixture log-likelihood, with the other counts of its likeliest
     /// amount. A device from install (one component) keeps its score.
     func score(_ components: [LaunchReplay.Score]) -> LaunchReplay.Score {
-        guard components.count == weights.count else { return components.first ?? LaunchReplay.Score() }
-        let logs = components.indices.map { PortableMath.log(weights[$0]) + components[$0].logLikelihood }
-        let top = logs.max() ?? 0
+        guard let (logs, top) = weightedLogs(components) else { return components.first ?? LaunchReplay.Score() }
         var result = components[logs.firstIndex(of: top) ?? 0]
         result.logLikelihood = top + PortableMath.log(logs.reduce(0) { $0 + PortableMath.exp($1 - top) })
         return result
@@ -90,11 +88,16 @@ struct EarlierUseMixture: Sendable {
     /// A device's chances of each amount given its log (Bayes' rule on the weights); `nil` for
     /// a device from install.
     func posterior(_ components: [LaunchReplay.Score]) -> [Double]? {
-        guard components.count == weights.count else { return nil }
-        let logs = components.indices.map { PortableMath.log(weights[$0]) + components[$0].logLikelihood }
-        let top = logs.max() ?? 0
+        guard let (logs, top) = weightedLogs(components) else { return nil }
         let chances = logs.map { PortableMath.exp($0 - top) }
         let total = chances.reduce(0, +)
         return chances.map { $0 / total }
+    }
+
+    /// log πₖ + log Lₖ for each amount, and the largest; `nil` for a device from install.
+    private func weightedLogs(_ components: [LaunchReplay.Score]) -> (logs: [Double], top: Double)? {
+        guard components.count == weights.count else { return nil }
+        let logs = components.indices.map { PortableMath.log(weights[$0]) + components[$0].logLikelihood }
+        return (logs, logs.max() ?? 0)
     }
 }

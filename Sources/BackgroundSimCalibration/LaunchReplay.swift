@@ -178,8 +178,8 @@ enum LaunchReplay {
                 pending = history.earlierRequests.filter { $0.kind == kind }
                 lastForeground = history.start
                 if kind == .refresh, let logged = history.loggedUse {
-                    let sessions = earlierUse * logged.opensPerDay * parameters.usageHalfLifeDays / 0.693_147_180_559_945_3
-                    model.assumeEarlierUse(sessions: sessions, hourlyShares: logged.hourlyShares, lastAt: Self.instant(history.start))
+                    model.assumeEarlierUse(sessionsPerDay: earlierUse * logged.opensPerDay, hourlyShares: logged.hourlyShares,
+                                           lastAt: Self.instant(history.start))
                 }
             }
             if random != nil {
@@ -406,7 +406,7 @@ enum LaunchReplay {
                 tape?.append(RefreshTape.Point(use: use, eligible: eligible, matched: matched, logged: Int32(launchedHere.count)))
                 if let logged = history.loggedUse {
                     let days = Self.instant(history.start).duration(to: Self.instant(time)).seconds / 86_400
-                    prehistory?.decay.append(PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays))
+                    prehistory?.decay.append(model.remainingUse(afterDays: days))
                     prehistory?.shareAhead.append(logged.hourlyShares[model.hourAhead(of: Self.hour(time))])
                 }
             }

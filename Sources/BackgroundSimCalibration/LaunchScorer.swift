@@ -27,13 +27,14 @@ struct LaunchScorer: Sendable {
         processingTapes = kind != .processing ? [] : (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
             LaunchReplay.processingTape(histories[$0], parameters: base, phone: phone)
         }) ?? []
+        integratesEarlierUse = refreshTapes.contains { $0.prehistory != nil }
     }
 
     var devices: Int { histories.count }
 
     /// Whether some device's likelihood integrates out the use learnt before its log began
     /// (refresh logs that began after install: ``EarlierUseMixture``).
-    var integratesEarlierUse: Bool { refreshTapes.contains { $0.prehistory != nil } }
+    let integratesEarlierUse: Bool
 
     /// Evaluations, over every device, at which a request of the kind was pending and due,
     /// whatever the model decided there.
@@ -58,8 +59,10 @@ struct LaunchScorer: Sendable {
     /// Each device's score under `parameters`, in device order. Refresh devices whose logs
     /// began after install score the mixture over their earlier use (``EarlierUseMixture``).
     func scores(_ parameters: HeuristicLaunchParameters) -> [LaunchReplay.Score] {
-        guard kind == .refresh else {
-            return (try? ParallelRuns.map(count: histories.count, jobs: jobs) { processingTapes[$0].score(parameters, phone: phone) }) ?? []
+        guard integratesEarlierUse else {
+            return (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index in
+                kind == .refresh ? refreshTapes[index].score(parameters) : processingTapes[index].score(parameters, phone: phone)
+            }) ?? []
         }
         let (components, mixture) = refreshComponents(parameters)
         return components.map(mixture.score)
@@ -69,7 +72,7 @@ struct LaunchScorer: Sendable {
     /// earlier use (``RefreshTape/Prehistory/fractions``) under `parameters`; `nil` for the
     /// others and for processing, in device order.
     func earlierUsePosteriors(_ parameters: HeuristicLaunchParameters) -> [[Double]?] {
-        guard kind == .refresh else { return Array(repeating: nil, count: histories.count) }
+        guard integratesEarlierUse else { return Array(repeating: nil, count: histories.count) }
         let (components, mixture) = refreshComponents(parameters)
         return components.map(mixture.posterior)
     }
@@ -77,11 +80,9 @@ struct LaunchScorer: Sendable {
     /// Each device's log-likelihood under `parameters`, in a form a bootstrap over devices can
     /// reweight: with the mixture of earlier use fitted again to each resample.
     func deviceLogLikelihoods(_ parameters: HeuristicLaunchParameters) -> DeviceLogLikelihoods {
-        guard kind == .refresh, integratesEarlierUse else { return DeviceLogLikelihoods(perDevice: scores(parameters).map(\.logLikelihood)) }
+        guard integratesEarlierUse else { return DeviceLogLikelihoods(perDevice: scores(parameters).map(\.logLikelihood)) }
         let (components, mixture) = refreshComponents(parameters)
-        let indices = components.indices.filter { components[$0].count > 1 }
-        return DeviceLogLikelihoods(perDevice: components.map { mixture.score($0).logLikelihood },
-                                    mixture: (indices, EarlierUseMixture.Devices(indices.map { components[$0].map(\.logLikelihood) }), mixture.weights))
+        return DeviceLogLikelihoods(perDevice: components.map { mixture.score($0).logLikelihood }, components: components, mixture: mixture)
     }
 
     /// Every refresh device's component scores, and the mixture fitted to those with several.
@@ -100,10 +101,30 @@ struct LaunchScorer: Sendable {
 /// (``LaunchFitBootstrap``).
 struct DeviceLogLikelihoods: Sendable {
     /// Each device's log-likelihood; the mixture's devices' under the weights fitted to all.
-    var perDevice: [Double]
+    let perDevice: [Double]
+    /// ``perDevice`` with 0 for the mixture's devices, whose part a resample refits.
+    private let outsideMixture: [Double]
     /// The devices whose likelihood is a mixture over their earlier use, their likelihoods of
     /// each amount, and the weights fitted to all of them (``EarlierUseMixture``); `nil` if none.
-    var mixture: (indices: [Int], devices: EarlierUseMixture.Devices, weights: [Double])?
+    private let mixture: (indices: [Int], devices: EarlierUseMixture.Devices, weights: [Double])?
+
+    /// Log-likelihoods with no mixture.
+    init(perDevice: [Double]) {
+        self.perDevice = perDevice
+        outsideMixture = perDevice
+        mixture = nil
+    }
+
+    /// Log-likelihoods where the devices with several `components` (one score per amount of
+    /// earlier use) are a mixture, fitted to all of them as `mixture`.
+    init(perDevice: [Double], components: [[LaunchReplay.Score]], mixture: EarlierUseMixture) {
+        self.perDevice = perDevice
+        let indices = components.indices.filter { components[$0].count > 1 }
+        var outside = perDevice
+        for index in indices { outside[index] = 0 }
+        outsideMixture = outside
+        self.mixture = (indices, EarlierUseMixture.Devices(indices.map { components[$0].map(\.logLikelihood) }), mixture.weights)
+    }
 
     /// The summed log-likelihood with device `d` counted `counts[d]` times: the mixture's
     /// weights fitted again to the resample, as a refit of the resample would, so that the
@@ -111,13 +132,10 @@ struct DeviceLogLikelihoods: Sendable {
     /// ``resampleIterations`` steps of EM from the weights fitted to all devices (each step
     /// raises the likelihood; a bootstrap makes one at every grid point of every resample).
     func total(_ counts: [Double]) -> Double {
-        guard let mixture else { return zip(perDevice, counts).reduce(0) { $0 + $1.0 * $1.1 } }
-        var total = 0.0
-        var inMixture = [Bool](repeating: false, count: perDevice.count)
-        for index in mixture.indices { inMixture[index] = true }
-        for (index, value) in perDevice.enumerated() where !inMixture[index] { total += value * counts[index] }
-        return total + mixture.devices.fit(counts: mixture.indices.map { counts[$0] }, from: mixture.weights, tolerance: 0,
-                                           iterations: Self.resampleIterations).logLikelihood
+        let outside = zip(outsideMixture, counts).reduce(0) { $0 + $1.0 * $1.1 }
+        guard let mixture else { return outside }
+        return outside + mixture.devices.fit(counts: mixture.indices.map { counts[$0] }, from: mixture.weights, tolerance: 0,
+                                             iterations: Self.resampleIterations).logLikelihood
     }
 
     /// Steps of EM a resample's refit of the mixture takes.

@@ -163,11 +163,16 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// Decays the usage counts to `instant` (half-life ``HeuristicLaunchParameters/usageHalfLifeDays``).
     private mutating func decay(to instant: SimInstant) {
         guard instant > usageDecayedAt else { return }
-        let days = usageDecayedAt.duration(to: instant).seconds / 86_400
-        let factor = PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays)
+        let factor = remainingUse(afterDays: usageDecayedAt.duration(to: instant).seconds / 86_400)
         for hour in 0..<24 { usageByHour[hour] *= factor }
         decayedSessions *= factor
         usageDecayedAt = instant
+    }
+
+    /// The share of the learnt use left after `days`: it halves every
+    /// ``HeuristicLaunchParameters/usageHalfLifeDays``.
+    package func remainingUse(afterDays days: Double) -> Double {
+        PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays)
     }
 
     /// Refresh launches per day an app used `sessionsPerDay` times a day has earned.
@@ -216,15 +221,17 @@ package struct HeuristicLaunchModel: LaunchModel {
         (hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
     }
 
-    /// Starts the model as on a phone that has had the app for some time: `sessions` decayed
-    /// opens already learnt (``HeuristicLaunchParameters/usageHalfLifeDays``), spread over the
+    /// Starts the model as on a phone that has had the app for some time: as many decayed opens
+    /// already learnt as `sessionsPerDay` opens a day leave in the long run (the count over
+    /// the half-life's mean age, ``HeuristicLaunchParameters/usageHalfLifeDays`` ÷ ln 2), spread over the
     /// hours of the day as `hourlyShares` (summing to 1), the last of them at `instant`, which
     /// the counts are decayed to, and the refresh bucket full (its next refill tops it up to a
     /// day's budget) [Inf]: launches a day spend at most the budget they refill at, so a phone
     /// long in use mostly has a full bucket. Calibration starts the replay of a log that began
     /// after install so (docs/CALIBRATION.md); a run starts at install, with nothing learnt.
-    package mutating func assumeEarlierUse(sessions: Double, hourlyShares: [Double], lastAt instant: SimInstant) {
-        precondition(hourlyShares.count == 24 && sessions >= 0, "assumeEarlierUse: 24 shares and a count of at least 0")
+    package mutating func assumeEarlierUse(sessionsPerDay: Double, hourlyShares: [Double], lastAt instant: SimInstant) {
+        precondition(hourlyShares.count == 24 && sessionsPerDay >= 0, "assumeEarlierUse: 24 shares and a rate of at least 0")
+        let sessions = sessionsPerDay * parameters.usageHalfLifeDays / 0.693_147_180_559_945_3
         decay(to: instant)
         for hour in 0..<24 { usageByHour[hour] += sessions * hourlyShares[hour] }
         decayedSessions += sessions
