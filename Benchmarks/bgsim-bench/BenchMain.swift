@@ -35,7 +35,8 @@ enum BenchMain {
 
         Options for sweep: --seeds S (1000), --days D (1000), --jobs J (all cores), --preset NAME.
         Options for check: --seeds S (10000), --days D (7), --jobs J (all cores), --preset NAME, --swarm.
-        Options for calibrate: --seeds S (250), --days D (28), --jobs J (all cores), --preset NAME.
+        Options for calibrate: --seeds S (250), --days D (28), --start K (0: logs from install; K: the
+          phones run K + D days and the first K are dropped), --jobs J (all cores), --preset NAME.
 
         Options for device-days and scenario-days:
           --days D         Simulated days (default 10000).
@@ -61,7 +62,7 @@ enum BenchMain {
             case "check":
                 try CheckBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"], switches: ["swarm"]))
             case "calibrate":
-                try CalibrateBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "jobs", "preset"]))
+                try CalibrateBenchmark.run(Flags(arguments.dropFirst(), known: ["seeds", "days", "start", "jobs", "preset"]))
             case "device-days", "scenario-days":
                 try DeviceDaysBenchmark.run(name, Flags(arguments.dropFirst(), known: ["days", "seed", "preset"]))
             default:

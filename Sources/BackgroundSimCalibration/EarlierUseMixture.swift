@@ -4,16 +4,17 @@ import SimKernel
 /// What the phones whose logs began after install had learnt of their use before, integrated
 /// out of the refresh likelihood.
 ///
-/// Each such device's likelihood is a mixture over the amounts ``RefreshTape/Prehistory/fractions``
-/// of its log's own rate of opens: Σₖ πₖ · L(θ, uₖ), where πₖ is how common amount uₖ is among
-/// the logs' phones. That share depends on how long the phones had the app before logging began
+/// Each such device's likelihood is a mixture over bins of the amount `u` of its log's own rate
+/// of opens it had learnt (``RefreshTape/Prehistory/bins``): Σₖ πₖ · L̄ₖ(θ), where L̄ₖ is its
+/// likelihood averaged over bin k (``RefreshTape/componentScores(_:)``) and πₖ is how common an
+/// amount in bin k is among the logs' phones. That share depends on how long the phones had the app before logging began
 /// and how steady their users are, which no log shows, so it is fitted too: at each θ, π is the
-/// maximum-likelihood mixing distribution on the fractions (a nonparametric maximum-likelihood
+/// maximum-likelihood mixing distribution on the bins (a nonparametric maximum-likelihood
 /// estimate; Laird, *JASA* 73(364):805–811, 1978), found by EM (Dempster, Laird & Rubin, *JRSS B*
 /// 39(1):1–38, 1977) from even weights, and the likelihood of θ is the maximum over π (a profile
 /// likelihood).
 struct EarlierUseMixture: Sendable {
-    /// How common each of ``RefreshTape/Prehistory/fractions`` is, summing to 1.
+    /// How common an amount in each of ``RefreshTape/Prehistory/bins`` is, summing to 1.
     var weights: [Double]
 
     /// EM stops when an iteration raises the log-likelihood by less than this, or after
@@ -22,7 +23,7 @@ struct EarlierUseMixture: Sendable {
     static let maximumIterations = 1_000
 
     /// The weights that maximise the summed log-likelihood of `components`: for each device, its
-    /// scores with each fraction of earlier use (``RefreshTape/componentScores(_:)``).
+    /// score in each bin of earlier use (``RefreshTape/componentScores(_:)``).
     init(fitting components: [[LaunchReplay.Score]]) {
         let count = RefreshTape.Prehistory.fractions.count
         let devices = Devices(components.map { $0.map(\.logLikelihood) })

@@ -96,7 +96,7 @@ package struct GoodnessOfFit: Sendable {
                 if index < earlierUse.count, let chances = earlierUse[index] {
                     var draw = random.unit()
                     let node = chances.indices.first { draw -= chances[$0]; return draw < 0 } ?? chances.count - 1
-                    fraction = RefreshTape.Prehistory.fractions[node]
+                    fraction = RefreshTape.Prehistory.fractions[node]  // the bin's midpoint
                 }
                 let launches = LaunchReplay.simulate(history, kind: kind, parameters: parameters, phone: phone,
                                                      resubmission: resubmission, random: &random, earlierUse: fraction)

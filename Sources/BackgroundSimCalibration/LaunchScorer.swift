@@ -68,8 +68,8 @@ struct LaunchScorer: Sendable {
         return components.map(mixture.score)
     }
 
-    /// Refresh: for each device whose log began after install, the chances of each amount of
-    /// earlier use (``RefreshTape/Prehistory/fractions``) under `parameters`; `nil` for the
+    /// Refresh: for each device whose log began after install, the chances of each bin of
+    /// earlier use (``RefreshTape/Prehistory/bins``) under `parameters`; `nil` for the
     /// others and for processing, in device order.
     func earlierUsePosteriors(_ parameters: HeuristicLaunchParameters) -> [[Double]?] {
         guard integratesEarlierUse else { return Array(repeating: nil, count: histories.count) }
@@ -105,7 +105,7 @@ struct DeviceLogLikelihoods: Sendable {
     /// ``perDevice`` with 0 for the mixture's devices, whose part a resample refits.
     private let outsideMixture: [Double]
     /// The devices whose likelihood is a mixture over their earlier use, their likelihoods of
-    /// each amount, and the weights fitted to all of them (``EarlierUseMixture``); `nil` if none.
+    /// each bin of earlier use, and the weights fitted to all of them (``EarlierUseMixture``); `nil` if none.
     private let mixture: (indices: [Int], devices: EarlierUseMixture.Devices, weights: [Double])?
 
     /// Log-likelihoods with no mixture.
@@ -115,7 +115,7 @@ struct DeviceLogLikelihoods: Sendable {
         mixture = nil
     }
 
-    /// Log-likelihoods where the devices with several `components` (one score per amount of
+    /// Log-likelihoods where the devices with several `components` (one score per bin of
     /// earlier use) are a mixture, fitted to all of them as `mixture`.
     init(perDevice: [Double], components: [[LaunchReplay.Score]], mixture: EarlierUseMixture) {
         self.perDevice = perDevice

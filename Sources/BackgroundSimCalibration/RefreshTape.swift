@@ -33,47 +33,14 @@ struct RefreshTape: Sendable {
     /// decided there: whether the logs can say anything of the parameters at all.
     var dueEvaluations = 0
 
-    /// What scoring a log that began after install needs besides its points: the phone had
-    /// learnt some use before the log, which the log does not show.
-    ///
-    /// The replay assumes the phone had learnt as many opens a day as the log shows, spread
-    /// over the hours as the log's opens are (``HeuristicLaunchModel/assumeEarlierUse``); the
-    /// decayed count is linear in that amount, so the tape can score any fraction `u` of it:
-    /// at a point, the sessions a day move by `(u − 1) · opensPerDay · decay`, and the hour
-    /// ahead's learnt use by that times `shareAhead`.
-    struct Prehistory: Sendable {
-        /// The log's opens a day: the earlier use's sessions a day at the log's start, at `u = 1`.
-        var opensPerDay: Double
-        /// Per point: how much of the earlier use is left (its decay since the log's start),
-        /// and the earlier use's share of the hour the point reads.
-        var decay: [Double] = []
-        var shareAhead: [Double] = []
-
-        /// The fractions `u` of the log's rate of opens the earlier use is integrated over: 12
-        /// points evenly spread over [0, 1.5] (the midpoints of its twelfths) [Inf]. A phone
-        /// logged from a week after install had learnt about half (opens halve every
-        /// `usageHalfLifeDays`, 7 days); one logged from months after, about all, give or take
-        /// how much a user's opens over weeks vary. How common each is among the logs' phones is
-        /// fitted (``EarlierUseMixture``). None is 0: a phone with nothing learnt reads every
-        /// hour's share as even (``HeuristicLaunchModel/assumeEarlierUse``), which no tape
-        /// recorded with some learnt can score.
-        static let fractions: [Double] = (0..<12).map { 1.5 * (Double($0) + 0.5) / 12 }
-    }
-
     /// Set for a log that began after install (and shows an open).
     var prehistory: Prehistory?
 
     /// The score of the tape's launches under `parameters`: what the replay would give. For a
     /// log that began after install, its score with as much earlier use as the log's own
-    /// rate; ``componentScores(_:)`` gives the others.
+    /// rate; ``componentScores(_:)`` gives the mixture's parts.
     func score(_ parameters: HeuristicLaunchParameters) -> LaunchReplay.Score {
         score(parameters, earlierUse: 1)
-    }
-
-    /// For a log that began after install, its score with each of ``Prehistory/fractions`` of
-    /// the log's rate of opens learnt before it; for one from install, its one score.
-    func componentScores(_ parameters: HeuristicLaunchParameters) -> [LaunchReplay.Score] {
-        scores(parameters, earlierUses: prehistory == nil ? [1] : Prehistory.fractions)
     }
 
     /// The score with `earlierUse` times the log's rate of opens learnt before it
@@ -83,7 +50,8 @@ struct RefreshTape: Sendable {
     }
 
     /// The scores with each of `earlierUses`, in one pass over the points: what each shares
-    /// (the point, its fade) is read once.
+    /// (the point, its fade, the earlier use's decay there) is read once, and the components'
+    /// scores and buckets are kept in buffers (a fit scores every tape a thousand times).
     func scores(_ parameters: HeuristicLaunchParameters, earlierUses: [Double]) -> [LaunchReplay.Score] {
         precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .refresh),
                      "RefreshTape: scored under parameters it was not recorded for")
@@ -94,23 +62,32 @@ struct RefreshTape: Sendable {
                               count: count)
         var fades = FadeSteps(halfLife: parameters.refreshFadeHalfLifeDays, stepMinutes: parameters.evaluationMinutes)
         let extraOpens = earlierUses.map { fraction in prehistory.map { (fraction - 1) * $0.opensPerDay } ?? 0 }
-        for (index, point) in points.enumerated() {
-            guard let recorded = point.use else {
-                for k in 0..<count {
-                    Self.add(point, hazard: nil, to: &scores[k])
-                    tokens[k] -= Double(point.logged)
+        let decay = prehistory?.decay ?? []
+        let shareAheadBefore = prehistory?.shareAhead ?? []
+        scores.withUnsafeMutableBufferPointer { scores in
+            tokens.withUnsafeMutableBufferPointer { tokens in
+                for index in points.indices {
+                    let point = points[index]
+                    guard let recorded = point.use else {
+                        for k in 0..<count {
+                            Self.add(point, hazard: nil, to: &scores[k])
+                            tokens[k] -= Double(point.logged)
+                        }
+                        continue
+                    }
+                    let fade = fades.fade(days: recorded.daysSinceUse)
+                    let before = decay.isEmpty ? nil : (decay: decay[index], shareAhead: shareAheadBefore[index])
+                    for k in 0..<count {
+                        var hazard: Double?
+                        if case .expected(let expected) = HeuristicLaunchModel.refreshHazard(
+                            Self.use(recorded, extraOpens: extraOpens[k], before: before), parameters: parameters, generosity: 1,
+                            tokens: &tokens[k], fade: fade) {
+                            hazard = expected
+                        }
+                        Self.add(point, hazard: hazard, to: &scores[k])
+                        tokens[k] -= Double(point.logged)
+                    }
                 }
-                continue
-            }
-            let fade = fades.fade(days: recorded.daysSinceUse)
-            for k in 0..<count {
-                var hazard: Double?
-                if case .expected(let expected) = HeuristicLaunchModel.refreshHazard(
-                    use(recorded, at: index, extraOpens: extraOpens[k]), parameters: parameters, generosity: 1, tokens: &tokens[k], fade: fade) {
-                    hazard = expected
-                }
-                Self.add(point, hazard: hazard, to: &scores[k])
-                tokens[k] -= Double(point.logged)
             }
         }
         return scores
@@ -146,15 +123,17 @@ struct RefreshTape: Sendable {
         score.logLikelihood += LaunchReplay.unexplainedLogChance * Double(unexplained)
     }
 
-    /// What the point at `index` read of the app's use (`recorded`), with `extraOpens` opens a
-    /// day more learnt before the log than the tape was recorded with (``Prehistory``).
-    private func use(_ recorded: HeuristicLaunchModel.RefreshUse, at index: Int, extraOpens: Double) -> HeuristicLaunchModel.RefreshUse {
-        guard extraOpens != 0, let prehistory else { return recorded }
+    /// What a point read of the app's use (`recorded`), with `extraOpens` opens a day more
+    /// learnt before the log than the tape was recorded with (``Prehistory``), of which
+    /// `before.decay` is left at the point and `before.shareAhead` falls in the hour it reads.
+    private static func use(_ recorded: HeuristicLaunchModel.RefreshUse, extraOpens: Double,
+                            before: (decay: Double, shareAhead: Double)?) -> HeuristicLaunchModel.RefreshUse {
+        guard extraOpens != 0, let before else { return recorded }
         var use = recorded
-        let extra = extraOpens * prehistory.decay[index]
+        let extra = extraOpens * before.decay
         let sessions = Swift.max(0, use.sessionsPerDay + extra)
         if sessions > 0 {
-            use.shareAhead = Swift.max(0, use.shareAhead * use.sessionsPerDay + extra * prehistory.shareAhead[index]) / sessions
+            use.shareAhead = Swift.max(0, use.shareAhead * use.sessionsPerDay + extra * before.shareAhead) / sessions
         }
         use.sessionsPerDay = sessions
         return use

@@ -51,7 +51,7 @@ struct LaunchTapeTests {
                 parameters.refreshBasePerDay = candidate.base
                 parameters.refreshPerAppSession = candidate.perSession
                 parameters.refreshFadeHalfLifeDays = candidate.fade
-                let components = tape.componentScores(parameters)
+                let components = tape.scores(parameters, earlierUses: RefreshTape.Prehistory.fractions)
                 #expect(components.count == RefreshTape.Prehistory.fractions.count)
                 for (fraction, taped) in zip(RefreshTape.Prehistory.fractions, components) {
                     let replayed = LaunchReplay.score(history, kind: .refresh, parameters: parameters, phone: LaunchFitTests.zashiPhone,

@@ -29,6 +29,42 @@ struct MidHistoryTests {
         #expect(mixture.score([devices[0][0]]).logLikelihood == devices[0][0].logLikelihood && mixture.posterior([devices[0][0]]) == nil)
     }
 
+    /// Points of earlier use at the bins' midpoints, with log-likelihood `f` and no
+    /// unexplained launch.
+    static func midpoints(_ f: (Double) -> Double) -> [RefreshTape.EarlierUsePoint] {
+        RefreshTape.Prehistory.fractions.map { RefreshTape.EarlierUsePoint(fraction: $0, logLikelihood: f($0), unexplained: 0) }
+    }
+
+    @Test("bin averages, known answers: a flat log-likelihood keeps its value; a linear one averages to log((e^f(b) − e^f(a)) ÷ (slope · width)) in every bin between the first midpoint and the last")
+    func binAveragesOfSmoothLikelihoods() {
+        let flat = RefreshTape.binAverages(Self.midpoints { _ in -1_234.5 })
+        #expect(flat.count == RefreshTape.Prehistory.bins)
+        #expect(flat.allSatisfy { abs($0 + 1_234.5) < 1e-9 }, "\(flat)")
+        let slope = -37.0
+        func f(_ u: Double) -> Double { -800 + slope * u }
+        let linear = RefreshTape.binAverages(Self.midpoints(f))
+        let width = RefreshTape.Prehistory.largestFraction / Double(RefreshTape.Prehistory.bins)
+        // The first and last bins' outer halves lie beyond the midpoints: there the value is the
+        // nearest midpoint's, so only the bins in between are linear throughout.
+        for bin in 1..<(RefreshTape.Prehistory.bins - 1) {
+            let a = Double(bin) * width, b = a + width
+            let exact = f(a) + log((exp(f(b) - f(a)) - 1) / (slope * width))
+            #expect(abs(linear[bin] - exact) < 1e-9, "bin \(bin): \(linear[bin]) vs \(exact)")
+        }
+    }
+
+    @Test("bin averages, known answer with a step: a log-likelihood of −100 with one unexplained launch below u = 0.3 and 0 with none from 0.35 steps halfway, at 0.325; the bin [0.25, 0.375] averages to log(0.4 + 0.6 e^−100)")
+    func binAveragesOfAStep() throws {
+        var points = [(0.0625, -100.0, 1), (0.1875, -100, 1), (0.3, -100, 1), (0.35, 0, 0), (0.4375, 0, 0)]
+            .map { RefreshTape.EarlierUsePoint(fraction: $0.0, logLikelihood: $0.1, unexplained: $0.2) }
+        points += RefreshTape.Prehistory.fractions.dropFirst(4).map { RefreshTape.EarlierUsePoint(fraction: $0, logLikelihood: 0, unexplained: 0) }
+        let averages = RefreshTape.binAverages(points)
+        #expect(abs(averages[2] - log(0.4 + 0.6 * exp(-100))) < 1e-12, "\(averages[2])")
+        #expect(abs(averages[1] + 100) < 1e-9 && abs(averages[3]) < 1e-12)
+        // Scored at the midpoints alone, the step would fall at 0.3125 and the bin average be log(0.5).
+        #expect(abs(averages[2] - log(0.5)) > 0.2)
+    }
+
     @Test("60 CoverDrop phones × 28 days whose logs begin 7 days after install (base 0.5 a day, 1.2 per session, fade 5 days): every true value inside its interval", TestBuild.optimizedOnly)
     func sevenDaysLateRecoversTheTruth() throws {
         var scenario = SimulatedLogs.clean("coverdrop-shipped")

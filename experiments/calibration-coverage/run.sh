@@ -22,6 +22,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/../.."
 replications=${1:-200}
 out=${2:-$here}
+mkdir -p "$out"
 bgsim=${BGSIM:-}
 if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
 work=$(mktemp -d)
