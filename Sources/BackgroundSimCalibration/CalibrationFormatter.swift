@@ -16,6 +16,9 @@ package enum CalibrationFormatter {
         return "\(calibration.devicesStartingMidHistory) of \(calibration.devices) devices' logs start after the app was installed "
             + "(their first record is not marked firstLaunch): the fit takes their requests as pending from the first record and "
             + "integrates out what iOS had learnt of their use before it (docs/CALIBRATION.md, \"Logs that start after install\")."
+            + (calibration.historiesAfterSilence == 0 ? ""
+                : " \(calibration.historiesAfterSilence) of them are the part of a device's log after a silence of "
+                + "\(Int(DeviceHistory.splittingSilenceDays)) days or more, which splits a log in two (records lost, or the app offloaded).")
     }
 
     static func verdictOnTheFit(_ calibration: LaunchCalibration) -> String {
@@ -279,6 +282,7 @@ package enum CalibrationFormatter {
             ("devices", .number(Double(calibration.devices))),
             ("deviceDays", .number(calibration.deviceDays)),
             ("devicesStartingMidHistory", .number(Double(calibration.devicesStartingMidHistory))),
+            ("historiesAfterSilence", .number(Double(calibration.historiesAfterSilence))),
             ("sources", .array(calibration.sources.map(JSONValue.string))),
             ("baseScenario", .string(calibration.baseName)),
             ("verdict", .string(verdict(calibration))),

@@ -61,9 +61,10 @@ package struct FieldLogFeatures: Sendable {
         /// bootstrap resamples them by position).
         package mutating func add(_ device: some Collection<FieldLogRecord>) {
             guard !device.isEmpty else { return }
-            let history = DeviceHistory(ArraySlice(device))
-            for kind in FieldLogRecord.Kind.allCases where history.involves(kind) {
-                summaries[kind, default: []].append(DeviceLaunchSummary(logged: history, kind: kind))
+            for history in DeviceHistory.pieces(ArraySlice(device)) {
+                for kind in FieldLogRecord.Kind.allCases where history.involves(kind) {
+                    summaries[kind, default: []].append(DeviceLaunchSummary(logged: history, kind: kind))
+                }
             }
         }
 

@@ -95,6 +95,10 @@ package struct LaunchCalibration: Sendable {
     /// Devices whose logs do not begin with the app's first launch
     /// (``DeviceHistory/startsAtInstall``): the fit integrates out what they had learnt before.
     package var devicesStartingMidHistory = 0
+    /// Of ``devices``, the histories that are the part of a device's log after a silence of
+    /// ``DeviceHistory/splittingSilenceDays`` or more (``DeviceHistory/pieces(_:)``): each counts
+    /// as a device, and as one whose log started after install.
+    package var historiesAfterSilence = 0
     /// The users the logs show, which the fragment carries (``LoggedUsers``).
     package var users: LoggedUsers
     /// The base scenario's name, and its launch parameters with the fitted ones in place.
@@ -168,6 +172,7 @@ package struct LaunchCalibration: Sendable {
                                             users: LoggedUsers(histories, base: shiftedBase.user), baseName: base.name, parameters: parameters,
                                             usersDay: usersDay, shiftedBase: shiftedBase, metricKit: comparison)
         calibration.devicesStartingMidHistory = histories.count { !$0.startsAtInstall }
+        calibration.historiesAfterSilence = histories.count(where: \.followsSilence)
         return calibration
     }
 
@@ -200,7 +205,7 @@ package struct CalibrationLog: Sendable {
     package static func load(paths: [String], jobs: Int, progress: ((FieldLogReader.Step) -> Void)? = nil) throws(ScenarioError) -> CalibrationLog {
         var histories: [DeviceHistory] = []
         let counts = try FieldLogFormat.forEachDevice(paths: paths, jobs: jobs, progress: progress) { device in
-            histories.append(DeviceHistory(device[...]))
+            histories.append(contentsOf: DeviceHistory.pieces(device[...]))
         }
         return CalibrationLog(histories: histories, records: counts.records, duplicatesDropped: counts.duplicatesDropped)
     }

@@ -314,6 +314,30 @@ struct LaunchCalibrationTests {
         #expect(!CalibrationFormatter.verdict(calibration).contains("after the app was installed"))
     }
 
+    @Test("a silence of 7 days or more splits a device's log: none in simulated logs; 8 days of one device's records removed give it two histories, the second replayed as begun after install, and three such devices' calibration says so")
+    func longSilenceSplitsALog() throws {
+        #expect(!DeviceHistory.histories(SimulatedLogs.coverdrop).contains { $0.followsSilence })
+        #expect(!DeviceHistory.histories(SimulatedLogs.zashi).contains { $0.followsSilence })
+        let firstDay = try #require(SimulatedLogs.coverdrop.map(\.time.date.daysSinceEpoch).min())
+        let devices = Array(Set(SimulatedLogs.coverdrop.map(\.device))).sorted().prefix(3)
+        // Days 4–11 of the three devices' logs lost: a silence of at least 8 days.
+        let holed = SimulatedLogs.coverdrop.filter { record in
+            devices.contains(record.device) && !(firstDay + 4..<firstDay + 12).contains(record.time.date.daysSinceEpoch)
+        }
+        let histories = DeviceHistory.histories(holed)
+        #expect(histories.count == 6)
+        for (before, after) in zip(histories.filter { !$0.followsSilence }, histories.filter { $0.followsSilence }) {
+            #expect(before.device == after.device && before.startsAtInstall && !after.startsAtInstall)
+            // Each history's times count from its own first day's midnight.
+            func since1970(_ history: DeviceHistory, _ time: Double) -> Double { Double(history.firstDate.daysSinceEpoch) * 86_400 + time }
+            #expect(since1970(after, after.start) - since1970(before, before.end) >= DeviceHistory.splittingSilenceDays * 86_400)
+            #expect(after.loggedUse != nil && !after.earlierRequests.isEmpty)
+        }
+        let calibration = try LaunchCalibration.run(holed, sources: ["holed"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
+        #expect(calibration.devices == 6 && calibration.historiesAfterSilence == 3 && calibration.devicesStartingMidHistory == 3)
+        #expect(CalibrationFormatter.verdict(calibration).contains("3 of them are the part of a device's log after a silence of 7 days or more"))
+    }
+
     @Test("the fragment runs your users: CoverDrop users opening the app 3 times a day, calibrated on the preset's daily users, give the logs' refresh launches a day again with the fragment (within the logs' interval), and far fewer without its users", TestBuild.optimizedOnly)
     func fragmentRunsTheLoggedUsers() throws {
         let preset = try #require(Presets.scenario(named: "coverdrop-shipped"))

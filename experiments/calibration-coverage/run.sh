@@ -16,6 +16,8 @@
 #   PHONES=N      (environment) phones per replication (default 60; the small-log study uses 10-20)
 #   START=K       (environment) logs that start K days after install: each phone runs 28 + K
 #                 days and its first K days' records are dropped (the mid-history study)
+#   GAP=D:L       (environment) logs that lost L days of records from day D of the log: each
+#                 phone runs L more days, and loses them (the study of logs with gaps)
 # CI runs it with 3 replications into a temporary directory. Needs python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -38,10 +40,12 @@ for entry in $cases; do
     for r in $(seq 0 $((count - 1))); do
         seed=$((100000 + r * 60))
         start=${START:-0}
+        gap_from=0; gap_days=0
+        if [ -n "${GAP:-}" ]; then IFS=: read -r gap_from gap_days <<< "$GAP"; fi
         "$bgsim" run --preset "$preset" --with "$here/cases/$name.users.json" --with "$here/cases/$name.truth.json" \
-            --seeds "${PHONES:-60}" --seed "$seed" --days $((28 + start)) --field-log "$work/log.jsonl" --quiet > /dev/null
-        if [ "$start" -gt 0 ]; then
-            python3 "$here/drop_days.py" "$work/log.jsonl" "$start"
+            --seeds "${PHONES:-60}" --seed "$seed" --days $((28 + start + gap_days)) --field-log "$work/log.jsonl" --quiet > /dev/null
+        if [ "$start" -gt 0 ] || [ "$gap_days" -gt 0 ]; then
+            python3 "$here/drop_days.py" "$work/log.jsonl" "$start" "$gap_from" "$gap_days"
         fi
         base="$here/cases/$name.users.json"
         if [ -f "$here/cases/$name.base.json" ]; then base="$here/cases/$name.base.json"; fi
