@@ -7,8 +7,9 @@ import SimKernel
 /// Each such device's likelihood is a mixture over bins of the amount `u` of its log's own rate
 /// of opens it had learnt (``RefreshTape/Prehistory/bins``): Σₖ πₖ · L̄ₖ(θ), where L̄ₖ is its
 /// likelihood averaged over bin k (``RefreshTape/componentScores(_:)``) and πₖ is how common an
-/// amount in bin k is among the logs' phones. That share depends on how long the phones had the app before logging began
-/// and how steady their users are, which no log shows, so it is fitted too: at each θ, π is the
+/// amount in bin k is among the logs' phones. That share depends on how long the phones had the
+/// app before logging began and how steady their users are, which no log shows, so it is
+/// fitted too: at each θ, π is the
 /// maximum-likelihood mixing distribution on the bins (a nonparametric maximum-likelihood
 /// estimate; Laird, *JASA* 73(364):805–811, 1978), found by EM (Dempster, Laird & Rubin, *JRSS B*
 /// 39(1):1–38, 1977) from even weights, and the likelihood of θ is the maximum over π (a profile

@@ -37,7 +37,8 @@ extension RefreshTape {
 
         /// Halvings of the interval that holds the device's last step (``binAverages(_:)``):
         /// 4 places it to a sixteenth of a bin [Inf]. Each costs a scoring of the tape at one
-        /// amount, a twelfth of scoring it at every midpoint.
+        /// amount; the 4 together, about half the 12 midpoints' cost (what a point's amounts
+        /// share — the point, its fade — is done once per scoring).
         static let stepSearches = 4
     }
 
