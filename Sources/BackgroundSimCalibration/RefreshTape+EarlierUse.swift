@@ -75,8 +75,8 @@ extension RefreshTape {
     /// launch costs about 23 more than a launch the model explains), and between steps it
     /// changes slowly. Where the last step falls decides how much of a bin the device fits
     /// in; scoring the midpoints alone would put it at a midpoint, and a fit of launch
-    /// parameters then makes up the difference (a twelfth of the range moved the base budget
-    /// by a tenth). So the last step is searched for by halving the interval between the
+    /// parameters then makes up the difference (12, 24 or 48 midpoints moved a fitted base
+    /// budget of about 0.5 by up to 0.085: docs/CALIBRATION.md). So the last step is searched for by halving the interval between the
     /// midpoints on either side (``Prehistory/stepSearches``), and the bin averages integrate
     /// the log-likelihood interpolated linearly between points with the same unexplained
     /// launches, stepping halfway between points without.
