@@ -118,6 +118,9 @@ struct RefreshTape: Sendable {
                 }
             }
         }
+        // Where nothing was logged, nothing is unexplained, and the sums below would add zeros
+        // (x + −0 is x): skipped, the common case.
+        guard point.logged > 0 else { return }
         score.launches += Int(point.logged)
         score.unexplained += unexplained
         score.logLikelihood += LaunchReplay.unexplainedLogChance * Double(unexplained)
