@@ -314,7 +314,7 @@ struct LaunchCalibrationTests {
         #expect(!CalibrationFormatter.verdict(calibration).contains("after the app was installed"))
     }
 
-    @Test("a silence of 7 days or more splits a device's log: none in simulated logs; 8 days of one device's records removed give it two histories, the second replayed as begun after install, and three such devices' calibration says so")
+    @Test("a silence of 7 days or more soon after an open splits a device's log: none in simulated logs; 8 days of three devices' records removed give each two histories, the second replayed as begun after install, and their calibration says so")
     func longSilenceSplitsALog() throws {
         #expect(!DeviceHistory.histories(SimulatedLogs.coverdrop).contains { $0.followsSilence })
         #expect(!DeviceHistory.histories(SimulatedLogs.zashi).contains { $0.followsSilence })
@@ -336,6 +336,18 @@ struct LaunchCalibrationTests {
         let calibration = try LaunchCalibration.run(holed, sources: ["holed"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
         #expect(calibration.devices == 6 && calibration.historiesAfterSilence == 3 && calibration.devicesStartingMidHistory == 3)
         #expect(CalibrationFormatter.verdict(calibration).contains("3 of them are the part of a device's log after a silence of 7 days or more"))
+    }
+
+    @Test("a user's 14-day holiday from the app is a silence of a week or more for some phones, but begins days after their last open, so it splits no log: the silence is evidence, not lost records")
+    func holidayDoesNotSplitALog() {
+        var scenario = SimulatedLogs.clean("coverdrop-shipped")
+        scenario.user.app.absences = [AppAbsence(startDay: 4, days: 14)]
+        let records = SimulatedLogs.records(scenario, devices: 12, days: 21)
+        let longSilences = FieldLogFormat.devices(records).count { device in
+            zip(device, device.dropFirst()).contains { $1.time.seconds - $0.time.seconds >= DeviceHistory.splittingSilenceDays * 86_400 }
+        }
+        #expect(longSilences > 0)
+        #expect(!DeviceHistory.histories(records).contains { $0.followsSilence })
     }
 
     @Test("the fragment runs your users: CoverDrop users opening the app 3 times a day, calibrated on the preset's daily users, give the logs' refresh launches a day again with the fragment (within the logs' interval), and far fewer without its users", TestBuild.optimizedOnly)
