@@ -19,13 +19,13 @@ extension RefreshTape {
         var shareAhead: [Double] = []
 
         /// The largest fraction `u` of the log's rate of opens the earlier use is integrated
-        /// up to [Inf]. A phone logged from a week after install had learnt about half (opens
+        /// up to: default 1.5, plausible 1.5–2.5 [Inf]. A phone logged from a week after install had learnt about half (opens
         /// halve every `usageHalfLifeDays`, 7 days); one logged from months after, about all,
         /// give or take how much a user's opens over weeks vary.
         static let largestFraction = 1.5
 
         /// The bins of earlier use the likelihood is averaged over: the twelfths of
-        /// [0, ``largestFraction``] [Inf]. How common each is among the logs' phones is fitted
+        /// [0, ``largestFraction``]; default 12, plausible 8–24 (a scoring of every tape each) [Inf]. How common each is among the logs' phones is fitted
         /// (``EarlierUseMixture``); within a bin the amount is taken as evenly spread.
         static let bins = 12
 
@@ -36,7 +36,7 @@ extension RefreshTape {
         static let fractions: [Double] = (0..<bins).map { largestFraction * (Double($0) + 0.5) / Double(bins) }
 
         /// Halvings of the interval that holds the device's last step (``binAverages(_:)``):
-        /// 4 places it to a sixteenth of a bin [Inf]. Each costs a scoring of the tape at one
+        /// 4 (plausible 2–6) places it to a sixteenth of a bin [Inf]. Each costs a scoring of the tape at one
         /// amount; the 4 together, about half the 12 midpoints' cost (what a point's amounts
         /// share — the point, its fade — is done once per scoring).
         static let stepSearches = 4
@@ -55,13 +55,6 @@ extension RefreshTape {
         init(fraction: Double, score: LaunchReplay.Score) {
             self.fraction = fraction
             self.score = score
-        }
-
-        init(fraction: Double, logLikelihood: Double, unexplained: Int) {
-            var score = LaunchReplay.Score()
-            score.logLikelihood = logLikelihood
-            score.unexplained = unexplained
-            self.init(fraction: fraction, score: score)
         }
     }
 
@@ -90,7 +83,7 @@ extension RefreshTape {
         let width = Prehistory.largestFraction / Double(Prehistory.bins)
         return averages.indices.map { bin in
             // Each bin holds its midpoint, so the likeliest is never missing.
-            let inBin = points.filter { Int($0.fraction / width) == bin }
+            let inBin = points.lazy.filter { Int($0.fraction / width) == bin }
             var score = inBin.max { $0.logLikelihood < $1.logLikelihood }?.score ?? midpoints[bin].score
             score.logLikelihood = averages[bin]
             return score

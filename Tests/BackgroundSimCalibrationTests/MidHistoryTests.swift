@@ -84,3 +84,13 @@ struct MidHistoryTests {
         }
     }
 }
+
+extension RefreshTape.EarlierUsePoint {
+    /// A point with only the log-likelihood and the unexplained launches set.
+    init(fraction: Double, logLikelihood: Double, unexplained: Int) {
+        var score = LaunchReplay.Score()
+        score.logLikelihood = logLikelihood
+        score.unexplained = unexplained
+        self.init(fraction: fraction, score: score)
+    }
+}
