@@ -19,15 +19,20 @@ extension RefreshTape {
         var shareAhead: [Double] = []
 
         /// The largest fraction `u` of the log's rate of opens the earlier use is integrated
-        /// up to: default 1.5, plausible 1.5–2.5 [Inf]. A phone logged from a week after install had learnt about half (opens
-        /// halve every `usageHalfLifeDays`, 7 days); one logged from months after, about all,
-        /// give or take how much a user's opens over weeks vary.
-        static let largestFraction = 1.5
+        /// up to: default 2.5, plausible 1.5–3 [Inf]. A phone logged from a week after install
+        /// had learnt about half (opens halve every `usageHalfLifeDays`, 7 days); one logged from
+        /// months after, about all, give or take how much a user's opens over weeks vary. A
+        /// phone whose opens fell off during the log, or a piece of a log after a long silence
+        /// (``DeviceHistory/pieces``), can have learnt twice its logged rate: with 1.5, three
+        /// logs begun 21 days after install and two with a gap missed the base budget; with
+        /// 2.5, they covered (docs/CALIBRATION.md, "Logs that begin after install").
+        static let largestFraction = 2.5
 
-        /// The bins of earlier use the likelihood is averaged over: the twelfths of
-        /// [0, ``largestFraction``]; default 12, plausible 8–24 (a scoring of every tape each) [Inf]. How common each is among the logs' phones is fitted
+        /// The bins of earlier use the likelihood is averaged over: [0, ``largestFraction``] in
+        /// twentieths, each 0.125 wide; default 20, plausible 12–40 (a scoring of every tape
+        /// each) [Inf]. How common each is among the logs' phones is fitted
         /// (``EarlierUseMixture``); within a bin the amount is taken as evenly spread.
-        static let bins = 12
+        static let bins = 20
 
         /// The bins' midpoints, where each device's log is scored. None is 0: a phone with
         /// nothing learnt reads every hour's share as even
@@ -36,9 +41,9 @@ extension RefreshTape {
         static let fractions: [Double] = (0..<bins).map { largestFraction * (Double($0) + 0.5) / Double(bins) }
 
         /// Halvings of the interval that holds the device's last step (``binAverages(_:)``):
-        /// 4 (plausible 2–6) places it to a sixteenth of a bin [Inf]. Each costs a scoring of the tape at one
-        /// amount; the 4 together, about half the 12 midpoints' cost (what a point's amounts
-        /// share — the point, its fade — is done once per scoring).
+        /// 4 (plausible 2–6) places it to a sixteenth of a bin [Inf]. Each costs a scoring of
+        /// the tape at one amount; the 4 together, about a third of the 20 midpoints' cost (what
+        /// a point's amounts share — the point, its fade — is done once per scoring).
         static let stepSearches = 4
     }
 
