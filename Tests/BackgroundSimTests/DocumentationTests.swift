@@ -177,6 +177,30 @@ struct DocumentationTests {
         #expect(listed.subtracting(declared).sorted() == [], "listed in docs/ARCHITECTURE.md but not public")
     }
 
+    @Test("docs/ARCHITECTURE.md's table of doors names every file of each door's folder, and no other")
+    func doorFoldersListed() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let system = root.appendingPathComponent("Sources/BackgroundSim/System")
+        let text = try read("docs/ARCHITECTURE.md")
+        let section = try #require(text.range(of: "### The doors\n")).upperBound
+        let end = try #require(text.range(of: "\n## ", range: section..<text.endIndex)).lowerBound
+        var folders = 0
+        for line in text[section..<end].split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| door") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 3 else { continue }
+            let folder = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`/"))
+            let listed = Set(cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { "\($0.element).swift" })
+            let files = try FileManager.default.contentsOfDirectory(atPath: system.appendingPathComponent(folder).path)
+            #expect(Set(files) == listed, "System/\(folder)/: on disk but not listed \(Set(files).subtracting(listed).sorted()), listed but not on disk \(listed.subtracting(files).sorted())")
+            folders += 1
+        }
+        #expect(folders == 6)
+        // No door's extension of the system is left flat in System/.
+        let flat = try FileManager.default.contentsOfDirectory(atPath: system.path).filter { $0.hasPrefix("SimulatedSystem") && $0.hasSuffix(".swift") }
+        #expect(flat == [])
+    }
+
     @Test("a scenario number cited with a value in any doc has the code's default, and only the model and scenario docs cite the launch model's")
     func citedNumbersAgree() throws {
         var root = URL(fileURLWithPath: #filePath)

@@ -6,7 +6,7 @@ import SimKernel
 ///
 /// This type never calls into the app: ``beginWarning()`` hands back the handlers for the system
 /// to call.
-struct BackgroundAssertions {
+struct BackgroundAssertions: BackgroundDoor {
     struct Assertion {
         var id: BackgroundTaskIdentifier
         var name: String
@@ -25,6 +25,9 @@ struct BackgroundAssertions {
     private(set) var deadline = EventSlot()
 
     var isEmpty: Bool { held.isEmpty }
+
+    /// Whether an assertion keeps the app running in the background.
+    var holdsApp: Bool { !held.isEmpty }
 
     /// When the budget of the current stretch in the background ends.
     func budgetEnd(budgetSeconds: Double) -> SimInstant {
@@ -90,7 +93,7 @@ struct BackgroundAssertions {
     }
 
     /// The process ended: every assertion goes, with the budget's events.
-    mutating func removeAll(in simulation: inout Simulation<WorldEvent>) {
+    mutating func processEnded(in simulation: inout Simulation<WorldEvent>) {
         held.removeAll()
         warning.cancel(in: &simulation)
         deadline.cancel(in: &simulation)

@@ -7,7 +7,7 @@ import SimKernel
 /// Progress is the app's: all its running continued-processing tasks share one work executor,
 /// so one stall clock covers them [Inf]. The task itself lives in ``RunningTasks`` like any
 /// other, with no time allotment. This type never calls into the app.
-struct ContinuedProcessingTasks {
+struct ContinuedProcessingTasks: BackgroundDoor {
     /// Requests waiting for a slot (the `queue` strategy), oldest first.
     private(set) var queued: [ContinuedProcessingTaskRequest] = []
     /// When the app last made progress (or a task started).
@@ -22,6 +22,10 @@ struct ContinuedProcessingTasks {
     private(set) var cancels: [(serial: UInt32, handle: EventHandle, at: SimInstant, cause: ExpirationCause)] = []
 
     var hasQueued: Bool { !queued.isEmpty }
+
+    /// Whether a request waiting for a slot keeps the app running in the background (its
+    /// running tasks are ``RunningTasks``').
+    var holdsApp: Bool { !queued.isEmpty }
 
     /// Whether anything is queued, scheduled or being watched (else, with no task running,
     /// reconciling has nothing to do).
@@ -110,7 +114,7 @@ struct ContinuedProcessingTasks {
     }
 
     /// The process ended: queued requests go (the caller counts them) and so do the pending events.
-    mutating func removeAll(in simulation: inout Simulation<WorldEvent>) {
+    mutating func processEnded(in simulation: inout Simulation<WorldEvent>) {
         for cancel in cancels { simulation.cancel(cancel.handle) }
         cancels.removeAll()
         stall.cancel(in: &simulation)

@@ -6,7 +6,7 @@ import SimKernel
 /// held push may wake the app is the admission's (``WakeAdmission``, source ``WakeSource/silentPush``).
 ///
 /// This type never calls into the app.
-struct PushDelivery {
+struct PushDelivery: BackgroundDoor {
     static let sendLabel = StreamLabel("server.pushes")
 
     let pushes: ServerPushes

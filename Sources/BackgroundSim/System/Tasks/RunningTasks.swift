@@ -9,7 +9,7 @@ import SimKernel
 ///
 /// This type never calls into the app: it hands back the task whose expiration handler the
 /// system is to call.
-struct RunningTasks {
+struct RunningTasks: BackgroundDoor {
     struct Entry {
         let task: BackgroundTask
         /// The process the task was delivered to.
@@ -41,6 +41,9 @@ struct RunningTasks {
     private var cpuCheck = EventSlot()
 
     var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether a task keeps the app running in the background (until it completes, or its grace ends).
+    var holdsApp: Bool { !entries.isEmpty }
 
     /// Whether a processing task is running (the user picking up the phone ends it).
     var anyProcessing: Bool { entries.contains { $0.task.kind == .processing } }
@@ -150,7 +153,7 @@ struct RunningTasks {
     }
 
     /// The process ended: every task goes, with its events, and the CPU monitor stops.
-    mutating func removeAll(in simulation: inout Simulation<WorldEvent>) {
+    mutating func processEnded(in simulation: inout Simulation<WorldEvent>) {
         for index in entries.indices { cancelEvents(of: index, in: &simulation) }
         entries.removeAll()
         cpuCheck.cancel(in: &simulation)

@@ -8,7 +8,7 @@ import SimKernel
 /// ``WakeSource/discretionarySessionEvents``).
 ///
 /// This type never calls into the app.
-struct SessionEventDelivery {
+struct SessionEventDelivery: BackgroundDoor {
     /// Sessions (indices into the work's sessions) whose events wait for a launch.
     private(set) var waiting: [Int] = []
     /// The launch for the waiting sessions.

@@ -101,10 +101,8 @@ struct WakeAdmission {
     /// Decides whether `request` may wake the app now: the rules that apply to its source in
     /// ``WakeRule/table`` order. The launch model and the budgets may draw from `random`.
     mutating func decide(_ request: Request, device: DeviceSnapshot, app: AppState, random: inout RandomStream) -> LaunchDecision {
-        let skipsDeviceConditions = floors.replaysDecisions && request.source.isTaskRequest
         var budgetsUpdated = false
-        for rule in WakeRule.plans[Int(request.source.rawValue)] {
-            if rule.isDeviceCondition && skipsDeviceConditions { continue }
+        for rule in rules(for: request) {
             // A task request that meets the documented rules brings the budgets up to date, for
             // the model's chance they scale (whatever the model's floors then say).
             if rule.stage != .documented && request.source.isTaskRequest && !budgetsUpdated {
@@ -129,12 +127,20 @@ struct WakeAdmission {
     /// Why the first rule before the launch model's decision holds `request` back now, if one
     /// does: the documented rules and the model's floors (for tests and the rule table's docs).
     func ruleDenial(_ request: Request, device: DeviceSnapshot, app: AppState) -> LaunchDenial? {
-        let skipsDeviceConditions = floors.replaysDecisions && request.source.isTaskRequest
-        for rule in WakeRule.plans[Int(request.source.rawValue)] where rule.stage != .afterChoice {
-            if rule.isDeviceCondition && skipsDeviceConditions { continue }
+        for rule in rules(for: request) where rule.stage != .afterChoice {
             if let denial = rule.denial, holdsBack(rule.check, request, device: device, app: app) { return denial }
         }
         return nil
+    }
+
+    /// The rules that apply to `request`, in ``WakeRule/table`` order: its source's, less the
+    /// device conditions when the model replays logged decisions and the request is a task's (the
+    /// log's decisions already met them). The one walk ``decide(_:device:app:random:)`` and
+    /// ``ruleDenial(_:device:app:)`` share.
+    @inline(__always)
+    private func rules(for request: Request) -> LazyFilterSequence<[WakeRule.Step]> {
+        let skipsDeviceConditions = floors.replaysDecisions && request.source.isTaskRequest
+        return WakeRule.plans[Int(request.source.rawValue)].lazy.filter { !($0.isDeviceCondition && skipsDeviceConditions) }
     }
 
     /// Whether the predicate of `check` holds `request` back now.

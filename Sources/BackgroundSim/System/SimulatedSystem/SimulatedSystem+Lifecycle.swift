@@ -84,14 +84,10 @@ extension SimulatedSystem {
         policy = nil
         context = nil
         registrations.removeAll()
-        assertions.removeAll(in: &simulation)
-        running.removeAll(in: &simulation)
         timers.removeAll(in: &simulation)
         jetsam.cancel(in: &simulation)
         // Queued continued-processing requests go with the process (a force-quit cancels them [A]).
         if continued.hasQueued { record(.continuedProcessingQueueCancelled(count: UInt32(continued.queued.count))) }
-        continued.removeAll(in: &simulation)
-        sessionEvents.processEnded(in: &simulation)
-        push.processEnded(in: &simulation)
+        endDoors(in: &simulation)
     }
 }

@@ -6,12 +6,13 @@ import SimKernel
 /// (``WakeAdmission``, with ``WakeRule/table``), running tasks and their expiry
 /// (``RunningTasks``), background-task assertions and their budget (``BackgroundAssertions``),
 /// the app's timers (``AppTimers``), what its work draws (``AppEnergy``), and the other doors'
-/// own state (``ContinuedProcessingTasks``, ``SessionEventDelivery``, ``PushDelivery``).
+/// own state (``ContinuedProcessingTasks``, ``SessionEventDelivery``, ``PushDelivery``). Each
+/// door's state is a ``BackgroundDoor``, listed once in ``forEachDoor(_:with:)``.
 ///
 /// Every door that runs the app in the background — a task of each kind, a push, a URL
 /// session's events, continued processing, a debugger command — asks ``WakeAdmission`` and then
 /// goes through ``wake(for:in:deliver:)``, which checks the phone is on, launches or resumes the
-/// app and runs the epilogue once (`SimulatedSystem+Wake.swift`). What the app owes after a wake
+/// app and runs the epilogue once (`Wake/SimulatedSystem+Wake.swift`). What the app owes after a wake
 /// is a ``CompletionWindow``.
 ///
 /// The app's policy calls into this object through ``AppContext`` during callbacks; the system

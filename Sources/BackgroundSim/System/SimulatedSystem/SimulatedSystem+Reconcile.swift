@@ -10,10 +10,11 @@ extension SimulatedSystem {
         running.reconcile(graceSeconds: parameters.taskCompletionGraceSeconds, in: &simulation)
         timers.reconcile(now: now, in: &simulation)
 
-        // Suspension (unless the app is handling a URL session's events or a push).
+        // Suspension, unless a door holds the app (a push's or a URL session's window once it
+        // has been reconciled).
         push.reconcile(in: &simulation)
         sessionEvents.reconcile(in: &simulation)
-        if processState == .background && assertions.isEmpty && running.isEmpty && !continued.hasQueued && !sessionEvents.holdsApp && !push.holdsApp {
+        if processState == .background && doorHoldingApp == nil {
             processState = .suspended
             record(.suspend)
             if parameters.suspendedTerminationPerHour > 0 {

@@ -10,20 +10,17 @@ extension SimulatedSystem {
     }
 
     /// Traps unless the state after a call into the system is consistent: no process while the
-    /// phone is off; a process that is not running holds no task, assertion, timer event or
-    /// completion window; a force-quit app is not running; each door's part is consistent.
+    /// phone is off; no door holds a process that is not running (``BackgroundDoor/holdsApp``);
+    /// a suspended app is held by no door; a force-quit app is not running; each door's part is
+    /// consistent.
     func checkInvariants() {
         precondition(snapshot.isPoweredOn || processState == .notRunning,
                      "SimulatedSystem: the app is \(processState) while the phone is off")
-        if processState == .notRunning {
-            precondition(running.isEmpty, "SimulatedSystem: tasks run with no process")
-            precondition(assertions.isEmpty, "SimulatedSystem: assertions held with no process")
-            precondition(push.window == nil && sessionEvents.window == nil, "SimulatedSystem: a completion window with no process")
-            precondition(!continued.hasQueued, "SimulatedSystem: continued-processing requests queued with no process")
+        if processState == .notRunning || processState == .suspended, let door = doorHoldingApp {
+            preconditionFailure("SimulatedSystem: \(door) holds the app while it is \(processState)")
         }
         precondition(!forceQuitFlag || processState == .notRunning, "SimulatedSystem: a force-quit app runs")
-        push.checkInvariants()
-        sessionEvents.checkInvariants()
+        checkDoorInvariants()
     }
 
     /// Traps if `event` says the app's code runs while the phone is off.
