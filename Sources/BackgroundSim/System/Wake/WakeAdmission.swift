@@ -138,9 +138,9 @@ struct WakeAdmission {
     /// log's decisions already met them). The one walk ``decide(_:device:app:random:)`` and
     /// ``ruleDenial(_:device:app:)`` share.
     @inline(__always)
-    private func rules(for request: Request) -> LazyFilterSequence<[WakeRule.Step]> {
+    private func rules(for request: Request) -> [WakeRule.Step] {
         let skipsDeviceConditions = floors.replaysDecisions && request.source.isTaskRequest
-        return WakeRule.plans[Int(request.source.rawValue)].lazy.filter { !($0.isDeviceCondition && skipsDeviceConditions) }
+        return (skipsDeviceConditions ? WakeRule.plansWithoutDeviceConditions : WakeRule.plans)[Int(request.source.rawValue)]
     }
 
     /// Whether the predicate of `check` holds `request` back now.

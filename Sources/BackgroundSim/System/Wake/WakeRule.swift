@@ -168,4 +168,8 @@ package struct WakeRule: Sendable {
     static let plans: [[Step]] = WakeSource.allCases.map { source in
         rules(for: source).map { Step(check: $0.check, stage: $0.stage, denial: $0.denial, isDeviceCondition: $0.isDeviceCondition) }
     }
+
+    /// ``plans`` without the device conditions, for a launch model that replays logged
+    /// decisions (the log's decisions already met them). Computed once.
+    static let plansWithoutDeviceConditions: [[Step]] = plans.map { $0.filter { !$0.isDeviceCondition } }
 }
