@@ -6,7 +6,7 @@ import SimKernel
 /// held push may wake the app is the admission's (``WakeAdmission``, source ``WakeSource/silentPush``).
 ///
 /// This type never calls into the app.
-struct PushDelivery: BackgroundDoor {
+struct PushDelivery: WaitingDoor {
     static let sendLabel = StreamLabel("server.pushes")
 
     let pushes: ServerPushes
@@ -68,6 +68,9 @@ struct PushDelivery: BackgroundDoor {
     }
 
     mutating func attemptFired() { attempt.fired() }
+
+    /// Whether a push is held for delivery.
+    var isWaiting: Bool { held != nil }
 
     mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
         attempt.set(.pushDeliveryAttempt, at: instant, in: &simulation)

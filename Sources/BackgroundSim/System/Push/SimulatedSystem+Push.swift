@@ -35,19 +35,13 @@ extension SimulatedSystem {
             push.retry(at: window.deadline, in: &simulation)
             return
         }
-        let decision = admit(.door(.silentPush))
-        if case .notLaunched(let denial) = decision {
+        wakeOrRetry(\.push, for: .silentPush, in: &simulation) { denial in
             record(.pushDeferred(reason: denial))
             // Throttled, it waits for the throttle to open; otherwise it asks again later.
-            push.retry(at: denial == .rateLimit ? push.throttle.opensAt(snapshot.now) : snapshot.now + admission.retryInterval,
-                       in: &simulation)
-            return
-        }
-        wake(for: .silentPush, in: &simulation) { simulation in
+            return denial == .rateLimit ? push.throttle.opensAt(snapshot.now) : snapshot.now + admission.retryInterval
+        } deliver: { simulation in
             deliverPushToApp(inBackground: true, in: &simulation)
         }
-        // The app crashed as it launched: the push is still held; try again later.
-        if push.held != nil { push.retry(at: snapshot.now + admission.retryInterval, in: &simulation) }
     }
 
     /// Hands the held push to the running app; in the background it has

@@ -8,7 +8,7 @@ import SimKernel
 /// ``WakeSource/discretionarySessionEvents``).
 ///
 /// This type never calls into the app.
-struct SessionEventDelivery: BackgroundDoor {
+struct SessionEventDelivery: WaitingDoor {
     /// Sessions (indices into the work's sessions) whose events wait for a launch.
     private(set) var waiting: [Int] = []
     /// The launch for the waiting sessions.
@@ -59,6 +59,9 @@ struct SessionEventDelivery: BackgroundDoor {
     mutating func relaunchFired() {
         relaunch.fired()
     }
+
+    /// Whether sessions' events wait for a launch.
+    var isWaiting: Bool { !waiting.isEmpty }
 
     /// Try again later (the system deferred the launch).
     mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {

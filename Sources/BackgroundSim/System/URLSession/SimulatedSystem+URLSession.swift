@@ -40,14 +40,12 @@ extension SimulatedSystem {
         guard !waiting.isEmpty, processState != .foreground, processState != .background else { return }
         let discretionary = waiting.allSatisfy { work.transfers.sessions[$0].isDiscretionary }
         let source = discretionary ? WakeSource.discretionarySessionEvents : .sessionEvents
-        if case .notLaunched(let denial) = admit(.door(source)) {
+        wakeOrRetry(\.sessionEvents, for: source, in: &simulation) { denial in
             for session in waiting {
                 record(.sessionRelaunchDeferred(session: work.transfers.sessions[session].identifier, reason: denial))
             }
-            sessionEvents.retry(at: snapshot.now + admission.retryInterval, in: &simulation)
-            return
-        }
-        wake(for: source, in: &simulation) { simulation in
+            return snapshot.now + admission.retryInterval
+        } deliver: { simulation in
             let identifiers = waiting.map { work.transfers.sessions[$0].identifier }
             sessionEvents.launched(at: snapshot.now, generation: processGeneration, identifiers: identifiers, in: &simulation)
             for (session, identifier) in zip(waiting, identifiers) {
@@ -63,8 +61,6 @@ extension SimulatedSystem {
                 guard processIsRunning else { return }
             }
         }
-        // The app crashed as it launched: the events still wait; try again later.
-        if !sessionEvents.waiting.isEmpty { sessionEvents.retry(at: snapshot.now + admission.retryInterval, in: &simulation) }
     }
 
     /// The app called the completion handler it was given for `session`'s events.

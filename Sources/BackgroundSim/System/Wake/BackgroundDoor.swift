@@ -18,6 +18,17 @@ protocol BackgroundDoor: InternallyChecked {
     mutating func processEnded(in simulation: inout Simulation<WorldEvent>)
 }
 
+/// A door whose deliveries wait for the admission to let them wake the app (a silent push, a
+/// URL session's events), asking again when it is denied or the wake does not deliver them
+/// (``SimulatedSystem/wakeOrRetry(_:for:in:retryAfterDenial:deliver:)``).
+protocol WaitingDoor: BackgroundDoor {
+    /// Whether something waits to be delivered.
+    var isWaiting: Bool { get }
+
+    /// Schedules the door's next attempt at `instant`.
+    mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>)
+}
+
 /// Something done to each door in turn (``SimulatedSystem/forEachDoor(_:with:)``), with a
 /// context every visit shares: the simulation, for a visit that cancels events; `Void` for one
 /// that only reads.

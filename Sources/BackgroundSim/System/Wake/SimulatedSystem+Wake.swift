@@ -54,6 +54,23 @@ extension SimulatedSystem {
         afterWake(in: &simulation)
     }
 
+    /// Wakes the app for what `door` holds if the admission lets `source` wake it, delivering
+    /// it with `deliver`; otherwise the door asks again at the time `retryAfterDenial` gives
+    /// (which also logs the denial). If it still waits after the wake — the app crashed as it
+    /// launched — the door asks again after the admission's retry interval. The one retry
+    /// policy of the doors that wait (``WaitingDoor``).
+    func wakeOrRetry<Door: WaitingDoor>(_ door: ReferenceWritableKeyPath<SimulatedSystem, Door>, for source: WakeSource,
+                                        in simulation: inout Simulation<WorldEvent>,
+                                        retryAfterDenial: (LaunchDenial) -> SimInstant,
+                                        deliver: (inout Simulation<WorldEvent>) -> Void) {
+        if case .notLaunched(let denial) = admit(.door(source)) {
+            self[keyPath: door].retry(at: retryAfterDenial(denial), in: &simulation)
+            return
+        }
+        wake(for: source, in: &simulation, deliver: deliver)
+        if self[keyPath: door].isWaiting { self[keyPath: door].retry(at: snapshot.now + admission.retryInterval, in: &simulation) }
+    }
+
     /// The epilogue of every call into a running app from a door: the timers that came due
     /// while it was suspended fire, and a crash they caused ends it.
     func afterWake(in simulation: inout Simulation<WorldEvent>) {
