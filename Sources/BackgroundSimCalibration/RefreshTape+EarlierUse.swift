@@ -23,9 +23,11 @@ extension RefreshTape {
         /// had learnt about half (opens halve every `usageHalfLifeDays`, 7 days); one logged from
         /// months after, about all, give or take how much a user's opens over weeks vary. A
         /// phone whose opens fell off during the log, or a piece of a log after a long silence
-        /// (``DeviceHistory/pieces``), can have learnt twice its logged rate: with 1.5, three
-        /// logs begun 21 days after install and two with a gap missed the base budget; with
-        /// 2.5, they covered (docs/CALIBRATION.md, "Logs that begin after install").
+        /// (``DeviceHistory/pieces``), can have learnt more than 1.5 times its logged rate: with
+        /// 1.5, one log begun 21 days after install gave a base budget of 0.917 (0.615–1.369)
+        /// against 0.5, and logs with a gap 6 of 8 covered; with 2.5, 0.552 (0.500–0.598) and 8
+        /// of 8 (docs/CALIBRATION.md, "Logs that begin after install"). The cost: about twice
+        /// the calibration time of such logs (BENCHMARKS.md).
         static let largestFraction = 2.5
 
         /// The bins of earlier use the likelihood is averaged over: [0, ``largestFraction``] in
