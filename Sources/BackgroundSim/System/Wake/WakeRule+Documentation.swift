@@ -1,10 +1,7 @@
 extension WakeRule {
-    /// Every door, with the name the docs' tables give its column, in their order.
-    package static let doors: [(source: WakeSource, name: String)] = [
-        (.appRefreshTask, "refresh"), (.processingTask, "processing"), (.continuedProcessingTask, "continued"),
-        (.silentPush, "push"), (.sessionEvents, "URL session"), (.discretionarySessionEvents, "URL session (discretionary)"),
-        (.debuggerCommand, "debugger"),
-    ]
+    /// Every door, with the name the docs' tables give its column, in ``WakeSource`` order:
+    /// derived from the enum, so a new source gets a column (and must be given a name).
+    package static let doors: [(source: WakeSource, name: String)] = WakeSource.allCases.map { ($0, $0.columnName) }
 
     /// The reasons a wake from `source` this rule holds back can be given: its ``denial``; the
     /// budgets' two; or the launch model's for the task request's kind

@@ -25,6 +25,20 @@ package enum WakeSource: UInt8, Sendable, CaseIterable {
     /// The source's name in documentation and tests.
     package var name: String { String(describing: self) }
 
+    /// The name of the source's column in the docs' tables of rules and reasons
+    /// (``WakeRule/doors``).
+    package var columnName: String {
+        switch self {
+        case .appRefreshTask: "refresh"
+        case .processingTask: "processing"
+        case .continuedProcessingTask: "continued"
+        case .silentPush: "push"
+        case .sessionEvents: "URL session"
+        case .discretionarySessionEvents: "URL session (discretionary)"
+        case .debuggerCommand: "debugger"
+        }
+    }
+
     /// The source of a pending task request of `kind`.
     init(_ kind: TaskRequest.Kind) {
         switch kind {
