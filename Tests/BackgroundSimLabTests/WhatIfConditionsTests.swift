@@ -40,7 +40,7 @@ struct WhatIfConditionsTests {
     @Test("the weighted figure is the shares' average of the cells' means")
     func weighted() throws {
         let grid = try WhatIfConditions.decode(Self.file, source: "c.json")
-        let study = try WhatIfStudy.run([("cd", Presets.scenario(named: "coverdrop-designed")!)], grid: grid, seeds: [1, 2], days: 5, jobs: 2)
+        let study = try WhatIfStudy.run([("cd", Presets.scenario(named: ReferenceApp.CoverDropName.designed)!)], grid: grid, seeds: [1, 2], days: 5, jobs: 2)
         let metric = WhatIfStudy.metric("energy.appBatteryPercentPerDay")
         let byHand = zip(grid.cellWeights!, study.summaries[0]).reduce(0.0) { $0 + $1.0 * $1.1[metric].mean }
         #expect(abs(study.weightedMean(scenario: 0, metric: metric)! - byHand) < 1e-15)

@@ -9,7 +9,7 @@ import Testing
 struct CheckerTests {
     @Test("a many-seed check keeps no scenario per passing run, yet each run still tells its own")
     func passingRunsDrawTheirScenario() throws {
-        var checker = PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: 2)
+        var checker = PolicyChecker(scenario: Presets.scenario(named: ReferenceApp.CoverDropName.designed)!, days: 2)
         checker.swarm = Swarm()
         let report = try checker.check(seeds: [3, 4, 5], jobs: 1)
         for run in report.runs where run.passed {
@@ -32,10 +32,10 @@ struct CheckerTests {
 
     @Test("a checker refuses an invalid scenario or a bad number of days before any run")
     func refusesInvalidScenarios() {
-        var scenario = Presets.scenario(named: "coverdrop-designed")!
+        var scenario = Presets.scenario(named: ReferenceApp.CoverDropName.designed)!
         scenario.system.heuristic.usageHalfLifeDays = -.infinity
         #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: scenario).check(seeds: [1, 2], jobs: 1) }
-        #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: -3).check(seeds: [1], jobs: 1) }
+        #expect(throws: ScenarioError.self) { try PolicyChecker(scenario: Presets.scenario(named: ReferenceApp.CoverDropName.designed)!, days: -3).check(seeds: [1], jobs: 1) }
     }
 
     @Test("every reference policy keeps the library's invariants and its own, on plain and swarm seeds",
@@ -204,7 +204,7 @@ struct CheckerTests {
             issue.description.contains("taskCompletedExactlyOnce broken") && issue.description.contains("replay: bgsim run --scenario")
         }
         // And none when every invariant holds.
-        try PolicyChecker(scenario: Presets.scenario(named: "coverdrop-designed")!, days: 3).expectNoViolations(seeds: Array(1...10), jobs: 2)
+        try PolicyChecker(scenario: Presets.scenario(named: ReferenceApp.CoverDropName.designed)!, days: 3).expectNoViolations(seeds: Array(1...10), jobs: 2)
     }
 
     @Test("the app draws nothing while the phone is off (found by a swarm: the ledger booked a radio tail at 0 %)")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Swarm dimensions")
 struct SwarmDimensionTests {
     static var alwaysLTE: Scenario {
-        var scenario = Presets.scenario(named: "coverdrop-designed")!
+        var scenario = Presets.scenario(named: ReferenceApp.CoverDropName.designed)!
         scenario.network.wifiShare = 0
         scenario.network.homeWifiProbability = 0
         scenario.network.fiveGShare = 0
@@ -39,7 +39,7 @@ struct SwarmDimensionTests {
     @Test("the doors are varied for every base, the server's pushes only for a base that has a cadence or a rate; every draw is valid")
     func doorsAndPushes() {
         let pushing = Presets.scenario(named: "coverdrop-push")!
-        let silent = Presets.scenario(named: "coverdrop-designed")!
+        let silent = Presets.scenario(named: ReferenceApp.CoverDropName.designed)!
         var spacings = Set<Double>(), cadences = Set<Double>(), bursts = Set<Int>(), dailies = Set<Int>()
         for seed in UInt64(1)...60 {
             let a = Swarm().scenario(around: pushing, seed: seed, days: 7)

@@ -94,7 +94,7 @@ struct PolicyRegistryTests {
 
     @Test("parameters of another policy's type are refused at the door, naming the field")
     func wrongParameterType() {
-        var scenario = Presets.scenario(named: "coverdrop-designed")!
+        var scenario = Presets.scenario(named: ReferenceApp.CoverDropName.designed)!
         scenario.app.policy.parameters = ZashiDesignedParameters()
         #expect {
             _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: 1)
@@ -114,7 +114,7 @@ struct PolicyRegistryTests {
         }
         // A bare name still means the policy with its defaults; a former name is refused with its replacement.
         let bare = try? ScenarioLoader.decode(#"{"app": {"policy": "coverdrop-designed"}}"#, source: "bare.json")
-        #expect(bare?.app.policy == PolicyConfiguration(name: "coverdrop-designed", parameters: CoverDropDesignedParameters()))
+        #expect(bare?.app.policy == PolicyConfiguration(name: ReferenceApp.CoverDropName.designed, parameters: CoverDropDesignedParameters()))
         #expect {
             _ = try ScenarioLoader.decode(#"{"app": {"policy": "coverdrop-send"}}"#, source: "former.json")
         } throws: { error in

@@ -86,7 +86,7 @@ struct ReferencePolicyTests {
 
     @Test("CoverDrop: no two successful runs within an hour (no clock jumps)")
     func coverDropRateLimit() throws {
-        let run = try run(Presets.scenario(named: "coverdrop-designed")!, days: 120)
+        let run = try run(Presets.scenario(named: ReferenceApp.CoverDropName.designed)!, days: 120)
         let successes = run.log.filter { $0.event == .workQueueEmpty || $0.event == .workLimitReached }.map(\.time)
         #expect(successes.count > 30)
         for (earlier, later) in zip(successes, successes.dropFirst()) {
@@ -117,7 +117,7 @@ struct ReferencePolicyTests {
 
     @Test("CoverDrop: every delay within 5–120 min (+10 for the failsafe); a failsafe after each app start", arguments: [UInt64(1), 2])
     func coverDropDelays(seed: UInt64) throws {
-        var scenario = Presets.scenario(named: "coverdrop-designed")!
+        var scenario = Presets.scenario(named: ReferenceApp.CoverDropName.designed)!
         scenario.network.offlineShare = 0.3                  // errors: retries with backoff
         let run = try run(scenario, seed: seed, days: 60)
         let submits = run.entries(.submit)

@@ -43,7 +43,7 @@ struct ShippedPolicyTests {
         #expect(work.coverSent > 5 * work.completed, "most sends are cover")
         #expect(run.entries(.cancel).isEmpty && run.entries(.cancelAll).isEmpty)
         // The designed policy sends real messages only, and cancels on success.
-        let designed = try self.run(Presets.scenario(named: "coverdrop-designed")!, days: 120)
+        let designed = try self.run(Presets.scenario(named: ReferenceApp.CoverDropName.designed)!, days: 120)
         #expect(designed.result.work.metrics.coverSent == 0)
         #expect(!designed.entries(.cancel).isEmpty)
     }

@@ -40,7 +40,7 @@ struct UploadTrafficTests {
 
     @Test("CoverDrop as designed: uploads are the real work (correlation 1); as shipped, cover traffic hides most of it")
     func coverDropPresets() throws {
-        let designed = try SimulationRunner.run(scenario: Presets.scenario(named: "coverdrop-designed")!, seed: 4, days: 120)
+        let designed = try SimulationRunner.run(scenario: Presets.scenario(named: ReferenceApp.CoverDropName.designed)!, seed: 4, days: 120)
         let shipped = try SimulationRunner.run(scenario: Presets.scenario(named: "coverdrop-shipped")!, seed: 4, days: 120)
         #expect(abs(try #require(designed.work.uploadsRealWorkCorrelation) - 1) < 1e-9)
         #expect(try #require(shipped.work.uploadsRealWorkCorrelation) < 0.5)
