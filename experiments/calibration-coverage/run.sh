@@ -23,6 +23,13 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/../.."
 replications=${1:-200}
+# The settings, checked before anything runs (a bad one exits 2, naming it).
+for setting in "REPLICATIONS=$replications" "PHONES=${PHONES:-60}" "START=${START:-0}"; do
+    if ! [[ "${setting#*=}" =~ ^[0-9]+$ ]]; then echo "run.sh: ${setting%%=*} must be a whole number, not '${setting#*=}'" >&2; exit 2; fi
+done
+if [ -n "${GAP:-}" ] && ! [[ "$GAP" =~ ^[0-9]+:[0-9]+$ ]]; then
+    echo "run.sh: GAP must be D:L (the day of the log the gap begins on and its length, whole days), not '$GAP'" >&2; exit 2
+fi
 out=${2:-$here}
 mkdir -p "$out"
 bgsim=${BGSIM:-}
