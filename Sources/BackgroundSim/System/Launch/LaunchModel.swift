@@ -128,14 +128,14 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// Scales budgets and chances (1 for the heuristic model, lower for the stingy one).
     let generosity: Double
     /// Decayed count of foreground sessions by local hour.
-    private var usageByHour = [Double](repeating: 0, count: 24)
+    var usageByHour = [Double](repeating: 0, count: 24)
     /// Decayed count of foreground sessions in all, and when it was last decayed.
-    private var usageDecayedAt: SimInstant = .start
-    private var decayedSessions = 0.0
+    var usageDecayedAt: SimInstant = .start
+    var decayedSessions = 0.0
     /// Refresh launches left in the bucket, and when it was last refilled.
-    private var refreshTokens: Double
-    private var tokensUpdatedAt: SimInstant = .start
-    private var lastForeground: SimInstant?
+    var refreshTokens: Double
+    var tokensUpdatedAt: SimInstant = .start
+    var lastForeground: SimInstant?
     private var lastRefresh: SimInstant?
     /// Whether ``nextEvaluation(for:after:notBefore:)`` skips evaluations that cannot launch;
     /// tests turn it off to check that skipping changes nothing.
@@ -147,6 +147,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     package init(parameters: HeuristicLaunchParameters, calendar: SimCalendar, generosity: Double = 1) {
         self.parameters = parameters
         self.calendar = calendar
+        precondition(generosity > 0 && generosity <= 1, "HeuristicLaunchModel: a generosity of \(generosity); expected above 0, at most 1")
         self.generosity = generosity
         refreshTokens = Self.initialRefreshTokens(parameters, generosity: generosity)
     }
@@ -154,6 +155,8 @@ package struct HeuristicLaunchModel: LaunchModel {
     private var evaluationInterval: SimDuration { .minutes(parameters.evaluationMinutes) }
 
     package mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
+        precondition((0..<24).contains(hour), "HeuristicLaunchModel: a foreground at hour \(hour); expected 0 to 23")
+        defer { checkInvariantsIfEnabled() }
         lastForeground = instant
         decay(to: instant)
         usageByHour[hour] += 1
@@ -188,6 +191,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     package var thermalCeiling: ThermalState? { .serious }
 
     package mutating func decide(_ request: TaskRequest, conditions: LaunchConditions, random: inout RandomStream) -> LaunchDecision {
+        defer { checkInvariantsIfEnabled() }
         switch request.kind {
         case .appRefresh: return decideRefresh(conditions, random: &random)
         case .processing: return decideProcessing(conditions, random: &random)
@@ -231,6 +235,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// after install so (docs/CALIBRATION.md); a run starts at install, with nothing learnt.
     package mutating func assumeEarlierUse(sessionsPerDay: Double, hourlyShares: [Double], lastAt instant: SimInstant) {
         precondition(hourlyShares.count == 24 && sessionsPerDay >= 0, "assumeEarlierUse: 24 shares and a rate of at least 0")
+        defer { checkInvariantsIfEnabled() }
         let sessions = sessionsPerDay * parameters.usageHalfLifeDays / 0.693_147_180_559_945_3
         decay(to: instant)
         for hour in 0..<24 { usageByHour[hour] += sessions * hourlyShares[hour] }
@@ -380,6 +385,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     }
 
     package mutating func didLaunch(_ kind: TaskRequest.Kind, at instant: SimInstant) {
+        defer { checkInvariantsIfEnabled() }
         if kind == .appRefresh {
             refreshTokens -= 1
             lastRefresh = instant
