@@ -32,7 +32,7 @@ public struct Device {
     /// The user is in a phone session (whether or not the phone is on).
     public private(set) var inSession = false
     /// The current session turned the screen on (the phone was on when it started).
-    private var sessionUsesScreen = false
+    var sessionUsesScreen = false
     /// The app is in the foreground.
     public private(set) var appInForeground = false
     public private(set) var isPluggedIn = false
@@ -49,7 +49,7 @@ public struct Device {
     public private(set) var bootedAt: SimInstant = .start
     /// The phone is off for a restart, not for want of charge: it comes back on at
     /// ``DeviceEvent/bootComplete``.
-    private var restarting = false
+    var restarting = false
     /// When the user last unlocked the phone (the inactivity reboot counts from it).
     private var lastUnlock: SimInstant = .start
     /// The day the next iOS update is due, if updates are on.
@@ -58,7 +58,7 @@ public struct Device {
     /// The network the day's plan puts the phone on; ``network`` is this unless a fault cut it.
     private var plannedNetwork: NetworkPath
     /// Network-flap faults that have the network off now (``FaultPlan/networkFlaps``).
-    private var flapsOffline = 0
+    var flapsOffline = 0
     /// The network the phone is on now.
     public var network: NetworkPath { flapsOffline > 0 ? .offline : plannedNetwork }
     /// The battery's level now, 0 … 100 %.
@@ -68,7 +68,7 @@ public struct Device {
     /// What the app draws, as the system last said (``setAppPower(_:in:)``).
     private var appPower = AppPower()
     /// Optimized Battery Charging is holding this charge at 80 %.
-    private var holdingAtEighty = false
+    var holdingAtEighty = false
     private var chargingOvernight = false
     private var sessionStartPending = false
 
@@ -89,7 +89,7 @@ public struct Device {
     package private(set) var lastMetricsUpdate: SimInstant
     /// The local hour last booked to by ``bookBatteryLevel(from:to:levels:_:)``, with its bounds,
     /// so that most intervals (which fall within one hour) need no calendar arithmetic.
-    private var bookedHour: (start: SimInstant, end: SimInstant, hour: Int) = (.start, .start, 0)
+    var bookedHour: (start: SimInstant, end: SimInstant, hour: Int) = (.start, .start, 0)
 
     /// Creates the device at the start of the simulation. Call ``start(in:)`` next.
     ///
@@ -157,6 +157,7 @@ public struct Device {
 
     /// Handles one device event.
     mutating func handle(_ event: DeviceEvent, in simulation: inout Simulation<WorldEvent>) {
+        defer { checkInvariantsIfEnabled() }
         let now = simulation.now
         advance(to: now)
         switch event {
