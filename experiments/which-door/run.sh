@@ -11,10 +11,8 @@ cd "$(dirname "$0")/../.."
 bgsim=${BGSIM:-}
 if [ -z "$bgsim" ]; then swift build -c release --product bgsim; bgsim=.build/release/bgsim; fi
 out=experiments/which-door
-# MODEL_UNCERTAINTY, when set, names the one comparison under model uncertainty to rerun (its
-# output's name); the others keep their committed results. Each takes 1.5 to 3.5 minutes: CI
-# reruns one of them per commit, in turn.
-rerun() { [ -z "${MODEL_UNCERTAINTY:-}" ] || [ "$MODEL_UNCERTAINTY" = "$1" ]; }
+# MODEL_UNCERTAINTY=<name> reruns only that comparison under model uncertainty (rerun).
+. experiments/model-uncertainty.sh
 doors="extension-then-processing extension-only background-urlsession continued-processing"
 compare() {
     local name=$1
