@@ -48,7 +48,8 @@ public final class WorkController {
     public var isRunning: Bool { isCurrent && system.work.isStarted }
 
     /// Starts work; it progresses while the process runs and the network allows. `limit` caps
-    /// the items this run completes (CoverDrop sends "up to a configured limit").
+    /// the items this run completes (CoverDrop sends "up to a configured limit"); it is at least
+    /// 0, and a negative one is a programmer error that traps.
     public func start(limit: Int? = nil) {
         guard isCurrent else { return }
         system.record(.workStart(limit: limit))
