@@ -48,7 +48,7 @@ extension LaunchCalibration {
     /// valid range, as the plausible range `--model-uncertainty` draws it from (``PlausibleRange``):
     /// the logs narrow what we inferred. Only numbers that have a plausible range get one.
     package var plausibleRanges: [PlausibleRange] {
-        let rows = Scenario.numberRows.filter { $0.plausible != nil }
+        let rows = Scenario.uncertainNumberRows
         return identifiedParameters.compactMap { parameter in
             guard parameter.heldBecause == nil, let low = parameter.low, let high = parameter.high,
                   let row = rows.first(where: { $0.path == "system.heuristic.\(parameter.key)" }) else { return nil }

@@ -515,6 +515,7 @@ public struct Device {
 
     /// Sets the app's consumers (from the iOS model) from `now` on.
     mutating func setAppPower(_ power: AppPower, in simulation: inout Simulation<WorldEvent>) {
+        defer { checkInvariantsIfEnabled() }
         advance(to: simulation.now)
         appPower = power
         updatePower(in: &simulation)

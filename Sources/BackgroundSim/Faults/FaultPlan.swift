@@ -16,6 +16,9 @@
 ///     }
 ///
 /// With no faults (the default) a run is exactly what it was without this section.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct FaultPlan: Codable, Sendable, Equatable {
     /// The defaults: no faults.
     public init() {}

@@ -21,6 +21,9 @@
 /// process, as the debugger can (a suspended app is resumed); with no process, no pending
 /// request or no running task of that identifier they do nothing, and the trace says why. A team
 /// can so replay its Xcode session and compare it with what real scheduling does.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct DebuggerCommands: Codable, Sendable, Equatable {
     /// None.
     public init() {}

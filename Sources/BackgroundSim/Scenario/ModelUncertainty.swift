@@ -82,7 +82,7 @@ public struct ModelUncertainty: Sendable, Equatable {
 
     /// Every number of the iOS model with a plausible range, in docs/SCENARIOS.md's order.
     public static var standard: ModelUncertainty {
-        ModelUncertainty(parameters: Scenario.numberRows.compactMap { row in
+        ModelUncertainty(parameters: Scenario.uncertainNumberRows.compactMap { row in
             row.plausible.map { Parameter(path: row.path, plausible: $0, isWholeNumber: row.isWholeNumber) }
         })
     }

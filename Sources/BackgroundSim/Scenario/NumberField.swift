@@ -3,8 +3,9 @@
 /// holds the tables to it).
 ///
 /// The rest of what a reader needs of the number is stated once too: its unit ends its name
-/// (``unit``), its default is the property's initial value, and its source and plausible range
-/// are in the property's doc comment.
+/// (``unit``), its default is the property's initial value, its plausible range is here
+/// (``plausible``), and its source is in the property's doc comment, which restates none of
+/// these numbers (a test holds every doc comment to that).
 ///
 ///     static let numberFields: [NumberField<PushParameters>] = [
 ///         NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440),
@@ -15,10 +16,11 @@ package struct NumberField<Section>: Sendable {
     package let key: String
     /// The values validation accepts.
     package let valid: ClosedRange<Double>
-    /// For a number of the iOS model that is our inference [Inf] or observed in the field [O],
-    /// the values we hold as plausible for the real system: what `--model-uncertainty` draws it
-    /// from (``ModelUncertainty``). `nil` for a number Apple states, a scenario's own choice,
-    /// or one outside the iOS model.
+    /// For a number that is our inference [Inf] or observed in the field [O], the values we hold
+    /// as plausible for real phones, users and iOS; `nil` for a number Apple states or a
+    /// scenario's own choice. `--model-uncertainty` draws the iOS model's numbers from it
+    /// (``ModelUncertainty``, ``Scenario/uncertainNumberRows``); a device's or a user's is what
+    /// a team varies on purpose, in a sweep or a what-if, and is not drawn.
     package let plausible: ClosedRange<Double>?
     /// Whether the number is a whole number (an `Int` property).
     package let isWholeNumber: Bool
@@ -103,10 +105,13 @@ package struct NumberRow: Sendable, Equatable {
     package var unit: String
     package var defaultValue: Double
     package var valid: ClosedRange<Double>
-    /// What the real system plausibly has, for the iOS model's inferred and observed numbers
+    /// What real phones, users or iOS plausibly have, for an inferred or observed number
     /// (``NumberField/plausible``).
     package var plausible: ClosedRange<Double>?
     package var isWholeNumber: Bool
+    /// Whether the number is the iOS model's (a `system` section): one `--model-uncertainty`
+    /// draws where it has a plausible range.
+    package var isIOSModel: Bool
 }
 
 extension Scenario {
@@ -114,10 +119,10 @@ extension Scenario {
     /// order of docs/SCENARIOS.md's table (which a test holds to it).
     package static var numberRows: [NumberRow] {
         let defaults = Scenario()
-        func rows<Section: ScenarioSection>(_ path: String, _ section: Section) -> [NumberRow] {
+        func rows<Section: ScenarioSection>(_ path: String, _ section: Section, isIOSModel: Bool = false) -> [NumberRow] {
             Section.numberFields.map {
                 NumberRow(path: "\(path).\($0.key)", unit: $0.unit, defaultValue: $0.value(in: section), valid: $0.valid,
-                          plausible: $0.plausible, isWholeNumber: $0.isWholeNumber)
+                          plausible: $0.plausible, isWholeNumber: $0.isWholeNumber, isIOSModel: isIOSModel)
             }
         }
         let s = defaults.system
@@ -126,9 +131,17 @@ extension Scenario {
             + rows("power", defaults.power) + rows("restarts", defaults.restarts) + rows("network", defaults.network)
             + rows("energy", defaults.energy) + rows("energy.lte", defaults.energy.lte) + rows("energy.wifi", defaults.energy.wifi)
             + rows("clock", defaults.clock)
-            + rows("system", s) + rows("system.heuristic", s.heuristic) + rows("system.budget", s.budget)
-            + rows("system.continuedProcessing", s.continuedProcessing) + rows("system.backgroundURLSession", s.backgroundURLSession)
-            + rows("system.push", s.push) + rows("work", defaults.work) + rows("pushes", defaults.pushes)
+            + rows("system", s, isIOSModel: true) + rows("system.heuristic", s.heuristic, isIOSModel: true)
+            + rows("system.budget", s.budget, isIOSModel: true)
+            + rows("system.continuedProcessing", s.continuedProcessing, isIOSModel: true)
+            + rows("system.backgroundURLSession", s.backgroundURLSession, isIOSModel: true)
+            + rows("system.push", s.push, isIOSModel: true) + rows("work", defaults.work) + rows("pushes", defaults.pushes)
+    }
+
+    /// The iOS model's numbers with a plausible range: what `--model-uncertainty` draws
+    /// (``ModelUncertainty/standard``) and what a scenario's `plausible` may narrow.
+    package static var uncertainNumberRows: [NumberRow] {
+        numberRows.filter { $0.isIOSModel && $0.plausible != nil }
     }
 
     /// ``numberRows`` as the Markdown table docs/SCENARIOS.md prints.

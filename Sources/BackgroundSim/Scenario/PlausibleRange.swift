@@ -28,13 +28,13 @@ extension Scenario {
     /// Problems with ``plausible``: a path that is not an uncertain number, a repeated path, or
     /// ends out of order or outside the number's valid range.
     func validatePlausible(_ v: inout ParameterValidator) {
-        let rows = Scenario.numberRows.filter { $0.plausible != nil }
+        let rows = Scenario.uncertainNumberRows
         var seen: Set<String> = []
         for (index, range) in plausible.enumerated() {
             let at = "plausible[\(index)]"
             guard let row = rows.first(where: { $0.path == range.path }) else {
                 v.require(false, "\(at).path", "expected one of the iOS model's uncertain numbers (docs/SCENARIOS.md, \"Every number\", "
-                          + "the plausible column), got \"\(range.path)\"")
+                          + "a system number with a plausible range), got \"\(range.path)\"")
                 continue
             }
             v.require(seen.insert(range.path).inserted, "\(at).path", "\(range.path) is given twice")

@@ -7,6 +7,9 @@
 /// Tags: [A] Apple documentation or WWDC sessions, [A-DTS] an Apple engineer (Developer
 /// Technical Support, the developer forums), [A-via] Apple as reported by third parties, [O]
 /// observed by developers in the field, [Inf] our inference; docs/SOURCES.md gives each source.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct SystemParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -17,48 +20,47 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     /// The logged launches the `replay` launch model grants. Default none.
     public var replay = ReplayedLaunches()
 
-    /// The background-task assertion budget from entering the background, shared by all
-    /// assertions, in seconds. Default 30; range 5–30 (legacy 180/600). [A-DTS/O]
+    /// The background-task assertion budget from entering the background, shared by all assertions,
+    /// in seconds (older iOS versions gave 180 s, and 600 s before that). [A-DTS/O]
     public var extensionBudgetSeconds: Double = 30
 
-    /// How long before the budget ends the assertions' expiration handlers are called, in
-    /// seconds. Default 3; range 0–5. [Inf]
+    /// How long before the budget ends the assertions' expiration handlers are called, in seconds.
+    /// [Inf]
     public var expirationLeadSeconds: Double = 3
 
-    /// How long an app refresh task may run, in seconds. Default 30; range 2–30. [A]/[O]
+    /// How long an app refresh task may run, in seconds. [A]/[O]
     public var refreshRuntimeSeconds: Double = 30
 
-    /// Probability that a refresh task is expired early, 2–5 s after launch. Default 0.1;
-    /// range 0–1. Production apps have seen this [O]; the rate is [Inf].
+    /// Probability that a refresh task is expired early, 2–5 s after launch. Production apps have
+    /// seen this [O]; the rate is [Inf].
     public var refreshEarlyExpiryProbability: Double = 0.1
 
-    /// Longest a processing task runs while the device stays idle, in minutes. Default 10;
-    /// range 1–60. [Inf]
+    /// Longest a processing task runs while the device stays idle, in minutes. [Inf]
     public var processingMaxRuntimeMinutes: Double = 10
 
     /// Probability that the system expires a processing task early, before
-    /// ``processingMaxRuntimeMinutes``: Proton Drive's design notes that the OS "usually expires
-    /// a BG task in anything between a few seconds and a few minutes" [C] (ProtonDriveApps/ios-drive,
-    /// `BackgroundOperations.md`). "Usually" is taken as half [Inf]. Default 0.5; range 0–1.
+    /// ``processingMaxRuntimeMinutes``: Proton Drive's design notes that the OS "usually expires a
+    /// BG task in anything between a few seconds and a few minutes" [C] (ProtonDriveApps/ios-drive,
+    /// `BackgroundOperations.md`). "Usually" is taken as half [Inf].
     public var processingEarlyExpiryProbability: Double = 0.5
 
     /// The shortest early processing allotment, in seconds: an early allotment is drawn
-    /// log-uniformly between this and the cap ("a few seconds to a few minutes" [C]; median
-    /// √(5 × 600) ≈ 55 s with the defaults). Default 5 [C]/[Inf]; range 1–600.
+    /// log-uniformly between this and the cap ("a few seconds to a few minutes" [C]; median √(5 ×
+    /// 600) ≈ 55 s with the defaults). [C]/[Inf].
     public var processingEarlyExpiryMinimumSeconds: Double = 5
 
-    /// Time after a task's expiration handler in which it must call `setTaskCompleted`, in
-    /// seconds, before the system kills the app. Default 3; range 0–10. [Inf] ("a few seconds")
+    /// Time after a task's expiration handler in which it must call `setTaskCompleted`, in seconds,
+    /// before the system kills the app. [Inf] ("a few seconds")
     public var taskCompletionGraceSeconds: Double = 3
 
-    /// After a kill for not completing a task, how long the system launches no background tasks
-    /// for the app, in hours. Default 12; range 0–72. WWDC22 10142: overrunning apps are
-    /// "throttled for future background task requests" [A-DTS]; the length is [Inf].
+    /// After a kill for not completing a task, how long the system launches no background tasks for
+    /// the app, in hours. WWDC22 10142: overrunning apps are "throttled for future background task
+    /// requests" [A-DTS]; the length is [Inf].
     public var throttlePenaltyHours: Double = 12
 
     /// Rate at which the system terminates a suspended app to reclaim memory (jetsam), per hour.
-    /// Default 0.05 (a suspended app survives about 20 h on average); range 0–2. That suspended
-    /// apps are terminated for memory is Apple's [A]; the rate is [Inf].
+    /// The default gives a suspended app about 20 h on average. That suspended apps are
+    /// terminated for memory is Apple's [A]; the rate is [Inf].
     public var suspendedTerminationPerHour: Double = 0.05
 
     /// Whether a force-quit deletes the app's pending task requests. Default true; Apple does not
@@ -72,14 +74,13 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     /// set it to see whether a policy that resubmits only at launch recovers.
     public var restartDropsPendingRequests: Bool = false
 
-    /// The CPU monitor for processing tasks: the app is killed if it uses more than this share
-    /// of a core … Default 80 (%). [O] "exceeding limit of 80% cpu over 60 seconds" (the
-    /// system's `cumulativeCPUResourceLimitExitCount` reports). A task whose request requires
-    /// external power is not watched [A] (`BGTaskRequest.h`: requiring external power disables
-    /// the CPU monitor).
+    /// The CPU monitor for processing tasks: the app is killed if it uses more than this share of a
+    /// core … [O] "exceeding limit of 80% cpu over 60 seconds" (the system's
+    /// `cumulativeCPUResourceLimitExitCount` reports). A task whose request requires external power
+    /// is not watched [A] (`BGTaskRequest.h`: requiring external power disables the CPU monitor).
     public var cpuMonitorPercent: Double = 80
 
-    /// … for this long, in seconds. Default 60. [O]
+    /// … for this long, in seconds. [O]
     public var cpuMonitorSeconds: Double = 60
 
     /// Whether the CPU monitor watches processing tasks that require external power too: the

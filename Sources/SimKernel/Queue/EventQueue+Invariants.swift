@@ -1,10 +1,38 @@
 extension EventQueue {
-    /// Runs ``checkInvariants()`` when the package is built with `SIMKERNEL_INTERNAL_CHECKS`.
+    /// When the package is built with `SIMKERNEL_INTERNAL_CHECKS`: the O(1) checks
+    /// (``checkBookkeeping()``) after every operation, and the full O(n) ``checkInvariants()``
+    /// once every ``fullCheckSpacing`` operations, so that checking costs O(1) amortised per
+    /// operation rather than O(n). A corruption is caught within that many operations of it, in
+    /// the same run, whose seed replays it. (Checked in full after every operation, the queue's
+    /// check was 97 % of a checked run: `zashi-designed`, 60 days, 4.7 billion instructions.)
     @inlinable @inline(__always)
-    func checkInvariantsIfEnabled() {
+    mutating func checkInvariantsIfEnabled() {
         #if SIMKERNEL_INTERNAL_CHECKS
-        checkInvariants()
+        checkBookkeeping()
+        operationsSinceFullCheck += 1
+        if operationsSinceFullCheck >= fullCheckSpacing {
+            operationsSinceFullCheck = 0
+            checkInvariants()
+        }
         #endif
+    }
+
+    /// Operations between two full checks: a quarter of the heap's keys, at least 1 (every
+    /// operation while the heap holds fewer than 8).
+    @inlinable
+    var fullCheckSpacing: Int { Swift.max(1, heap.count / 4) }
+
+    /// Traps unless the top key is live, every slot is in the heap or free (by count), and the
+    /// cancelled count fits in the heap.
+    ///
+    /// - Complexity: O(1).
+    @usableFromInline
+    func checkBookkeeping() {
+        if let top = heap.first {
+            precondition(slots[Int(top.slot)].event != nil, "EventQueue: cancelled key at the top")
+        }
+        precondition(heap.count + freeSlots.count == slots.count, "EventQueue: slots leaked or double-freed")
+        precondition(cancelledInHeap >= 0 && cancelledInHeap <= heap.count, "EventQueue: cancelled count \(cancelledInHeap) of \(heap.count) keys")
     }
 
     /// Traps unless the queue's internal structure is consistent: heap order, a live top, slot

@@ -58,6 +58,10 @@ struct EventQueue<Event> {
     @usableFromInline var nextSequence: UInt64 = 0
     /// Keys in `heap` whose events were cancelled.
     @usableFromInline var cancelledInHeap = 0
+    #if SIMKERNEL_INTERNAL_CHECKS
+    /// Operations since the last full, O(n) check of the structure (``checkInvariantsIfEnabled()``).
+    @usableFromInline var operationsSinceFullCheck = 0
+    #endif
 
     @inlinable
     init() {}

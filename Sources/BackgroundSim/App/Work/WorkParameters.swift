@@ -4,6 +4,9 @@
 /// Items are created by the user's own behaviour (app sessions) or by the outside world (a
 /// cadence, like a blockchain's blocks), never by the policy, so every policy run with the same
 /// seed gets the same items.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct WorkParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -13,8 +16,7 @@ public struct WorkParameters: Codable, Sendable, Equatable {
     /// ``downloadMedianKilobytes`` above 0.
     public var arrivals: WorkArrivals = .none
 
-    /// With `appSessions`: items created per app session, on average (Poisson). Default 1;
-    /// valid 0–100. [Inf]
+    /// With `appSessions`: items created per app session, on average (Poisson). [Inf]
     public var itemsPerAppSession: Double = 1
 
     /// With `appSessions`: whether a session's items are created when the user opens the app
@@ -22,35 +24,35 @@ public struct WorkParameters: Codable, Sendable, Equatable {
     /// during the session, to send). Default open.
     public var appSessionMoment: AppSessionMoment = .open
 
-    /// With `cadence`: one item every this many seconds. Default 75 (a Zcash block: about 1,152
-    /// a day, as Zashi's `BACKGROUND_SYNCING.md` counts them) [C]; valid 1–86,400.
+    /// With `cadence`: one item every this many seconds. The default is a Zcash block's interval:
+    /// about 1,152 a day, as Zashi's `BACKGROUND_SYNCING.md` counts them [C].
     public var cadenceSeconds: Double = 75
 
-    /// Median upload size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [Inf]
+    /// Median upload size of an item, in kB (log-normal). [Inf]
     public var uploadMedianKilobytes: Double = 0
-    /// Spread (σ of the logarithm) of upload sizes. Default 1; valid 0–3. [Inf]
+    /// Spread (σ of the logarithm) of upload sizes. [Inf]
     public var uploadSigma: Double = 1
 
-    /// Median download size of an item, in kB (log-normal). Default 0; valid 0–10,000,000. [Inf]
+    /// Median download size of an item, in kB (log-normal). [Inf]
     public var downloadMedianKilobytes: Double = 0
-    /// Spread of download sizes. Default 1; valid 0–3. [Inf]
+    /// Spread of download sizes. [Inf]
     public var downloadSigma: Double = 1
 
-    /// Median CPU time an item needs, in seconds (log-normal). Default 0; valid 0–86,400. [Inf]
+    /// Median CPU time an item needs, in seconds (log-normal). [Inf]
     public var cpuMedianSeconds: Double = 0
-    /// Spread of CPU times. Default 1; valid 0–3. [Inf]
+    /// Spread of CPU times. [Inf]
     public var cpuSigma: Double = 1
 
     /// Hours after creation at which an unfinished item fails (Proton Drive's upload URLs expire
-    /// after 3 h, per its `BackgroundOperations.md`) [C]; 0 for no deadline. Default 0; valid 0–8,760.
+    /// after 3 h, per its `BackgroundOperations.md`) [C]; 0 for no deadline.
     public var deadlineHours: Double = 0
 
     /// Whether an interrupted item keeps its progress (`true`) or starts again (`false`).
     /// Default true.
     public var resumable: Bool = true
 
-    /// Most items queued at once; an item arriving at a full queue fails (`queueFull`). Default
-    /// 100,000 (about 87 days of blocks); valid 1–1,000,000.
+    /// Most items queued at once; an item arriving at a full queue fails (`queueFull`). The default
+    /// holds about 87 days of blocks.
     public var maximumQueuedItems: Int = 100_000
 }
 

@@ -2,6 +2,9 @@
 ///
 /// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
 /// inference; docs/SOURCES.md gives each source in full.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct DeviceParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -17,23 +20,21 @@ public struct DeviceParameters: Codable, Sendable, Equatable {
     /// Nominal voltage in volts, overriding the model's. Valid 3.0–4.5. Default: the model's.
     public var nominalVolts: Double?
 
-    /// Battery health: the fraction of the rated capacity that remains.
-    ///
-    /// Default 1.0; plausible 0.8–1.0 (80–90 % is common after 500+ cycles); valid 0.5–1.
-    /// [Inf].
+    /// Battery health: the fraction of the rated capacity that remains; 80–90 % is common after
+    /// 500 or more cycles [Inf].
     public var batteryHealth: Double = 1.0
 
     /// Average power of the whole phone while the screen is on and the user is using it, in watts.
     ///
-    /// Default 1.1 (about 8.5 %/h on an iPhone 15); plausible 0.6–2.5. Tom's Guide browsing tests
-    /// give 0.99–1.22 W, mixed heavy use 1.27–1.46 W, Apple's video rating 0.65 W [O];
+    /// The default drains about 8.5 %/h on an iPhone 15. Tom's Guide browsing tests give
+    /// 0.99–1.22 W, mixed heavy use 1.27–1.46 W, Apple's video rating 0.65 W [O].
     public var screenOnWatts: Double = 1.1
 
     /// Power of the phone with the screen off, excluding the simulated app (the hardware floor
     /// plus the system's and other apps' background work), in watts.
     ///
-    /// Default 0.065 (about 0.5 %/h); plausible 0.025–0.2. [Inf], anchored on
-    /// Apple's standby ratings (about 29 mW) [O].
+    /// The default drains about 0.5 %/h [Inf], anchored on Apple's standby ratings (about 29 mW)
+    /// [O].
     public var screenOffBaselineWatts: Double = 0.065
 
     /// The thermal model's parameters.
@@ -56,32 +57,35 @@ public struct DeviceParameters: Codable, Sendable, Equatable {
 /// fraction of the charging power lost as heat. At the defaults, steady screen-on use stays
 /// `.nominal`, fast charging while in use reaches `.fair`, and `.serious` needs sustained heavy
 /// load while charging.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct ThermalParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// How quickly the heat level follows the heat input, in minutes. Default 10; valid 0.5–120. [Inf]
+    /// How quickly the heat level follows the heat input, in minutes. [Inf]
     public var timeConstantMinutes: Double = 10
 
-    /// Fraction of the power into the battery that becomes heat while charging. Default 0.15;
-    /// valid 0–0.5. [Inf] (lithium-ion charging efficiency is typically 85–95 %).
+    /// Fraction of the power into the battery that becomes heat while charging. [Inf] (lithium-ion
+    /// charging efficiency is typically 85–95 %).
     public var chargingHeatFraction: Double = 0.15
 
-    /// Heat level, in watts of sustained input, at which the state becomes `.fair`. Default 2.5. [Inf]
+    /// Heat level, in watts of sustained input, at which the state becomes `.fair`. [Inf]
     public var fairWatts: Double = 2.5
 
-    /// Heat level at which the state becomes `.serious`. Default 4.0. [Inf]
+    /// Heat level at which the state becomes `.serious`. [Inf]
     public var seriousWatts: Double = 4.0
 
-    /// Heat level at which the state becomes `.critical`. Default 6.0. [Inf]
+    /// Heat level at which the state becomes `.critical`. [Inf]
     public var criticalWatts: Double = 6.0
 }
 
 extension DeviceParameters: ScenarioSection {
     package static let numberFields: [NumberField<DeviceParameters>] = [
-        NumberField("batteryHealth", \.batteryHealth, valid: 0.5...1),
-        NumberField("screenOnWatts", \.screenOnWatts, valid: 0.1...10),
-        NumberField("screenOffBaselineWatts", \.screenOffBaselineWatts, valid: 0...2),
+        NumberField("batteryHealth", \.batteryHealth, valid: 0.5...1, plausible: 0.8...1),
+        NumberField("screenOnWatts", \.screenOnWatts, valid: 0.1...10, plausible: 0.6...2.5),
+        NumberField("screenOffBaselineWatts", \.screenOffBaselineWatts, valid: 0...2, plausible: 0.025...0.2),
     ]
 
     /// The optional overrides of the model's battery (when given), and the thermal model.

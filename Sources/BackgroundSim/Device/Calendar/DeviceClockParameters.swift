@@ -4,6 +4,9 @@
 /// Apps read the device clock, which may jump; the simulation itself runs on true time, which
 /// never does. A jump forward is what lets CoverDrop-style rate limits be bypassed, so policies
 /// need to be tested against it [Inf].
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct DeviceClockParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -11,12 +14,12 @@ public struct DeviceClockParameters: Codable, Sendable, Equatable {
     /// Jumps at given times.
     public var jumps: [ClockJump] = []
 
-    /// Random jumps per day, on average (Poisson). Default 0 (off); valid 0–24. [Inf]
+    /// Random jumps per day, on average (Poisson). [Inf]
     public var randomJumpsPerDay: Double = 0
 
     /// Standard deviation of a random jump, in minutes (normal, either direction).
     ///
-    /// Default 60; valid 0–10,080 (a week). [Inf]
+    /// [Inf]
     public var randomJumpSigmaMinutes: Double = 60
 }
 

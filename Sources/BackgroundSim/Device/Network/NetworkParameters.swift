@@ -8,23 +8,24 @@
 ///
 /// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
 /// inference; docs/SOURCES.md gives each source in full.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct NetworkParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Long-run share of time on Wi-Fi.
+    /// Long-run share of time on Wi-Fi: at least what home Wi-Fi alone gives at the other numbers.
     ///
-    /// Default 0.55; plausible 0.40–0.75; valid: 0–1, and at least what home Wi-Fi alone gives
-    /// at the other defaults. Opensignal: US 52–60 %, Canada and Spain 62–76 % [O].
+    /// Opensignal: US 52–60 %, Canada and Spain 62–76 % [O].
     public var wifiShare: Double = 0.55
 
-    /// Long-run share of time with no service. Default 0.02; plausible 0.005–0.05; valid 0–0.5.
-    /// Opensignal availability up to 99.4 % [O]; [Inf].
+    /// Long-run share of time with no service. Opensignal availability up to 99.4 % [O]; [Inf].
     public var offlineShare: Double = 0.02
 
     /// Probability that home Wi-Fi works on a given night (otherwise the phone is on cellular at home).
     ///
-    /// Default 0.9; plausible 0.7–0.98; valid 0–1. [Inf].
+    /// [Inf].
     public var homeWifiProbability: Double = 0.9
 
     /// Usual time of leaving home. Default 07:30. [Inf], chosen with ``returnHome`` and
@@ -37,53 +38,53 @@ public struct NetworkParameters: Codable, Sendable, Equatable {
 
     /// Standard deviation of leaving and returning times, in minutes (normal, cut at ±3 σ).
     ///
-    /// Default 60; valid 0–240. [Inf]
+    /// [Inf]
     public var homeJitterMinutes: Double = 60
 
-    /// Probability of staying home all day on a weekend day. Default 0.3; valid 0–1.
-    /// Opensignal: more Wi-Fi time at weekends [O]; the value is [Inf].
+    /// Probability of staying home all day on a weekend day. Opensignal: more Wi-Fi time at
+    /// weekends [O]; the value is [Inf].
     public var weekendStayHomeProbability: Double = 0.3
 
-    /// Mean length of an away segment on Wi-Fi, in minutes (exponential). Default 60; valid 1–600. [Inf]
+    /// Mean length of an away segment on Wi-Fi, in minutes (exponential). [Inf]
     public var awayWifiSegmentMinutes: Double = 60
 
-    /// Mean length of an away segment on cellular, in minutes. Default 45; valid 1–600. [Inf]
+    /// Mean length of an away segment on cellular, in minutes. [Inf]
     public var awayCellularSegmentMinutes: Double = 45
 
-    /// Mean length of a no-service segment, in minutes. Default 10; valid 1–600. [Inf]
+    /// Mean length of a no-service segment, in minutes. [Inf]
     public var offlineSegmentMinutes: Double = 10
 
     /// Share of cellular segments on 5G (the rest LTE).
     ///
-    /// Default 0.4; plausible 0.1–0.7; valid 0–1. Opensignal 5G availability 12–64 % [O]; [Inf].
+    /// Opensignal 5G availability 12–64 % [O]; [Inf].
     public var fiveGShare: Double = 0.4
 
-    /// Share of segments with good signal. Default 0.5; valid 0–1. [Inf].
+    /// Share of segments with good signal. [Inf].
     public var goodSignalShare: Double = 0.5
 
-    /// Share of segments with poor signal (the rest are medium). Default 0.15; valid 0–1, with
-    /// good + poor ≤ 1. [Inf].
+    /// Share of segments with poor signal (the rest are medium); good and poor together at most 1.
+    /// [Inf].
     public var poorSignalShare: Double = 0.15
 
     /// Wi-Fi throughput with good signal, downlink and uplink, in Mbps.
     ///
-    /// Defaults 30 / 10; valid 0.1–5,000. Our assumption [Inf] for a typical home or office link.
+    /// Our assumption [Inf] for a typical home or office link.
     public var wifiDownlinkMbps: Double = 30
     public var wifiUplinkMbps: Double = 10
 
-    /// LTE throughput with good signal, in Mbps. Defaults 13 / 6 (the rates of Huang et
-    /// al. 2012's LTE energy-per-bit examples [O]); valid 0.1–5,000.
+    /// LTE throughput with good signal, in Mbps. The defaults are the rates of Huang et al. 2012's
+    /// LTE energy-per-bit examples [O].
     public var lteDownlinkMbps: Double = 13
     public var lteUplinkMbps: Double = 6
 
-    /// 5G throughput with good signal, in Mbps. Defaults 60 / 15; valid 0.1–5,000. [Inf]
+    /// 5G throughput with good signal, in Mbps. [Inf]
     public var fiveGDownlinkMbps: Double = 60
     public var fiveGUplinkMbps: Double = 15
 
-    /// Throughput multiplier at medium signal. Default 0.6; valid 0.01–1. [Inf]
+    /// Throughput multiplier at medium signal. [Inf]
     public var mediumSignalThroughputFactor: Double = 0.6
 
-    /// Throughput multiplier at poor signal. Default 0.25; valid 0.01–1. [Inf]
+    /// Throughput multiplier at poor signal. [Inf]
     public var poorSignalThroughputFactor: Double = 0.25
 
     /// Whether Low Data Mode is on for cellular (the path is then `isConstrained`). Default false.
@@ -113,15 +114,15 @@ extension NetworkParameters {
 
 extension NetworkParameters: ScenarioSection {
     package static let numberFields: [NumberField<NetworkParameters>] = [
-        NumberField("wifiShare", \.wifiShare, valid: 0...1),
-        NumberField("offlineShare", \.offlineShare, valid: 0...0.5),
-        NumberField("homeWifiProbability", \.homeWifiProbability, valid: 0...1),
+        NumberField("wifiShare", \.wifiShare, valid: 0...1, plausible: 0.40...0.75),
+        NumberField("offlineShare", \.offlineShare, valid: 0...0.5, plausible: 0.005...0.05),
+        NumberField("homeWifiProbability", \.homeWifiProbability, valid: 0...1, plausible: 0.7...0.98),
         NumberField("homeJitterMinutes", \.homeJitterMinutes, valid: 0...240),
         NumberField("weekendStayHomeProbability", \.weekendStayHomeProbability, valid: 0...1),
         NumberField("awayWifiSegmentMinutes", \.awayWifiSegmentMinutes, valid: 1...600),
         NumberField("awayCellularSegmentMinutes", \.awayCellularSegmentMinutes, valid: 1...600),
         NumberField("offlineSegmentMinutes", \.offlineSegmentMinutes, valid: 1...600),
-        NumberField("fiveGShare", \.fiveGShare, valid: 0...1),
+        NumberField("fiveGShare", \.fiveGShare, valid: 0...1, plausible: 0.1...0.7),
         NumberField("goodSignalShare", \.goodSignalShare, valid: 0...1),
         NumberField("poorSignalShare", \.poorSignalShare, valid: 0...1),
         NumberField("wifiDownlinkMbps", \.wifiDownlinkMbps, valid: 0.1...5_000),

@@ -3,13 +3,16 @@
 ///
 /// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
 /// inference; docs/SOURCES.md gives each source in full.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct PowerParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
     /// Probability that the phone is charged overnight on a given night.
     ///
-    /// Default 0.85; plausible 0.6–0.98; valid 0–1. [Inf].
+    /// [Inf].
     public var overnightChargeProbability: Double = 0.85
 
     /// Usual time the phone is plugged in for the night, local time. A time earlier on the
@@ -20,7 +23,7 @@ public struct PowerParameters: Codable, Sendable, Equatable {
 
     /// Standard deviation of the overnight plug-in time, in minutes (normal, cut at ±3 σ).
     ///
-    /// Default 60; valid 0–240. [Inf].
+    /// [Inf].
     public var overnightPlugInJitterMinutes: Double = 60
 
     /// Usual time the phone is unplugged in the morning, local time.
@@ -30,21 +33,20 @@ public struct PowerParameters: Codable, Sendable, Equatable {
 
     /// Standard deviation of the unplug time, in minutes (normal, cut at ±3 σ).
     ///
-    /// Default 45; valid 0–240. [Inf].
+    /// [Inf].
     public var overnightUnplugJitterMinutes: Double = 45
 
     /// Daytime top-up charges per day, on average (Poisson).
     ///
-    /// Default 1.0; plausible 0–3; valid 0–10. [Inf]; Ferreira et al. 2011
-    /// describe frequent short top-ups [O].
+    /// [Inf]; Ferreira et al. 2011 describe frequent short top-ups [O].
     public var topUpsPerDay: Double = 1.0
 
     /// Shortest top-up, in minutes (lengths are uniform between shortest and longest).
     ///
-    /// Default 15; valid 1–600. [Inf].
+    /// [Inf].
     public var topUpMinimumMinutes: Double = 15
 
-    /// Longest top-up, in minutes. Default 60; valid ≥ the shortest, ≤ 600. [Inf].
+    /// Longest top-up, in minutes; at least the shortest. [Inf].
     public var topUpMaximumMinutes: Double = 60
 
     /// Relative likelihood of a top-up starting in each local hour 00..23 (24 numbers from 0 to
@@ -59,15 +61,15 @@ public struct PowerParameters: Codable, Sendable, Equatable {
 
     /// Minutes to charge from 0 % to 50 % (constant-current phase) on this device and charger.
     ///
-    /// Default 25 (iPhone 15, 20 W adapter: about 15.6 W into the battery); plausible 22–60
-    /// (5 W brick ×2.1). ChargerLAB and iClarified measurements [O].
+    /// The default is an iPhone 15 on a 20 W adapter (about 15.6 W into the battery); a 5 W brick
+    /// takes about 2.1 times as long. ChargerLAB and iClarified measurements [O].
     public var chargeMinutesTo50: Double = 25
 
-    /// Minutes to charge from 50 % to 80 %. Default 30 (about 7.8 W); valid 1–600. [O]
+    /// Minutes to charge from 50 % to 80 %; the default is about 7.8 W. [O]
     public var chargeMinutes50To80: Double = 30
 
-    /// Minutes to charge from 80 % to 100 % (constant-voltage taper). Default 45 (about 3.5 W);
-    /// valid 1–600. [O]
+    /// Minutes to charge from 80 % to 100 % (constant-voltage taper); the default is about 3.5 W.
+    /// [O]
     public var chargeMinutes80To100: Double = 45
 
     /// Whether Optimized Battery Charging holds overnight charging at 80 % until shortly before
@@ -79,56 +81,54 @@ public struct PowerParameters: Codable, Sendable, Equatable {
 
     /// Days of routine the phone needs before Optimized Battery Charging starts holding.
     ///
-    /// Default 14; valid 0–365. Apple: it learns "your daily charging routine" (a few weeks
-    /// [O]); 14 is our assumption [Inf].
+    /// Apple: it learns "your daily charging routine" (a few weeks [O]); 14 is our assumption
+    /// [Inf].
     public var optimizedChargingLearningDays: Int = 14
 
     /// How long before the usual unplug time Optimized Battery Charging wants to reach 100 %,
     /// in minutes.
     ///
-    /// Default 15; valid 0–240. Our assumption [Inf]: it resumes charging from 80 % this long plus
-    /// the 80→100 % time before ``overnightUnplug``.
+    /// Our assumption [Inf]: it resumes charging from 80 % this long plus the 80→100 % time before
+    /// ``overnightUnplug``.
     public var optimizedChargingMarginMinutes: Double = 15
 
     /// The manual charge limit (iPhone 15 and later), in percent: charging stops here.
     ///
-    /// Default 100; valid 50–100 (real phones offer 80–100 in steps of 5).
-    /// [O].
+    /// Real phones offer 80 to 100 in steps of 5 [O].
     public var chargeLimitPercent: Double = 100
 
     /// Probability that the user accepts the Low Power Mode prompt shown at 20 % and at 10 %.
     ///
-    /// Default 0.5; plausible 0.2–0.9; valid 0–1. [Inf]. The prompts at 20 % and
-    /// 10 % and the automatic switch-off at 80 % while charging are Apple's [A].
+    /// [Inf]. The prompts at 20 % and 10 % and the automatic switch-off at 80 % while charging are
+    /// Apple's [A].
     public var lowPowerModeAcceptProbability: Double = 0.5
 
     /// Battery level at which a phone that ran flat turns itself back on while charging, in percent.
     ///
-    /// Default 3; valid 0.5–20. Our assumption [Inf]: an iPhone boots a few minutes after being
-    /// plugged in when empty.
+    /// Our assumption [Inf]: an iPhone boots a few minutes after being plugged in when empty.
     public var powerOnPercent: Double = 3
 
     /// Battery level when the simulation starts, in percent.
     ///
-    /// Default 80; valid 1–100. [Inf]
+    /// [Inf]
     public var initialBatteryPercent: Double = 80
 }
 
 extension PowerParameters: ScenarioSection {
     package static let numberFields: [NumberField<PowerParameters>] = [
-        NumberField("overnightChargeProbability", \.overnightChargeProbability, valid: 0...1),
+        NumberField("overnightChargeProbability", \.overnightChargeProbability, valid: 0...1, plausible: 0.6...0.98),
         NumberField("overnightPlugInJitterMinutes", \.overnightPlugInJitterMinutes, valid: 0...240),
         NumberField("overnightUnplugJitterMinutes", \.overnightUnplugJitterMinutes, valid: 0...240),
-        NumberField("topUpsPerDay", \.topUpsPerDay, valid: 0...10),
+        NumberField("topUpsPerDay", \.topUpsPerDay, valid: 0...10, plausible: 0...3),
         NumberField("topUpMinimumMinutes", \.topUpMinimumMinutes, valid: 1...600),
         NumberField("topUpMaximumMinutes", \.topUpMaximumMinutes, valid: 1...600),
-        NumberField("chargeMinutesTo50", \.chargeMinutesTo50, valid: 1...600, unit: "min"),
+        NumberField("chargeMinutesTo50", \.chargeMinutesTo50, valid: 1...600, plausible: 22...60, unit: "min"),
         NumberField("chargeMinutes50To80", \.chargeMinutes50To80, valid: 1...600, unit: "min"),
         NumberField("chargeMinutes80To100", \.chargeMinutes80To100, valid: 1...600, unit: "min"),
         NumberField("optimizedChargingLearningDays", \.optimizedChargingLearningDays, valid: 0...365),
         NumberField("optimizedChargingMarginMinutes", \.optimizedChargingMarginMinutes, valid: 0...240),
         NumberField("chargeLimitPercent", \.chargeLimitPercent, valid: 50...100),
-        NumberField("lowPowerModeAcceptProbability", \.lowPowerModeAcceptProbability, valid: 0...1),
+        NumberField("lowPowerModeAcceptProbability", \.lowPowerModeAcceptProbability, valid: 0...1, plausible: 0.2...0.9),
         NumberField("powerOnPercent", \.powerOnPercent, valid: 0.5...20),
         NumberField("initialBatteryPercent", \.initialBatteryPercent, valid: 1...100),
     ]

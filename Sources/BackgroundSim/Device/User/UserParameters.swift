@@ -2,32 +2,33 @@
 ///
 /// Tags: [A] Apple, [O] observed in the field (papers, measurements, filings, press), [Inf] our
 /// inference; docs/SOURCES.md gives each source in full.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct UserParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
     /// Phone sessions (screen on, unlocked) per day, on average.
     ///
-    /// Default 60; plausible 20–150; valid 0–400. Falaki et al. 2010: 10–200 interactions a day
-    /// [O]; Andrews et al. 2015: about 85 [O]; [Inf].
+    /// Falaki et al. 2010: 10–200 interactions a day [O]; Andrews et al. 2015: about 85 [O]; [Inf].
     public var sessionsPerDay: Double = 60
 
     /// Median length of a phone session, in seconds.
     ///
-    /// Default 60; plausible 20–200; valid 1–3,600. Log-normal body calibrated to Böhmer et al.
-    /// 2011 (mean app session 71.6 s) and Ferreira et al. 2014 (about 40 % under 15 s) [Inf].
+    /// Log-normal body calibrated to Böhmer et al. 2011 (mean app session 71.6 s) and Ferreira et
+    /// al. 2014 (about 40 % under 15 s) [Inf].
     public var sessionMedianSeconds: Double = 60
 
     /// Spread (σ of the logarithm) of phone-session length.
     ///
-    /// Default 1.6, which with the median 60 s gives a mean of about 216 s and 3.6 h/day of
-    /// screen-on time; plausible 1.0–2.0; valid 0–3. [Inf].
+    /// With the default median the default gives a mean of about 216 s and 3.6 h/day of screen-on
+    /// time [Inf].
     public var sessionSigma: Double = 1.6
 
     /// The longest a phone session lasts, in minutes; longer draws are cut to this.
     ///
-    /// Default 180; valid 1–1,440. Our assumption [Inf]: cuts the log-normal's far tail (0.01 % of
-    /// sessions at the defaults).
+    /// Our assumption [Inf]: cuts the log-normal's far tail (0.01 % of sessions at the defaults).
     public var sessionMaximumMinutes: Double = 180
 
     /// Relative intensity of phone use for each local hour 00..23 (24 numbers from 0 to 1,000, at
@@ -54,13 +55,13 @@ public struct UserParameters: Codable, Sendable, Equatable {
     /// Night-to-night jitter of falling asleep and waking: the standard deviation of a normal
     /// shift, in minutes, cut at ±3 σ.
     ///
-    /// Default 30; valid 0–180. A ± 1 h window, our assumption [Inf].
+    /// A ± 1 h window, our assumption [Inf].
     public var sleepJitterMinutes: Double = 30
 
     /// How much of the hourly intensity remains while the user is asleep (a glance at the phone
     /// at night).
     ///
-    /// Default 0.05 (about half a pick-up a night); valid 0–1. Our assumption [Inf].
+    /// The default gives about half a pick-up a night. Our assumption [Inf].
     public var asleepIntensityFactor: Double = 0.05
 
     /// How the user uses the simulated app.
@@ -72,6 +73,9 @@ public struct UserParameters: Codable, Sendable, Equatable {
 /// App sessions are a subset of phone sessions: each phone session opens the app with the
 /// probability that makes the app's sessions per day come out right, so the app's use follows
 /// the same daily rhythm as the phone's.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct AppUsageParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
@@ -79,26 +83,26 @@ public struct AppUsageParameters: Codable, Sendable, Equatable {
     /// How often the app is used; see ``AppUsageProfile``. Default `daily`.
     public var profile: AppUsageProfile = .daily
 
-    /// App sessions per day when ``profile`` is `custom`.
+    /// App sessions per day when ``profile`` is `custom`: at most the phone's sessions per day.
     ///
-    /// Default 1; valid 0 up to the phone's sessions per day (0–400 while another profile is chosen). [Inf]
+    /// [Inf]
     public var customSessionsPerDay: Double = 1
 
     /// Median time the app stays in the foreground in one session, in seconds; cut to the phone
     /// session that contains it.
     ///
-    /// Default 45; with σ 1.0 the mean is about 74 s, matching Böhmer et al. 2011's mean app
-    /// session of 71.6 s [O]. Valid 1–3,600.
+    /// With the default σ the mean is about 74 s, matching Böhmer et al. 2011's mean app session
+    /// of 71.6 s [O].
     public var sessionMedianSeconds: Double = 45
 
-    /// Spread (σ of the logarithm) of app-session length. Default 1.0; valid 0–3. [Inf]
+    /// Spread (σ of the logarithm) of app-session length. [Inf]
     public var sessionSigma: Double = 1.0
 
     /// Probability that an app session ends with the user swiping the app away in the app
     /// switcher (a force-quit, which stops background launches until the user opens the app).
     ///
-    /// Default 0.1; valid 0–1. Our assumption [Inf]; Apple documents the effect, not how often
-    /// users do it ("Background execution demystified", WWDC 2020 session 10063).
+    /// Our assumption [Inf]; Apple documents the effect, not how often users do it ("Background
+    /// execution demystified", WWDC 2020 session 10063).
     public var forceQuitProbability: Double = 0.1
 
     /// Periods when the user does not open the app at all (holidays, churn).
@@ -149,9 +153,9 @@ public enum AppUsageProfile: String, NamedChoice, Sendable {
 
 extension UserParameters: ScenarioSection {
     package static let numberFields: [NumberField<UserParameters>] = [
-        NumberField("sessionsPerDay", \.sessionsPerDay, valid: 0...400),
-        NumberField("sessionMedianSeconds", \.sessionMedianSeconds, valid: 1...3_600),
-        NumberField("sessionSigma", \.sessionSigma, valid: 0...3),
+        NumberField("sessionsPerDay", \.sessionsPerDay, valid: 0...400, plausible: 20...150),
+        NumberField("sessionMedianSeconds", \.sessionMedianSeconds, valid: 1...3_600, plausible: 20...200),
+        NumberField("sessionSigma", \.sessionSigma, valid: 0...3, plausible: 1...2),
         NumberField("sessionMaximumMinutes", \.sessionMaximumMinutes, valid: 1...1_440),
         NumberField("sleepJitterMinutes", \.sleepJitterMinutes, valid: 0...180),
         NumberField("asleepIntensityFactor", \.asleepIntensityFactor, valid: 0...1),

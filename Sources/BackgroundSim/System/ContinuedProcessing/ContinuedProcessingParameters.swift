@@ -22,26 +22,27 @@
 ///
 /// Not modelled: the Live Activity and its title and subtitle, GPU resources
 /// (`requiredResources`), and other apps' demand on the slots.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Most continued-processing tasks of the app running at once; more wait (the `queue`
-    /// strategy) or are refused (`fail`). Default 2 [Inf]; valid 1–16.
+    /// Most continued-processing tasks of the app running at once; more wait (the `queue` strategy)
+    /// or are refused (`fail`). [Inf].
     public var maximumConcurrentTasks: Int = 2
 
-    /// How long a running task may go without progress before the system expires it, in
-    /// seconds. The app's work executor making progress counts as progress (an app reports its
-    /// upload's bytes as they go), as does ``BackgroundTask/updateProgress(completedUnitCount:totalUnitCount:)``.
-    /// Default 60 [Inf]; plausible 10–300; valid 1–3,600.
+    /// How long a running task may go without progress before the system expires it, in seconds.
+    /// The app's work executor making progress counts as progress (an app reports its upload's
+    /// bytes as they go), as does
+    /// ``BackgroundTask/updateProgress(completedUnitCount:totalUnitCount:)``. [Inf].
     public var progressTimeoutSeconds: Double = 60
 
-    /// The chance that the user cancels a task from its Live Activity before it ends. Default
-    /// 0.05 [Inf]; plausible 0–0.3; valid 0–1.
+    /// The chance that the user cancels a task from its Live Activity before it ends. [Inf].
     public var userCancelProbability: Double = 0.05
 
-    /// When the user cancels, the mean time from the task's start, in minutes (exponential).
-    /// Default 5 [Inf]; plausible 1–30; valid 0.1–1,440.
+    /// When the user cancels, the mean time from the task's start, in minutes (exponential). [Inf].
     public var userCancelMeanMinutes: Double = 5
 
     /// Whether the user has turned continued-processing tasks off for the app in Settings:
@@ -49,20 +50,19 @@ public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
     /// can turn them off].
     public var userTurnedOff = false
 
-    /// The chance that this phone never starts a continued-processing task: submits succeed and
-    /// the launch handler is never called, as developers report for some device models (thread
-    /// 805088 [O]). Drawn once per phone, from the labelled stream
-    /// `system.continuedProcessing.device`. Default 0 [Inf] (no rate is reported); plausible
-    /// 0–0.2; valid 0–1.
+    /// The chance that this phone never starts a continued-processing task: submits succeed and the
+    /// launch handler is never called, as developers report for some device models (thread 805088
+    /// [O]). Drawn once per phone, from the labelled stream `system.continuedProcessing.device`.
+    /// [Inf] (no rate is reported).
     public var neverStartsProbability: Double = 0
 
     /// The chance, for each running task when the app leaves the foreground, that the system
-    /// expires it ``earlyExpirySeconds`` later whatever its progress (thread 805554 [O]). Default 0
-    /// [Inf] (no rate is reported); plausible 0–0.3; valid 0–1.
+    /// expires it ``earlyExpirySeconds`` later whatever its progress (thread 805554 [O]). [Inf] (no
+    /// rate is reported).
     public var earlyExpiryProbability: Double = 0
 
-    /// How soon after the app leaves the foreground such an early expiry comes, in seconds.
-    /// Default 5 [O] ("a few seconds after the task is backgrounded"); valid 0–600.
+    /// How soon after the app leaves the foreground such an early expiry comes, in seconds. [O] ("a
+    /// few seconds after the task is backgrounded").
     public var earlyExpirySeconds: Double = 5
 }
 

@@ -18,74 +18,74 @@ public enum LaunchModelKind: String, NamedChoice, Sendable {
 /// after the user stops opening the app, launches fade over days (bands at +1, +3, +7 and +14
 /// days [A-DTS/Inf]) and stop; processing that requires power runs at least 80 % of the time on
 /// the charger, mostly at night, on most days [O].
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// How often the system reconsiders pending requests, in minutes. Default 15. [Inf]
+    /// How often the system reconsiders pending requests, in minutes. [Inf]
     public var evaluationMinutes: Double = 15
 
-    /// Refresh launches per day granted to an app that is never opened but not yet stale.
-    /// Default 1. [Inf]
+    /// Refresh launches per day granted to an app that is never opened but not yet stale. [Inf]
     public var refreshBasePerDay: Double = 1
 
-    /// Extra refresh launches per day for each app session per day (recent, decayed).
-    /// Default 2, so an app used 1.5 times a day gets about 4 a day. [Inf], calibrated to the
-    /// observed 3–4 a day [O].
+    /// Extra refresh launches per day for each app session per day (recent, decayed). With the
+    /// defaults an app used 1.5 times a day gets about 4 a day [Inf], calibrated to the observed
+    /// 3–4 a day [O].
     public var refreshPerAppSession: Double = 2
 
-    /// Most refresh launches per day. Default 6; range 1–24. [O]/[Inf]
+    /// Most refresh launches per day. [O]/[Inf]
     public var refreshMaximumPerDay: Double = 6
 
-    /// Least time between two refresh launches, in minutes. Default 15; range 15–720. [O]
+    /// Least time between two refresh launches, in minutes. [O]
     public var refreshMinimumSpacingMinutes: Double = 15
 
-    /// How far ahead of predicted use the system launches refresh, in minutes. Default 30;
-    /// range 5–120. [Inf]
+    /// How far ahead of predicted use the system launches refresh, in minutes. [Inf]
     public var refreshLeadMinutes: Double = 30
 
-    /// Half-life of the learnt usage pattern, in days ("about two weeks, decayed"). Default 7. [Inf]
+    /// Half-life of the learnt usage pattern, in days ("about two weeks, decayed"). [Inf]
     public var usageHalfLifeDays: Double = 7
 
-    /// Refresh stops when the app has not been opened for this many days (WWDC19 707: "if the
-    /// user doesn't come back to your app… we may choose to not launch your task at all"
-    /// [A-DTS]); before that it fades (``refreshFadeHalfLifeDays``). Default 21; range 3–60. [Inf]
+    /// Refresh stops when the app has not been opened for this many days (WWDC19 707: "if the user
+    /// doesn't come back to your app… we may choose to not launch your task at all" [A-DTS]);
+    /// before that it fades (``refreshFadeHalfLifeDays``). [Inf]
     public var refreshRecencyDays: Double = 21
 
-    /// The refresh chance halves for every this many days since the app was last in the
-    /// foreground: a factor 2^(−days since use ÷ this). Default 3, so that an app left alone
-    /// gets about half its refresh a day after three days, a fifth after a week and almost none
-    /// after two [Inf]; range 0.5–30.
+    /// The refresh chance halves for every this many days since the app was last in the foreground:
+    /// a factor 2^(−days since use ÷ this). The default makes an app left alone get about half its
+    /// refresh a day after three days, a fifth after a week and almost none after two [Inf].
     public var refreshFadeHalfLifeDays: Double = 3
 
     /// The same fading for processing's chance per evaluation, within ``processingRecencyDays``.
     /// The chance on the charger is high (0.5 a look), so launches a day fade only with a short
     /// half-life: with 1 day, about 1.1 a day one day after the last use, 0.9 after three, 0.4
-    /// after six and none after a week. Default 1 [Inf]; range 0.5–30.
+    /// after six and none after a week. [Inf].
     public var processingFadeHalfLifeDays: Double = 1
 
-    /// Screen-off time after which the device counts as idle for processing tasks, in minutes.
-    /// Default 5; range 1–30. [O] (a processing task ran about 5 min after locking)
+    /// Screen-off time after which the device counts as idle for processing tasks, in minutes. [O]
+    /// (a processing task ran about 5 min after locking)
     public var idleDelayMinutes: Double = 5
 
-    /// Processing runs only if the app was opened within this many days. Default 7 (header:
-    /// "used your app within the past week"); range 7–14. [A]
+    /// Processing runs only if the app was opened within this many days. The default is the
+    /// header's "used your app within the past week" [A].
     public var processingRecencyDays: Double = 7
 
-    /// Least time between two processing launches, in hours. Default 8 [Inf] (a developer report
-    /// of runs "spaced 10–20 h apart", cited before, could not be found again).
+    /// Least time between two processing launches, in hours. [Inf] (a developer report of runs
+    /// "spaced 10–20 h apart", cited before, could not be found again).
     public var processingMinimumSpacingHours: Double = 8
 
     /// Chance per evaluation that an eligible processing request runs while the idle device is
-    /// charging. Default 0.5. [Inf]
+    /// charging. [Inf]
     public var processingChargingChancePerEvaluation: Double = 0.5
 
-    /// Chance per evaluation that an eligible processing request runs on battery. Default 0.01
-    /// (about a tenth of eligible idle nights) [Inf].
+    /// Chance per evaluation that an eligible processing request runs on battery. The default
+    /// gives about a tenth of eligible idle nights [Inf].
     public var processingBatteryChancePerEvaluation: Double = 0.01
 
-    /// Battery level below which discretionary work stops unless charging, in percent. Default 20
-    /// (WWDC20: "below 20%, essential work only" [A-via]).
+    /// Battery level below which discretionary work stops unless charging, in percent. The default
+    /// is WWDC20's "below 20%, essential work only" [A-via].
     public var criticalBatteryPercent: Double = 20
 }
 

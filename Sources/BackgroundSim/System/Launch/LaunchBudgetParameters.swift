@@ -7,31 +7,32 @@
 /// every number here is our inference [Inf], chosen so that a frugal app never notices its
 /// budgets and an app that moves megabytes on cellular at every wake does. docs/MODEL.md,
 /// "Energy and data budgets", gives the arithmetic.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct LaunchBudgetParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
     /// The energy budget: joules a day of the app's energy drawn from the battery while it is not
     /// in the foreground (energy drawn on the charger does not count). The budget holds at most a
-    /// day's worth and refills continuously at this rate. Default 150 (about 0.3 % of an
-    /// iPhone 15's battery) [Inf]; valid 1–100,000.
+    /// day's worth and refills continuously at this rate. The default is about 0.3 % of an iPhone
+    /// 15's battery [Inf].
     public var energyJoulesPerDay: Double = 150
 
-    /// The data budget: megabytes a day (10⁶ bytes) the app transfers on cellular while it is
-    /// not in the foreground (Wi-Fi does not count). Holds at most a day's worth, refills
-    /// continuously. Default 20 [Inf]; valid 0.1–100,000.
+    /// The data budget: megabytes a day (10⁶ bytes) the app transfers on cellular while it is not
+    /// in the foreground (Wi-Fi does not count). Holds at most a day's worth, refills continuously.
+    /// [Inf].
     public var cellularMegabytesPerDay: Double = 20
 
     /// With Low Data Mode on (a constrained path), each cellular byte the app moves while not in
-    /// the foreground (in the ~30 s after leaving, or a non-discretionary URL-session transfer
-    /// that allows constrained networks) counts this many times against the data budget; no
-    /// launch happens on a constrained path (Low Data Mode turns Background App Refresh off).
-    /// Default 4 [Inf]; valid 1–100.
+    /// the foreground (in the ~30 s after leaving, or a non-discretionary URL-session transfer that
+    /// allows constrained networks) counts this many times against the data budget; no launch
+    /// happens on a constrained path (Low Data Mode turns Background App Refresh off). [Inf].
     public var lowDataModeCostMultiplier: Double = 4
 
     /// The share of a budget below which launch chances fall: a launch's chance is multiplied by
-    /// min(1, level ÷ (kneeShare × capacity)), the level of the emptier budget. Default 0.5
-    /// [Inf]; valid 0.01–1.
+    /// min(1, level ÷ (kneeShare × capacity)), the level of the emptier budget. [Inf].
     public var kneeShare: Double = 0.5
 }
 

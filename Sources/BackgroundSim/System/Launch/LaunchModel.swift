@@ -262,6 +262,7 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// bucket) and the chance it would draw against. Calibration replays logged histories
     /// through it to compute the likelihood of the launches they show.
     package mutating func refreshChance(_ conditions: LaunchConditions) -> LaunchChance {
+        defer { checkInvariantsIfEnabled() }
         if let denial = refreshDenial(at: conditions.now, hour: conditions.hour) { return .denied(denial) }
         switch Self.refreshHazard(readRefreshUse(at: conditions), parameters: parameters, generosity: generosity, tokens: &refreshTokens) {
         case .denied(let denial): return .denied(denial)
@@ -287,7 +288,8 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// the budget (``refreshDenial(at:hour:)``). Decays the usage counts and marks the bucket
     /// as refilled now, as the evaluation does.
     package mutating func refreshUse(_ conditions: LaunchConditions) -> RefreshUse? {
-        refreshDenial(at: conditions.now, hour: conditions.hour) == nil ? readRefreshUse(at: conditions) : nil
+        defer { checkInvariantsIfEnabled() }
+        return refreshDenial(at: conditions.now, hour: conditions.hour) == nil ? readRefreshUse(at: conditions) : nil
     }
 
     private mutating func readRefreshUse(at conditions: LaunchConditions) -> RefreshUse {

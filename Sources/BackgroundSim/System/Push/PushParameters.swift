@@ -20,29 +20,29 @@
 /// source gives a daily figure for one app; the daily count is our choice within the bounds
 /// the sources set (none at all, up to "several" an hour for every app together), and the
 /// parameter to sweep when a decision depends on it.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct PushParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Most background deliveries in any ``burstWindowMinutes``: past it, pushes wait (the
-    /// newest only) until the oldest of the burst leaves the window. Default 4 [O]
-    /// (firebase/firebase-ios-sdk issue 7072: throttled at the fifth of 20 sent in a row);
-    /// plausible 2–10; valid 1–60.
+    /// Most background deliveries in any ``burstWindowMinutes``: past it, pushes wait (the newest
+    /// only) until the oldest of the burst leaves the window. [O] (firebase/firebase-ios-sdk issue
+    /// 7072: throttled at the fifth of 20 sent in a row).
     public var burstDeliveries: Int = 4
 
-    /// The burst's sliding window, in minutes. Default 60 [O] (firebase/quickstart-ios issue
-    /// 258: deliveries for 8–10 minutes, then nothing for about an hour); plausible 30–120;
-    /// valid 1–1,440.
+    /// The burst's sliding window, in minutes. [O] (firebase/quickstart-ios issue 258: deliveries
+    /// for 8–10 minutes, then nothing for about an hour).
     public var burstWindowMinutes: Double = 60
 
-    /// Most background deliveries in each 24 hours, counted from the simulation's start.
-    /// Default 8 [Inf] (Apple's engineer: budgets reset every 24 hours [A-DTS];
-    /// the count is our choice: a third of an hourly sender's pushes, three times the refresh
-    /// launches an app in daily use gets); plausible 2–24; valid 0–1,000.
+    /// Most background deliveries in each 24 hours, counted from the simulation's start. [Inf]
+    /// (Apple's engineer: budgets reset every 24 hours [A-DTS]; the count is our choice: a third of
+    /// an hourly sender's pushes, three times the refresh launches an app in daily use gets).
     public var dailyDeliveries: Int = 8
 
     /// The time a delivered push gives the app in the background, in seconds: if the app has not
-    /// called the completion handler by then, it is terminated. Default 30 [A]; valid 1–30.
+    /// called the completion handler by then, it is terminated. [A].
     public var runSeconds: Double = 30
 }
 

@@ -70,10 +70,15 @@ struct PushThrottle {
 }
 
 extension PushThrottle: InternallyChecked {
-    /// Traps unless the ring holds at most a burst, in order of delivery from ``ringIndex``, and
-    /// the period's count is within the daily limit.
+    /// Traps unless the ring holds at most a burst, in order of delivery from ``ringIndex``
+    /// (which, until the ring is full, is where it ends), and the period's count is within the
+    /// daily limit and no more than the deliveries remembered in it allow.
     func checkInvariants() {
         precondition(recent.count <= burst, "PushThrottle: more deliveries remembered than a burst")
+        precondition(recent.count == burst ? (0..<burst).contains(ringIndex) : ringIndex == recent.count,
+                     "PushThrottle: the next delivery goes at \(ringIndex) of a ring of \(recent.count)")
+        precondition(period >= 0 && deliveredInPeriod >= 0, "PushThrottle: period \(period), \(deliveredInPeriod) deliveries")
+        precondition(recent.allSatisfy { Self.period(of: $0) <= period }, "PushThrottle: a delivery remembered after its period")
         precondition(deliveredInPeriod <= daily, "PushThrottle: \(deliveredInPeriod) deliveries in a period of \(daily)")
         let ordered = recent.count < burst ? recent : Array(recent[ringIndex...] + recent[..<ringIndex])
         precondition(zip(ordered, ordered.dropFirst()).allSatisfy { $0 <= $1 }, "PushThrottle: deliveries out of order")

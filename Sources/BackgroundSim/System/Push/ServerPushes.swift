@@ -8,6 +8,9 @@
 /// Sending is the server's business and does not depend on the phone: what reaches the app, and
 /// when, is the system's (``PushParameters``). Apple asks senders to keep background pushes to
 /// "two or three per hour" ("Pushing background updates to your app" [A]).
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct ServerPushes: Codable, Sendable, Equatable {
     /// How the server's sends are spaced.
     public enum Schedule: String, NamedChoice, Sendable {
@@ -26,9 +29,9 @@ public struct ServerPushes: Codable, Sendable, Equatable {
 
     /// The schedule. Default `none`.
     public var schedule: Schedule = .none
-    /// `cadence`: minutes between sends. Default 60; valid 1–10,080.
+    /// `cadence`: minutes between sends.
     public var everyMinutes: Double = 60
-    /// `poisson`: sends an hour on average. Default 1; valid 0.001–60.
+    /// `poisson`: sends an hour on average.
     public var perHour: Double = 1
     /// `times`: hours since the start of the simulation, in any order. Up to ``maximumEntries``;
     /// each valid 0–24,000,000.

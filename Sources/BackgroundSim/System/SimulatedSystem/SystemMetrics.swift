@@ -63,13 +63,14 @@ public struct SystemMetrics: Sendable, Equatable {
     public private(set) var backgroundNanoseconds: Int64 = 0
     /// The process state the log last reported, and until when its time is accounted.
     private var state = SimulatedSystem.ProcessState.notRunning
-    private var accountedUntil = SimInstant.start
+    private(set) var accountedUntil = SimInstant.start
 
     public init() {}
 
     /// Counts `event`, recorded when the phone was as `device` says (its hour and charger count
     /// for task launches).
     package mutating func record(_ event: SystemLogEvent, at device: DeviceSnapshot) {
+        defer { checkInvariantsIfEnabled() }
         switch event {
         case .launch(let reason):
             enter(reason == .user ? .foreground : .background, at: device.now)

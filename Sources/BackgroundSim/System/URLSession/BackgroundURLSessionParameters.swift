@@ -20,15 +20,18 @@
 /// (concurrent transfers would share the link anyway); a transfer and the app's own work share
 /// the link half and half; transfers restart from the beginning after a cancel and resume where
 /// they were after a network loss; Low Power Mode and thermal state do not hold transfers back.
+///
+/// Each number's valid range and, where it has one, its plausible range are declared once, in
+/// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
 public struct BackgroundURLSessionParameters: Codable, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
     /// The resume rate limiter's first delay, in seconds: the delay a transfer created while the
-    /// app is in the background waits, counted from its creation, after one background launch
-    /// or resume for events; each further one doubles it [A-DTS] (forum thread 14854). Default
-    /// 60 [O] (forum thread 128813: the daemon's log sets the delay to 60, 120, 240 s at
-    /// successive resumes); plausible 0–300; valid 0–3,600; 0 turns the limiter off.
+    /// app is in the background waits, counted from its creation, after one background launch or
+    /// resume for events; each further one doubles it [A-DTS] (forum thread 14854). The default is
+    /// observed [O] (forum thread 128813: the daemon's log sets the delay to 60, 120, 240 s at
+    /// successive resumes); 0 turns the limiter off.
     ///
     /// When the limiter starts over is our reading of the two threads [Inf]: in the foreground,
     /// and when twice the delay has passed since the last resume (the delay, then a delay period
@@ -37,8 +40,8 @@ public struct BackgroundURLSessionParameters: Codable, Sendable, Equatable {
     public var resumeDelaySeconds: Double = 60
 
     /// How long the app launched for a session's events may run in the background before it is
-    /// suspended, whether or not it called the completion handler, in seconds. Default 30 [Inf]
-    /// (the budget of other background launches); plausible 5–30; valid 1–600.
+    /// suspended, whether or not it called the completion handler, in seconds. [Inf] (the budget of
+    /// other background launches).
     public var eventsSeconds: Double = 30
 
     /// Whether discretionary transfers wait for the charger as well as Wi-Fi ("Wi-Fi and power"
