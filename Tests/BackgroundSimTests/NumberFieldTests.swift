@@ -73,11 +73,13 @@ struct NumberFieldTests {
         }
     }
 
-    @Test("no doc comment of a scenario number restates its default, valid range or plausible range: the NumberField and the initial value say them once")
+    @Test("no doc comment of a scenario's or a built-in policy's number restates its default, valid range or plausible range: the NumberField and the initial value say them once")
     func docCommentsRestateNoRange() throws {
         let stated = try Self.docComments()
         var read = 0
-        for key in Set(Scenario.numberRows.map { String($0.path.split(separator: ".").last!) }).sorted() {
+        let policyKeys = PolicyRegistry.builtIn.definitions.flatMap { $0.parametersType.numberRows.map(\.path) }
+        #expect(policyKeys.count >= 30, "the built-in policies declare \(policyKeys.count) numbers")
+        for key in Set(Scenario.numberRows.map { String($0.path.split(separator: ".").last!) } + policyKeys).sorted() {
             for (file, text) in stated[key] ?? [] {
                 read += 1
                 if let restated = Self.restatement(in: text) {
@@ -147,6 +149,19 @@ struct NumberFieldTests {
         #expect(Scenario.numberRows.allSatisfy { $0.isIOSModel == $0.path.hasPrefix("system.") })
         #expect(ModelUncertainty.standard.parameters.map(\.path) == Scenario.numberRows.filter { $0.isIOSModel && $0.plausible != nil }.map(\.path))
         #expect(ModelUncertainty.standard.parameters.count >= 35)
+    }
+
+    @Test("docs/POLICIES.md prints every built-in policy's numbers with their unit, default and valid range as the code has them, and its policies table restates none")
+    func policiesTableIsCurrent() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/POLICIES.md"), encoding: .utf8)
+        let table = PolicyRegistry.builtIn.numberTable
+        #expect(text.contains(table), "replace the table under \"Policy numbers\" with:\n\(table)")
+        let policies = text.split(separator: "\n").filter { $0.hasPrefix("| `") && !table.contains($0) }
+        for line in policies {
+            if let match = line.firstMatch(of: /` \(-?[0-9][0-9,.]*, [^)]*[0-9]\)/) {
+                Issue.record("docs/POLICIES.md restates \"\(match.0)\" in: \(line)")
+            }
+        }
     }
 
     @Test("docs/SCENARIOS.md prints every number's unit, default and valid range as the code has them")

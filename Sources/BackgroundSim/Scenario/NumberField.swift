@@ -1,6 +1,6 @@
-/// One number a scenario section holds, with the values validation accepts: stated once, beside
-/// the section's properties, and read by validation and by docs/SCENARIOS.md's tables (a test
-/// holds the tables to it).
+/// One number a scenario section or a policy's parameters hold, with the values validation
+/// accepts: stated once, beside the properties, and read by validation and by the docs' tables
+/// (docs/SCENARIOS.md's, docs/POLICIES.md's; tests hold the tables to it).
 ///
 /// The rest of what a reader needs of the number is stated once too: its unit ends its name
 /// (``unit``), its default is the property's initial value, its plausible range is here
@@ -11,25 +11,25 @@
 ///         NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440),
 ///         NumberField("runSeconds", \.runSeconds, valid: 1...30),
 ///     ]
-package struct NumberField<Section>: Sendable {
+public struct NumberField<Section>: Sendable {
     /// The number's key in its section: the last component of its path.
-    package let key: String
+    public let key: String
     /// The values validation accepts.
-    package let valid: ClosedRange<Double>
+    public let valid: ClosedRange<Double>
     /// For a number that is our inference [Inf] or observed in the field [O], the values we hold
     /// as plausible for real phones, users and iOS; `nil` for a number Apple states or a
     /// scenario's own choice. `--model-uncertainty` draws the iOS model's numbers from it
     /// (``ModelUncertainty``, ``Scenario/uncertainNumberRows``); a device's or a user's is what
     /// a team varies on purpose, in a sweep or a what-if, and is not drawn.
-    package let plausible: ClosedRange<Double>?
+    public let plausible: ClosedRange<Double>?
     /// Whether the number is a whole number (an `Int` property).
-    package let isWholeNumber: Bool
+    public let isWholeNumber: Bool
     /// The unit, for a key whose last word does not name it (`chargeMinutesTo50`).
     private let statedUnit: String?
     private let value: @Sendable (Section) -> Double
 
     /// A `Double` property; `unit` only where the key's last word does not name it.
-    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Double, valid: ClosedRange<Double>,
+    public init(_ key: String, _ value: @escaping @Sendable (Section) -> Double, valid: ClosedRange<Double>,
                  plausible: ClosedRange<Double>? = nil, unit: String? = nil) {
         self.key = key
         self.value = value
@@ -40,7 +40,7 @@ package struct NumberField<Section>: Sendable {
     }
 
     /// An `Int` property.
-    package init(_ key: String, _ value: @escaping @Sendable (Section) -> Int, valid: ClosedRange<Int>,
+    public init(_ key: String, _ value: @escaping @Sendable (Section) -> Int, valid: ClosedRange<Int>,
                  plausible: ClosedRange<Int>? = nil, unit: String? = nil) {
         self.key = key
         self.value = { Double(value($0)) }
@@ -51,10 +51,23 @@ package struct NumberField<Section>: Sendable {
     }
 
     /// The number's value in `section`.
-    package func value(in section: Section) -> Double { value(section) }
+    public func value(in section: Section) -> Double { value(section) }
+
+    /// Checks each of `fields` in `section` against its valid range, reporting a value outside
+    /// it under the field's key.
+    static func check(_ fields: [NumberField<Section>], in section: Section, _ v: inout ParameterValidator) {
+        for field in fields {
+            let value = field.value(in: section)
+            if field.isWholeNumber {
+                v.check(Int(value), Int(field.valid.lowerBound)...Int(field.valid.upperBound), field.key)
+            } else {
+                v.check(value, from: field.valid.lowerBound, to: field.valid.upperBound, field.key)
+            }
+        }
+    }
 
     /// The unit the key's last word names (`…Seconds` is seconds): what docs/SCENARIOS.md prints.
-    package var unit: String {
+    public var unit: String {
         if let statedUnit { return statedUnit }
         let units: [(suffix: String, unit: String)] = [
             ("Seconds", "s"), ("Minutes", "min"), ("Hours", "h"), ("Days", "days"), ("Percent", "%"), ("Watts", "W"),
@@ -85,14 +98,7 @@ extension ScenarioSection {
     /// Checks the section, reporting problems under `path` (`"user"`, `"system.push"`).
     package func validate(_ v: inout ParameterValidator, at path: String) {
         var section = ParameterValidator()
-        for field in Self.numberFields {
-            let value = field.value(in: self)
-            if field.isWholeNumber {
-                section.check(Int(value), Int(field.valid.lowerBound)...Int(field.valid.upperBound), field.key)
-            } else {
-                section.check(value, from: field.valid.lowerBound, to: field.valid.upperBound, field.key)
-            }
-        }
+        NumberField.check(Self.numberFields, in: self, &section)
         validateRelations(&section)
         v.append(section.issues, under: path)
     }
@@ -146,26 +152,34 @@ extension Scenario {
 
     /// ``numberRows`` as the Markdown table docs/SCENARIOS.md prints.
     package static var numberTable: String {
-        func number(_ value: Double) -> String {
-            let text = JSONWriter.format(value)
-            guard let dot = text.firstIndex(of: "."), !text.contains("e") else { return grouped(text) }
-            return grouped(String(text[..<dot])) + String(text[dot...])
-        }
-        func grouped(_ digits: String) -> String {
-            let negative = digits.hasPrefix("-")
-            var body = String(digits.drop { $0 == "-" })
-            var result = ""
-            while body.count > 3 {
-                result = "," + body.suffix(3) + result
-                body = String(body.dropLast(3))
-            }
-            return (negative ? "−" : "") + body + result
-        }
-        func range(_ range: ClosedRange<Double>?) -> String {
-            range.map { "\(number($0.lowerBound))–\(number($0.upperBound))" } ?? ""
-        }
-        return (["| field | unit | default | valid | plausible |", "|---|---|---:|---|---|"]
-            + numberRows.map { "| `\($0.path)` | \($0.unit) | \(number($0.defaultValue)) | \(range($0.valid)) | \(range($0.plausible)) |" })
+        (["| field | unit | default | valid | plausible |", "|---|---|---:|---|---|"]
+            + numberRows.map { "| `\($0.path)` | \($0.unit) | \(NumberRow.format($0.defaultValue)) | \(NumberRow.format($0.valid)) | \(NumberRow.format($0.plausible)) |" })
             .joined(separator: "\n")
+    }
+}
+
+extension NumberRow {
+    /// `value` as the docs' tables print it: shortest round-trip digits, thousands grouped,
+    /// a minus sign for negatives.
+    package static func format(_ value: Double) -> String {
+        let text = JSONWriter.format(value)
+        guard let dot = text.firstIndex(of: "."), !text.contains("e") else { return grouped(text) }
+        return grouped(String(text[..<dot])) + String(text[dot...])
+    }
+
+    /// `range` as "low–high", or nothing.
+    package static func format(_ range: ClosedRange<Double>?) -> String {
+        range.map { "\(format($0.lowerBound))–\(format($0.upperBound))" } ?? ""
+    }
+
+    private static func grouped(_ digits: String) -> String {
+        let negative = digits.hasPrefix("-")
+        var body = String(digits.drop { $0 == "-" })
+        var result = ""
+        while body.count > 3 {
+            result = "," + body.suffix(3) + result
+            body = String(body.dropLast(3))
+        }
+        return (negative ? "−" : "") + body + result
     }
 }

@@ -59,14 +59,13 @@ public final class UploadPolicy: BackgroundPolicy {
 public struct UploadParameters: PolicyParameters {
     public init() {}
 
-    /// Minutes after leaving the app before the processing task may run. Default 5; valid 0–1,440.
+    /// Minutes after leaving the app before the processing task may run.
     public var delayMinutes: Double = 5
     /// Whether the task waits for the charger. Default false.
     public var requiresPower = false
 
-    public func validate(_ v: inout ParameterValidator) {
-        v.check(delayMinutes, 0...1_440, "delayMinutes")
-    }
+    /// Each number's valid range, said once: the scenario loader checks it.
+    public static let numberFields = [NumberField<Self>("delayMinutes", \.delayMinutes, valid: 0...1_440)]
 }
 
 extension PolicyDefinition {

@@ -3,14 +3,12 @@ import SimulatedBackgroundTasks
 
 /// The inbox service's switch in a scenario: `app.policy.parameters.crashEveryNthLaunch`.
 public struct InboxParameters: PolicyParameters {
-    /// Every this-many-th launch traps (0: never). Default 0; valid 0–1,000.
+    /// Every this-many-th launch traps (0, the default: never).
     public var crashEveryNthLaunch = 0
 
     public init() {}
 
-    public func validate(_ v: inout ParameterValidator) {
-        v.check(crashEveryNthLaunch, 0...1_000, "crashEveryNthLaunch")
-    }
+    public static let numberFields = [NumberField<Self>("crashEveryNthLaunch", \.crashEveryNthLaunch, valid: 0...1_000)]
 }
 
 extension PolicyDefinition {

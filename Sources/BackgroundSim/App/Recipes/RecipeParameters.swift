@@ -36,20 +36,20 @@ package struct RecipeParameters: PolicyParameters {
     /// ``maximumDelayMinutes``) or `nextWindow` (the next local day at ``windowTime`` plus a
     /// uniform 0 … ``windowJitterMinutes`` whole minutes). Default fixed.
     package var delayRule: RecipeDelayRule = .fixed
-    /// The fixed delay, or the exponential's mean, in minutes. Default 15; valid 0–10,080.
+    /// The fixed delay, or the exponential's mean, in minutes.
     package var delayMinutes: Double = 15
-    /// The exponential's clamp, in minutes. Defaults 0 and 10,080; valid 0–10,080, minimum ≤ maximum.
+    /// The exponential's clamp, in minutes; the minimum at most the maximum.
     package var minimumDelayMinutes: Double = 0
     package var maximumDelayMinutes: Double = 10_080
     /// `nextWindow`: the local time the window opens, "HH:MM". Default 03:00.
     package var windowTime = TimeOfDay(hour: 3)
-    /// `nextWindow`: a random delay after the window opens, in whole minutes, uniform over 0 …
-    /// this (both included; a fraction is dropped), as apps draw it (a random whole number of
-    /// minutes over `0...60`). Default 60; valid 0–1,440.
+    /// `nextWindow`: a random delay after the window opens, in whole minutes, uniform over 0 … this
+    /// (both included; a fraction is dropped), as apps draw it (a random whole number of minutes
+    /// over `0...60`).
     package var windowJitterMinutes: Double = 60
-    /// Minutes added to the request a launch submits (a failsafe on start). Default 0; valid 0–10,080.
+    /// Minutes added to the request a launch submits (a failsafe on start).
     package var launchExtraMinutes: Double = 0
-    /// Minutes added to the request a return to the foreground submits. Default 0; valid 0–10,080.
+    /// Minutes added to the request a return to the foreground submits.
     package var foregroundExtraMinutes: Double = 0
 
     // MARK: A second, scheduler request
@@ -90,21 +90,21 @@ package struct RecipeParameters: PolicyParameters {
     /// `doubling` (``retryMinimumMinutes`` × 2^(failures − 1), at most ``retryMaximumMinutes``;
     /// a success resets the count) or `random` (uniform between the two). Default none.
     package var retryRule: RecipeRetryRule = .none
-    /// Defaults 5 and 120 minutes; valid 0–10,080, minimum ≤ maximum.
+    /// The retries' bounds, in minutes; the minimum at most the maximum.
     package var retryMinimumMinutes: Double = 5
     package var retryMaximumMinutes: Double = 120
 
     // MARK: What a run does
 
-    /// A run that starts within this many minutes of the last successful one (on the device
-    /// clock) does nothing and completes without success. Default 0 (no limit); valid 0–10,080.
+    /// A run that starts within this many minutes of the last successful one (on the device clock)
+    /// does nothing and completes without success; 0 (the default) sets no limit.
     package var minimumIntervalMinutes: Double = 0
     /// A run needs Wi-Fi: off Wi-Fi it completes without success at once. Default false.
     package var requiresWifi = false
-    /// Items the run completes before it completes: 0 works until the queue is empty. Default 0; valid 0–10,000.
+    /// Items the run completes before it completes: 0 works until the queue is empty.
     package var itemsPerRun = 0
-    /// Items the policy itself adds at the start of each run (a sync request, say), each of
-    /// these sizes. Default 0; valid 0–1,000.
+    /// Items the policy itself adds at the start of each run (a sync request, say), each of these
+    /// sizes.
     package var enqueuePerRun = 0
     /// Every run sends exactly ``itemsPerRun`` items: queued items first, padded with cover
     /// items (`WorkRequest.isCover`) of the `enqueue…` sizes — CoverDrop's cover traffic.
@@ -118,7 +118,7 @@ package struct RecipeParameters: PolicyParameters {
     /// (its keys need the phone unlocked: `AppContext.isProtectedDataAvailable`): its runs
     /// complete without success until the user opens the app (Zashi's wallet). Default false.
     package var needsUnlockedPhoneAtLaunch = false
-    /// Bytes up and down and CPU seconds of each added item. Defaults 0; valid 0–10¹⁰ bytes, 0–86,400 s.
+    /// Bytes up and down and CPU seconds of each added item.
     package var enqueueUploadBytes: Double = 0
     package var enqueueDownloadBytes: Double = 0
     package var enqueueCPUSeconds: Double = 0
@@ -160,7 +160,7 @@ package struct RecipeParameters: PolicyParameters {
     /// the latest ``pushDeadlineSeconds`` after it starts, the work stopped. Default ignore.
     package var onPush: RecipePushRule = .ignore
     /// How long a push's run may work before it stops and calls the handler (`.failed`), in
-    /// seconds: iOS gives about 30 [A]. Default 25; valid 1–29.
+    /// seconds: iOS gives about 30 [A].
     package var pushDeadlineSeconds: Double = 25
     /// At a user launch with work queued (or added by the run) and the network up, run once in
     /// the app, as a task's run (minimum interval included), without a deadline. Default false.
@@ -195,13 +195,10 @@ package struct RecipeParameters: PolicyParameters {
         if !sessionIdentifier.isEmpty {
             v.require(itemsPerRun == 0, "itemsPerRun", "expected 0 with a background session: a run hands off the whole queue")
         }
-        v.check(pushDeadlineSeconds, 1...29, "pushDeadlineSeconds")
-        v.check(delayMinutes, 0...10_080, "delayMinutes")
-        v.check(minimumDelayMinutes, 0...10_080, "minimumDelayMinutes")
-        v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 10_080, "maximumDelayMinutes")
-        v.check(windowJitterMinutes, 0...1_440, "windowJitterMinutes")
-        v.check(launchExtraMinutes, 0...10_080, "launchExtraMinutes")
-        v.check(foregroundExtraMinutes, 0...10_080, "foregroundExtraMinutes")
+        if maximumDelayMinutes >= 0 && maximumDelayMinutes <= 10_080 {
+            // Within its own range (numberFields), it must also not be below the minimum.
+            v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 10_080, "maximumDelayMinutes")
+        }
         v.require(schedulerIdentifier != identifier, "schedulerIdentifier", "expected an identifier other than identifier (or empty for none)")
         if padWithCover {
             v.require(itemsPerRun > 0, "padWithCover", "expected itemsPerRun above 0: runs are padded to that many items")
@@ -209,14 +206,10 @@ package struct RecipeParameters: PolicyParameters {
             v.require(enqueueUploadBytes > 0 || enqueueDownloadBytes > 0 || enqueueCPUSeconds > 0, "padWithCover",
                       "expected the cover items to need some work: enqueueUploadBytes, enqueueDownloadBytes or enqueueCPUSeconds above 0")
         }
-        v.check(retryMinimumMinutes, 0...10_080, "retryMinimumMinutes")
-        v.check(retryMaximumMinutes, from: retryMinimumMinutes, to: 10_080, "retryMaximumMinutes")
-        v.check(minimumIntervalMinutes, 0...10_080, "minimumIntervalMinutes")
-        v.check(itemsPerRun, 0...10_000, "itemsPerRun")
-        v.check(enqueuePerRun, 0...1_000, "enqueuePerRun")
-        v.check(enqueueUploadBytes, 0...1e10, "enqueueUploadBytes")
-        v.check(enqueueDownloadBytes, 0...1e10, "enqueueDownloadBytes")
-        v.check(enqueueCPUSeconds, 0...86_400, "enqueueCPUSeconds")
+        if retryMaximumMinutes >= 0 && retryMaximumMinutes <= 10_080 {
+            // Within its own range (numberFields), it must also not be below the minimum.
+            v.check(retryMaximumMinutes, from: retryMinimumMinutes, to: 10_080, "retryMaximumMinutes")
+        }
         if enqueuePerRun > 0 {
             v.require(enqueueUploadBytes > 0 || enqueueDownloadBytes > 0 || enqueueCPUSeconds > 0, "enqueuePerRun",
                       "expected the added items to need some work: enqueueUploadBytes, enqueueDownloadBytes or enqueueCPUSeconds above 0")
@@ -263,4 +256,24 @@ package enum RecipeCompletion: String, NamedChoice, Sendable {
 /// What a recipe's run does without a network.
 package enum RecipeOfflineRule: String, NamedChoice, Sendable {
     case wait, succeed, fail
+}
+
+extension RecipeParameters {
+    package static let numberFields: [NumberField<RecipeParameters>] = [
+        NumberField("pushDeadlineSeconds", \.pushDeadlineSeconds, valid: 1...29),
+        NumberField("delayMinutes", \.delayMinutes, valid: 0...10_080),
+        NumberField("minimumDelayMinutes", \.minimumDelayMinutes, valid: 0...10_080),
+        NumberField("maximumDelayMinutes", \.maximumDelayMinutes, valid: 0...10_080),
+        NumberField("windowJitterMinutes", \.windowJitterMinutes, valid: 0...1_440),
+        NumberField("launchExtraMinutes", \.launchExtraMinutes, valid: 0...10_080),
+        NumberField("foregroundExtraMinutes", \.foregroundExtraMinutes, valid: 0...10_080),
+        NumberField("retryMinimumMinutes", \.retryMinimumMinutes, valid: 0...10_080),
+        NumberField("retryMaximumMinutes", \.retryMaximumMinutes, valid: 0...10_080),
+        NumberField("minimumIntervalMinutes", \.minimumIntervalMinutes, valid: 0...10_080),
+        NumberField("itemsPerRun", \.itemsPerRun, valid: 0...10_000),
+        NumberField("enqueuePerRun", \.enqueuePerRun, valid: 0...1_000),
+        NumberField("enqueueUploadBytes", \.enqueueUploadBytes, valid: 0...1e10),
+        NumberField("enqueueDownloadBytes", \.enqueueDownloadBytes, valid: 0...1e10),
+        NumberField("enqueueCPUSeconds", \.enqueueCPUSeconds, valid: 0...86_400),
+    ]
 }

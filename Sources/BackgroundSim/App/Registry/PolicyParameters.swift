@@ -2,23 +2,31 @@
 ///
 /// Every field has a default (``init()``), so a scenario names only what differs; the scenario
 /// loader decodes the object with the policy's registered type, reporting unknown keys and wrong
-/// types with their paths, and then calls ``validate(_:)``. Sweeps and what-ifs vary a field by
+/// types with their paths, then checks each number against its valid range (``numberFields``)
+/// and calls ``validate(_:)`` for what no single range says. Sweeps and what-ifs vary a field by
 /// its path (`app.policy.parameters.meanDelayMinutes`), exactly as they vary the device's.
 ///
 ///     struct UploadParameters: PolicyParameters {
-///         /// Earliest begin of the upload task after leaving the app, in minutes. Default 15; valid 0–1,440.
+///         /// Earliest begin of the upload task after leaving the app, in minutes.
 ///         var delayMinutes: Double = 15
 ///
-///         func validate(_ v: inout ParameterValidator) {
-///             v.check(delayMinutes, 0...1_440, "delayMinutes")
-///         }
+///         static let numberFields = [NumberField<Self>("delayMinutes", \.delayMinutes, valid: 0...1_440)]
 ///     }
+///
+/// A number's valid range is said there once; its doc comment gives its meaning and source, and
+/// its default is its initial value.
 public protocol PolicyParameters: Codable, Sendable, Equatable {
     /// The defaults.
     init()
 
-    /// Reports every value outside its valid range, with its path relative to the parameters
-    /// object. It must not trap, whatever the values (NaN, infinities, huge numbers).
+    /// The parameters' numbers and the values each accepts, declared once: checked before
+    /// ``validate(_:)``, and what the docs' tables print. Empty by default.
+    static var numberFields: [NumberField<Self>] { get }
+
+    /// Reports what no single number's range says — an empty identifier, a maximum below its
+    /// minimum — with paths relative to the parameters object (each number's own range is
+    /// ``numberFields``'). It must not trap, whatever the values (NaN, infinities, huge
+    /// numbers). Nothing by default.
     func validate(_ validator: inout ParameterValidator)
 
     /// The task identifiers these parameters name, when the parameters choose them (a
@@ -33,8 +41,13 @@ public protocol PolicyParameters: Codable, Sendable, Equatable {
 }
 
 extension PolicyParameters {
+    public static var numberFields: [NumberField<Self>] { [] }
+    public func validate(_ validator: inout ParameterValidator) {}
     public var taskIdentifiers: [String]? { nil }
     public var promises: [PolicyPromise] { [] }
+
+    /// The keys of ``numberFields``, for a value whose type is not known statically.
+    package var numberFieldKeys: [String] { Self.numberFields.map(\.key) }
 
     /// Whether `other` is a value of the same type, equal to this one.
     func isEqual(to other: any PolicyParameters) -> Bool {
@@ -44,6 +57,7 @@ extension PolicyParameters {
     /// Every value outside its valid range, with paths relative to the parameters object.
     func issues() -> [ScenarioIssue] {
         var validator = ParameterValidator()
+        NumberField.check(Self.numberFields, in: self, &validator)
         validate(&validator)
         return validator.issues
     }
@@ -52,5 +66,4 @@ extension PolicyParameters {
 /// The parameters of a policy that has none.
 public struct NoParameters: PolicyParameters {
     public init() {}
-    public func validate(_ validator: inout ParameterValidator) {}
 }

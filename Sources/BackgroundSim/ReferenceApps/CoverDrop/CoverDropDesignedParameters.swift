@@ -10,39 +10,36 @@ package struct CoverDropDesignedParameters: PolicyParameters {
     /// The refresh task's identifier. Default "com.theguardian.coverdrop.reference.refresh".
     package var identifier = "com.theguardian.coverdrop.reference.refresh"
 
-    /// Least time between two successful runs, in minutes (`minDurationBetweenBackgroundRunsInSecs`,
-    /// one hour in production). Default 60; valid 0–1,440.
+    /// Least time between two successful runs, in minutes
+    /// (`minDurationBetweenBackgroundRunsInSecs`, one hour in production).
     package var minimumRunIntervalMinutes: Double = 60
 
-    /// Most messages sent in one run ("up to a configured limit"). Default 2 [C]
-    /// (`numMessagesPerBackgroundRun` in the app's configuration); valid 1–1,000.
+    /// Most messages sent in one run ("up to a configured limit"). [C]
+    /// (`numMessagesPerBackgroundRun` in the app's configuration).
     package var messagesPerRun = 2
 
-    /// Lower bound of the exponential delays, in minutes. Default 5 (the design: "exponential
-    /// delay between 5-120 mins"); valid 0–1,440.
+    /// Lower bound of the exponential delays, in minutes; the default is the design's "exponential
+    /// delay between 5-120 mins".
     package var minimumDelayMinutes: Double = 5
 
-    /// Upper bound of the exponential delays, in minutes. Default 120 (the design); valid from
-    /// ``minimumDelayMinutes`` to 1,440.
+    /// Upper bound of the exponential delays, in minutes (the design's); at least
+    /// ``minimumDelayMinutes``.
     package var maximumDelayMinutes: Double = 120
 
     /// Mean of the random exponential delay before a scheduled run, in minutes, before bounding.
-    /// Default 10 [C] (the design gives only the bounds; the shipped code's
-    /// `expectedMeanDelaySeconds` in `Services/BackgroundTaskService.swift`); valid 1–1,440.
+    /// [C] (the design gives only the bounds; the shipped code's `expectedMeanDelaySeconds` in
+    /// `Services/BackgroundTaskService.swift`).
     package var meanDelayMinutes: Double = 10
 
-    /// The failsafe's fixed part, in minutes ("10 mins delay + exponential delay"). Default 10;
-    /// valid 0–1,440.
+    /// The failsafe's fixed part, in minutes ("10 mins delay + exponential delay").
     package var failsafeBaseMinutes: Double = 10
 
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
-        v.check(minimumRunIntervalMinutes, 0...1_440, "minimumRunIntervalMinutes")
-        v.check(messagesPerRun, 1...1_000, "messagesPerRun")
-        v.check(minimumDelayMinutes, 0...1_440, "minimumDelayMinutes")
-        v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 1_440, "maximumDelayMinutes")
-        v.check(meanDelayMinutes, 1...1_440, "meanDelayMinutes")
-        v.check(failsafeBaseMinutes, 0...1_440, "failsafeBaseMinutes")
+        if maximumDelayMinutes >= 0 && maximumDelayMinutes <= 1_440 {
+            // Within its own range (numberFields), it must also not be below the minimum.
+            v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 1_440, "maximumDelayMinutes")
+        }
     }
 }
 
@@ -56,4 +53,15 @@ extension CoverDropDesignedParameters {
         return [.earliestBeginWithin(identifier: identifier, minutes: minimumDelayMinutes...upper),
                 .minimumRunInterval(minutes: minimumRunIntervalMinutes)]
     }
+}
+
+extension CoverDropDesignedParameters {
+    package static let numberFields: [NumberField<CoverDropDesignedParameters>] = [
+        NumberField("minimumRunIntervalMinutes", \.minimumRunIntervalMinutes, valid: 0...1_440),
+        NumberField("messagesPerRun", \.messagesPerRun, valid: 1...1_000),
+        NumberField("minimumDelayMinutes", \.minimumDelayMinutes, valid: 0...1_440),
+        NumberField("maximumDelayMinutes", \.maximumDelayMinutes, valid: 0...1_440),
+        NumberField("meanDelayMinutes", \.meanDelayMinutes, valid: 1...1_440),
+        NumberField("failsafeBaseMinutes", \.failsafeBaseMinutes, valid: 0...1_440),
+    ]
 }

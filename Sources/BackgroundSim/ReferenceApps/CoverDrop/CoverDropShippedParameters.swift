@@ -22,33 +22,32 @@ package struct CoverDropShippedParameters: PolicyParameters {
     package var resubmitsInHandler = true
 
     /// Mean of the exponential delay before a scheduled run, in minutes, before clamping
-    /// (`expectedMeanDelaySeconds = 10*60`). Default 10; valid 1–1,440. Clamped, the mean is
-    /// about 11.1 min and about 39 % of draws land on the minimum.
+    /// (`expectedMeanDelaySeconds = 10*60`). Clamped, the mean is about 11.1 min and about 39 % of
+    /// draws land on the minimum.
     package var meanDelayMinutes: Double = 10
 
     /// The clamp of the delays, in minutes (`minDelaySeconds = 5*60`, `maxDelaySeconds = 120*60`).
-    /// Defaults 5 and 120; valid 0–1,440, minimum ≤ maximum.
+    /// The minimum at most the maximum.
     package var minimumDelayMinutes: Double = 5
     package var maximumDelayMinutes: Double = 120
 
     /// Minutes added to the request a foreground or launch submits (`extraDelaySeconds = 10*60`).
-    /// Default 10; valid 0–1,440.
     package var failsafeExtraMinutes: Double = 10
 
     /// Least time between two runs that send, in minutes, on the device clock
     /// (`minDurationBetweenBackgroundRunsInSecs = 3600`); a run that comes sooner is skipped and,
-    /// in a task, completes with false. Default 60; valid 0–1,440.
+    /// in a task, completes with false.
     package var minimumRunIntervalMinutes: Double = 60
 
-    /// Messages every run sends (`numMessagesPerBackgroundRun = 2`): real messages from the
-    /// queue first [Inf], padded with cover messages to this number. Default 2; valid 1–8.
+    /// Messages every run sends (`numMessagesPerBackgroundRun = 2`): real messages from the queue
+    /// first [Inf], padded with cover messages to this number.
     package var messagesPerRun = 2
 
     /// Bytes on the wire of one message, real or cover: the 773-byte encrypted user-to-CoverNode
     /// message (`userToCovernodeEncryptedMessageLen` in `generated/Constants.swift`) with its
-    /// request's encoding and headers [Inf]. Default 1,000; valid 1–10⁶. Give the scenario's real
-    /// messages the same size (`work.uploadMedianKilobytes: 1`, `uploadSigma: 0`): every send is
-    /// the same size, which is the point of cover traffic.
+    /// request's encoding and headers [Inf]. Give the scenario's real messages the same size
+    /// (`work.uploadMedianKilobytes: 1`, `uploadSigma: 0`): every send is the same size, which is
+    /// the point of cover traffic.
     package var messageBytes: Double = 1_000
 
     /// Whether the jobs one process starts run at the same time, as the code lets them
@@ -67,31 +66,25 @@ package struct CoverDropShippedParameters: PolicyParameters {
     /// Seconds the library takes to start in every new process, background launches included,
     /// before any job runs: the status and public-key look-ups (from their on-disk caches while
     /// those are fresh, else over the network), the sending queue, the encrypted storage, the
-    /// device checks and a dead-drop download (`CoverDropService.ensureInitializedAsync`). Default
-    /// 3 [Inf: a few HTTPS round trips]; plausible 1–10; valid 0–60. Without a network the requests fail at once
-    /// and the start falls back on the caches (`CacheableApiRepository`): it takes no time
-    /// [Inf]. The bytes it moves are not charged to the radio (the process's running time is).
+    /// device checks and a dead-drop download (`CoverDropService.ensureInitializedAsync`). [Inf: a
+    /// few HTTPS round trips]. Without a network the requests fail at once and the start falls back
+    /// on the caches (`CacheableApiRepository`): it takes no time [Inf]. The bytes it moves are not
+    /// charged to the radio (the process's running time is).
     package var libraryStartSeconds: Double = 3
 
     /// Chance that a library start fails: the app then runs no job until the next return to the
     /// foreground starts it again, and a task waiting for it completes with false
     /// (`getLibraryBlocking` throws, `BackgroundTaskService.swift`). It fails when the public keys
     /// cannot be loaded and verified; with the on-disk caches that is rare after the first start
-    /// (keys out of date with no network). Default 0 [Inf: no published rate]; plausible 0–0.05;
-    /// valid 0–1.
+    /// (keys out of date with no network). [Inf: no published rate].
     package var libraryStartFailureProbability: Double = 0
 
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
-        v.check(meanDelayMinutes, 1...1_440, "meanDelayMinutes")
-        v.check(minimumDelayMinutes, 0...1_440, "minimumDelayMinutes")
-        v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 1_440, "maximumDelayMinutes")
-        v.check(failsafeExtraMinutes, 0...1_440, "failsafeExtraMinutes")
-        v.check(minimumRunIntervalMinutes, 0...1_440, "minimumRunIntervalMinutes")
-        v.check(messagesPerRun, 1...8, "messagesPerRun")
-        v.check(messageBytes, 1...1e6, "messageBytes")
-        v.check(libraryStartSeconds, 0...60, "libraryStartSeconds")
-        v.check(libraryStartFailureProbability, 0...1, "libraryStartFailureProbability")
+        if maximumDelayMinutes >= 0 && maximumDelayMinutes <= 1_440 {
+            // Within its own range (numberFields), it must also not be below the minimum.
+            v.check(maximumDelayMinutes, from: minimumDelayMinutes, to: 1_440, "maximumDelayMinutes")
+        }
     }
 }
 
@@ -104,4 +97,18 @@ extension CoverDropShippedParameters {
         guard minimumDelayMinutes <= upper else { return [] }
         return [.earliestBeginWithin(identifier: identifier, minutes: minimumDelayMinutes...upper)]
     }
+}
+
+extension CoverDropShippedParameters {
+    package static let numberFields: [NumberField<CoverDropShippedParameters>] = [
+        NumberField("meanDelayMinutes", \.meanDelayMinutes, valid: 1...1_440),
+        NumberField("minimumDelayMinutes", \.minimumDelayMinutes, valid: 0...1_440),
+        NumberField("maximumDelayMinutes", \.maximumDelayMinutes, valid: 0...1_440),
+        NumberField("failsafeExtraMinutes", \.failsafeExtraMinutes, valid: 0...1_440),
+        NumberField("minimumRunIntervalMinutes", \.minimumRunIntervalMinutes, valid: 0...1_440),
+        NumberField("messagesPerRun", \.messagesPerRun, valid: 1...8),
+        NumberField("messageBytes", \.messageBytes, valid: 1...1e6),
+        NumberField("libraryStartSeconds", \.libraryStartSeconds, valid: 0...60, plausible: 1...10),
+        NumberField("libraryStartFailureProbability", \.libraryStartFailureProbability, valid: 0...1, plausible: 0...0.05),
+    ]
 }

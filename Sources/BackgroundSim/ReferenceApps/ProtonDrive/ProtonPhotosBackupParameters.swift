@@ -9,7 +9,7 @@ package struct ProtonPhotosBackupParameters: PolicyParameters {
     package var identifier = "ch.protonmail.protondrive.photosProcessing"
 
     /// With nothing left to back up, the request's earliest begin, in hours from now (when photos
-    /// are waiting, it has none: `earliestBeginDate = nil`). Default 24 [C]; valid 0–168.
+    /// are waiting, it has none: `earliestBeginDate = nil`). [C].
     package var idleDelayHours: Double = 24
 
     /// `requiresNetworkConnectivity`. Default true [C].
@@ -50,6 +50,11 @@ package struct ProtonPhotosBackupParameters: PolicyParameters {
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
         v.require(!reminderIdentifier.isEmpty, "reminderIdentifier", "expected a task identifier")
-        v.check(idleDelayHours, 0...168, "idleDelayHours")
     }
+}
+
+extension ProtonPhotosBackupParameters {
+    package static let numberFields: [NumberField<ProtonPhotosBackupParameters>] = [
+        NumberField("idleDelayHours", \.idleDelayHours, valid: 0...168),
+    ]
 }

@@ -8,9 +8,9 @@ package struct ProtonUploadDesignedParameters: PolicyParameters {
     /// The processing task's identifier. Default "ch.protonmail.protondrive.photosProcessing".
     package var identifier = "ch.protonmail.protondrive.photosProcessing"
 
-    /// Earliest begin of the processing task after the extension expires, and after each
-    /// processing expiry, in minutes. Default 1 (the design: "The earliest processing task delay
-    /// is set to 1 minute"); valid 0–1,440.
+    /// Earliest begin of the processing task after the extension expires, and after each processing
+    /// expiry, in minutes; the default is the design's: "The earliest processing task delay is set
+    /// to 1 minute".
     package var reschedulingDelayMinutes: Double = 1
 
     /// The processing request's `requiresNetworkConnectivity`. Default true [C] (the design
@@ -25,6 +25,11 @@ package struct ProtonUploadDesignedParameters: PolicyParameters {
 
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
-        v.check(reschedulingDelayMinutes, 0...1_440, "reschedulingDelayMinutes")
     }
+}
+
+extension ProtonUploadDesignedParameters {
+    package static let numberFields: [NumberField<ProtonUploadDesignedParameters>] = [
+        NumberField("reschedulingDelayMinutes", \.reschedulingDelayMinutes, valid: 0...1_440),
+    ]
 }

@@ -7,20 +7,24 @@ package struct BGSchedulerParameters: PolicyParameters {
     /// The refresh task's identifier. Default "com.Lmd64.TestBGScheduler.refresh".
     package var identifier = "com.Lmd64.TestBGScheduler.refresh"
 
-    /// Earliest begin after backgrounding and between runs, in seconds. Default 60 (the sample);
-    /// valid 1–86,400.
+    /// Earliest begin after backgrounding and between runs, in seconds; the default is the sample's.
     package var intervalSeconds: Double = 60
 
-    /// Operations per run. Default 3 (the sample); valid 1–100.
+    /// Operations per run; the default is the sample's.
     package var operations = 3
 
-    /// The length of each operation, in seconds. Default 2 (the sample); valid 0–300.
+    /// The length of each operation, in seconds; the default is the sample's.
     package var operationSeconds: Double = 2
 
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
-        v.check(intervalSeconds, 1...86_400, "intervalSeconds")
-        v.check(operations, 1...100, "operations")
-        v.check(operationSeconds, 0...300, "operationSeconds")
     }
+}
+
+extension BGSchedulerParameters {
+    package static let numberFields: [NumberField<BGSchedulerParameters>] = [
+        NumberField("intervalSeconds", \.intervalSeconds, valid: 1...86_400),
+        NumberField("operations", \.operations, valid: 1...100),
+        NumberField("operationSeconds", \.operationSeconds, valid: 0...300),
+    ]
 }

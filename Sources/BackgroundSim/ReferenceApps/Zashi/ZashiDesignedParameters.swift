@@ -18,11 +18,16 @@ package struct ZashiDesignedParameters: PolicyParameters {
     package var requiresWifi = true
 
     /// Earliest begin of the next sync after scheduling, in minutes (the design's
-    /// `<scheduledTime>`, not given). Default 60 [Inf]; valid 0–10,080.
+    /// `<scheduledTime>`, not given). [Inf].
     package var scheduleDelayMinutes: Double = 60
 
     package func validate(_ v: inout ParameterValidator) {
         v.require(!identifier.isEmpty, "identifier", "expected a task identifier")
-        v.check(scheduleDelayMinutes, 0...10_080, "scheduleDelayMinutes")
     }
+}
+
+extension ZashiDesignedParameters {
+    package static let numberFields: [NumberField<ZashiDesignedParameters>] = [
+        NumberField("scheduleDelayMinutes", \.scheduleDelayMinutes, valid: 0...10_080),
+    ]
 }

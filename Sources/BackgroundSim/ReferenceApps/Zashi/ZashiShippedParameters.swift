@@ -13,16 +13,16 @@ package struct ZashiShippedParameters: PolicyParameters {
     package var schedulerIdentifier = "co.electriccoin.scheduler"
 
     /// The sync request may begin this many hours after the start of the next local day, plus a
-    /// random 0 … ``windowJitterMinutes`` whole minutes. Default 3 (03:00); valid 0–23.
+    /// random 0 … ``windowJitterMinutes`` whole minutes; the default is 03:00.
     package var syncWindowHour = 3
 
-    /// The scheduler request may begin this many hours after the start of the next local day,
-    /// plus the same kind of jitter. Default 14 (14:00); valid 0–23.
+    /// The scheduler request may begin this many hours after the start of the next local day, plus
+    /// the same kind of jitter; the default is 14:00.
     package var schedulerWindowHour = 14
 
     /// The random delay after a window opens, in whole minutes, uniform over 0 … this (both
     /// included; a fraction is dropped), as the code draws it (a random `Int` over `0...60` minutes
-    /// in `DateComponents`). Default 60; valid 0–1,440.
+    /// in `DateComponents`).
     package var windowJitterMinutes: Double = 60
 
     /// The sync request's `requiresExternalPower`. Default true.
@@ -47,8 +47,13 @@ package struct ZashiShippedParameters: PolicyParameters {
         v.require(!syncIdentifier.isEmpty, "syncIdentifier", "expected a task identifier")
         v.require(!schedulerIdentifier.isEmpty, "schedulerIdentifier", "expected a task identifier")
         v.require(schedulerIdentifier != syncIdentifier, "schedulerIdentifier", "expected an identifier other than syncIdentifier")
-        v.check(syncWindowHour, 0...23, "syncWindowHour")
-        v.check(schedulerWindowHour, 0...23, "schedulerWindowHour")
-        v.check(windowJitterMinutes, 0...1_440, "windowJitterMinutes")
     }
+}
+
+extension ZashiShippedParameters {
+    package static let numberFields: [NumberField<ZashiShippedParameters>] = [
+        NumberField("syncWindowHour", \.syncWindowHour, valid: 0...23),
+        NumberField("schedulerWindowHour", \.schedulerWindowHour, valid: 0...23),
+        NumberField("windowJitterMinutes", \.windowJitterMinutes, valid: 0...1_440),
+    ]
 }
