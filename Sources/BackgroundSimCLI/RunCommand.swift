@@ -211,6 +211,7 @@ private final class DebuggerOutcomes {
         case .appNotRunning: "the app was not running"
         case .noPendingRequest: "no request with that identifier was pending"
         case .noRunningTask: "no task with that identifier was running"
+        case .notAdmitted: "the system's rules for the debugger held it back"
         }
     }
 }

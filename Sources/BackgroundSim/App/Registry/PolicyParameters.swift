@@ -46,9 +46,6 @@ extension PolicyParameters {
     public var taskIdentifiers: [String]? { nil }
     public var promises: [PolicyPromise] { [] }
 
-    /// The keys of ``numberFields``, for a value whose type is not known statically.
-    package var numberFieldKeys: [String] { Self.numberFields.map(\.key) }
-
     /// Whether `other` is a value of the same type, equal to this one.
     func isEqual(to other: any PolicyParameters) -> Bool {
         (other as? Self) == self

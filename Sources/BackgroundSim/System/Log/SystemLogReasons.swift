@@ -127,4 +127,7 @@ public enum DebuggerOutcome: String, Sendable, Equatable, CaseIterable {
     case noPendingRequest = "noPendingRequest"
     /// No task with the identifier was running unexpired (a simulated expiration).
     case noRunningTask = "noRunningTask"
+    /// A rule of ``WakeRule/table`` that applies to the debugger held the launch back (a
+    /// simulated launch): today only a phone that is off, which a running app never meets.
+    case notAdmitted = "notAdmitted"
 }

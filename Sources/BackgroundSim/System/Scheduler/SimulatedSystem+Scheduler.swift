@@ -97,7 +97,8 @@ extension SimulatedSystem {
     // MARK: The debugger's commands
 
     /// `_simulateLaunchForTaskWithIdentifier:`: delivers the pending request of `identifier` now,
-    /// whatever the launch model says, as a task the system never expires.
+    /// whatever the launch model says, as a task the system never expires — if the admission's
+    /// rules for the debugger (``WakeSource/debuggerCommand``'s rows of ``WakeRule/table``) let it.
     func simulateLaunch(identifier: String, in simulation: inout Simulation<WorldEvent>) {
         guard processIsRunning else {
             record(.simulatedLaunch(identifier: identifier, outcome: .appNotRunning))
@@ -105,6 +106,10 @@ extension SimulatedSystem {
         }
         guard let entry = pending.entries.first(where: { $0.request.identifier == identifier }) else {
             record(.simulatedLaunch(identifier: identifier, outcome: .noPendingRequest))
+            return
+        }
+        guard admit(.door(.debuggerCommand)) == .launched else {
+            record(.simulatedLaunch(identifier: identifier, outcome: .notAdmitted))
             return
         }
         record(.simulatedLaunch(identifier: identifier, outcome: .done))
