@@ -39,6 +39,7 @@ package struct Battery: Sendable, Equatable {
 
     /// Integrates the net power from the last update to `instant`, clamping to empty and full.
     package mutating func advance(to instant: SimInstant) {
+        defer { checkInvariantsIfEnabled() }
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
         let before = energyJoules
@@ -49,12 +50,14 @@ package struct Battery: Sendable, Equatable {
 
     /// Sets the net power from now on. Call ``advance(to:)`` first.
     package mutating func setNetWatts(_ watts: Double) {
+        defer { checkInvariantsIfEnabled() }
         netWatts = watts
     }
 
     /// Sets the stored energy to exactly `percent` (used at a crossing event, where integration
     /// leaves the level within a nanosecond's worth of energy of the threshold).
     package mutating func snap(toPercent percent: Double) {
+        defer { checkInvariantsIfEnabled() }
         energyJoules = capacityJoules * percent / 100
     }
 

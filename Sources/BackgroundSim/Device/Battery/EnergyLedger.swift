@@ -30,6 +30,7 @@ package struct EnergyLedger: Sendable, Equatable {
     /// Books energy from the last update to `instant`; with `appInBackground`, the app's
     /// consumers' energy also counts as drawn while the app was not in the foreground.
     package mutating func advance(to instant: SimInstant, onCharger: Bool, appInBackground: Bool = false) {
+        defer { checkInvariantsIfEnabled() }
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
         for index in watts.indices where watts[index] != 0 {
@@ -49,6 +50,7 @@ package struct EnergyLedger: Sendable, Equatable {
 
     /// Sets a consumer's power from now on. Call ``advance(to:onCharger:)`` first.
     package mutating func setWatts(_ value: Double, for consumer: Consumer) {
+        defer { checkInvariantsIfEnabled() }
         watts[consumer.rawValue] = value
     }
 

@@ -17,6 +17,7 @@ package struct ThermalModel: Sendable, Equatable {
 
     /// Brings the heat level up to `instant`.
     package mutating func advance(to instant: SimInstant) {
+        defer { checkInvariantsIfEnabled() }
         guard instant > updated else { return }
         let seconds = Double(instant.nanosecondsSinceStart - updated.nanosecondsSinceStart) * 1e-9
         let decay = PortableMath.exp(-seconds / (parameters.timeConstantMinutes * 60))
@@ -26,6 +27,7 @@ package struct ThermalModel: Sendable, Equatable {
 
     /// Sets the heat input from now on: the device's consumption plus charging losses.
     package mutating func setInput(consumptionWatts: Double, chargingWatts: Double) {
+        defer { checkInvariantsIfEnabled() }
         inputWatts = consumptionWatts + chargingWatts * parameters.chargingHeatFraction
     }
 

@@ -10,8 +10,8 @@ struct LaunchBudgets {
     private(set) var dataLevel: Double
     private var updated = SimInstant.start
     /// The drawn totals seen at the last update.
-    private var energySeen = 0.0
-    private var dataSeen = 0.0
+    private(set) var energySeen = 0.0
+    private(set) var dataSeen = 0.0
 
     init(parameters: LaunchBudgetParameters) {
         self.parameters = parameters
@@ -19,12 +19,16 @@ struct LaunchBudgets {
         dataLevel = parameters.cellularMegabytesPerDay * 1e6
     }
 
-    private var energyCapacity: Double { parameters.energyJoulesPerDay }
-    private var dataCapacity: Double { parameters.cellularMegabytesPerDay * 1e6 }
+    var energyCapacity: Double { parameters.energyJoulesPerDay }
+    var dataCapacity: Double { parameters.cellularMegabytesPerDay * 1e6 }
 
     /// Brings both buckets to `now`: each loses what the app drew since the last update and gains
     /// its allowance for the time elapsed, then is held between minus and plus a day's worth.
     mutating func update(at now: SimInstant, energyDrawn: Double, dataDrawn: Double) {
+        // The app's background energy and bytes only grow (debug builds; a fall would refill the buckets).
+        assert(energyDrawn >= energySeen && dataDrawn >= dataSeen,
+               "LaunchBudgets: drawn totals fell from \(energySeen) J, \(dataSeen) bytes to \(energyDrawn), \(dataDrawn)")
+        defer { checkInvariantsIfEnabled() }
         let days = updated.duration(to: now).seconds / 86_400
         energyLevel = Swift.min(energyCapacity, Swift.max(-energyCapacity, energyLevel - (energyDrawn - energySeen) + days * energyCapacity))
         dataLevel = Swift.min(dataCapacity, Swift.max(-dataCapacity, dataLevel - (dataDrawn - dataSeen) + days * dataCapacity))
