@@ -4,7 +4,7 @@ extension LaunchDenial {
         switch self {
         case .phoneOff: "the phone is off (an empty battery); task requests are not evaluated while it is off, so only pushes' and URL sessions' events are logged with it"
         case .beforeFirstUnlock: "the phone restarted and the user has not unlocked it since"
-        case .appInForeground: "the app is in the foreground: task requests wait until it leaves (the scheduler's check, before the rules)"
+        case .appInForeground: "the app is in the foreground: task requests wait until it leaves"
         case .notDue: "before the request's earliest begin date"
         case .backgroundAppRefreshOff: "Background App Refresh is off for the app (the user's switch, or a fault)"
         case .forceQuit: "the user force-quit the app and has not opened it since"
@@ -28,11 +28,9 @@ extension LaunchDenial {
     }
 
     /// Whether a wake from `source` can be given this reason: a rule of ``WakeRule/table``
-    /// that applies to it gives it (``WakeRule/denials(for:)``), or, for
-    /// ``appInForeground``, the scheduler's check of task requests before the table.
+    /// that applies to it gives it (``WakeRule/denials(for:)``).
     package func canBeGiven(to source: WakeSource) -> Bool {
-        if self == .appInForeground { return source.isTaskRequest }
-        return WakeRule.table.contains { $0.denials(for: source).contains(self) }
+        WakeRule.table.contains { $0.denials(for: source).contains(self) }
     }
 
     /// Every reason as the Markdown table `docs/OUTPUT.md` prints under "Launch decisions" (a

@@ -71,14 +71,12 @@ extension SimulatedSystem {
 
     // MARK: Launching
 
-    /// Decides for every pending request, launches those chosen, together, and logs each
-    /// decision. A phone that is off evaluates nothing (no decision is logged).
+    /// Decides for every pending request through the admission (an app in the foreground is
+    /// held back by its rule, ``WakeRule/Check/appInBackground``), launches those chosen,
+    /// together, and logs each decision. A phone that is off evaluates nothing (no decision is
+    /// logged).
     func evaluateLaunches(in simulation: inout Simulation<WorldEvent>) {
         guard !pending.isEmpty, snapshot.isPoweredOn else { return }
-        guard processState != .foreground else {
-            for entry in pending.entries { recordDecision(entry, .notLaunched(.appInForeground)) }
-            return
-        }
         var chosen: [PendingRequests.Entry] = []
         for entry in pending.entries {
             let decision = admit(.task(entry))

@@ -8,7 +8,8 @@ import SimKernel
 extension SimulatedSystem {
     /// The app's state as the admission sees it.
     var admissionAppState: WakeAdmission.AppState {
-        WakeAdmission.AppState(backgroundAppRefreshAllowed: backgroundAppRefreshAllowed, forceQuit: forceQuitFlag,
+        WakeAdmission.AppState(inForeground: processState == .foreground,
+                               backgroundAppRefreshAllowed: backgroundAppRefreshAllowed, forceQuit: forceQuitFlag,
                                lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes,
                                pushThrottleOpensAt: push.throttle.opensAt(snapshot.now))
     }

@@ -60,6 +60,8 @@ struct WakeAdmission {
 
     /// What the rules look at besides the device: the app's state as the system knows it.
     struct AppState {
+        /// Whether the app is in the foreground (a task request then waits).
+        var inForeground = false
         var backgroundAppRefreshAllowed: Bool
         var forceQuit: Bool
         var lastAppUse: SimInstant?
@@ -148,6 +150,7 @@ struct WakeAdmission {
     private func holdsBack(_ check: WakeRule.Check, _ request: Request, device: DeviceSnapshot, app: AppState) -> Bool {
         switch check {
         case .phoneOn: return !device.isPoweredOn
+        case .appInBackground: return app.inForeground
         case .unlockedSinceBoot: return !device.isUnlockedSinceBoot
         case .earliestBeginDate:
             guard let pending = request.pending else { return false }

@@ -10,6 +10,8 @@ package struct WakeRule: Sendable {
     package enum Check: String, Sendable, CaseIterable {
         /// The phone is switched on: nothing runs while it is off (an empty battery, a restart).
         case phoneOn
+        /// The app is not in the foreground: a task request waits until the user leaves it.
+        case appInBackground
         /// The user has unlocked the phone since it last started.
         case unlockedSinceBoot
         /// A pending request's earliest begin date has come.
@@ -92,6 +94,10 @@ package struct WakeRule: Sendable {
     package static let table: [WakeRule] = [
         WakeRule(check: .phoneOn, stage: .documented, appliesTo: .all, denial: .phoneOff, isDeviceCondition: false,
                  source: "a phone that is off runs no code [A]"),
+        WakeRule(check: .appInBackground, stage: .documented, appliesTo: .taskRequests, denial: .appInForeground,
+                 isDeviceCondition: false,
+                 source: "the scheduler launches tasks into the background, BGTaskScheduler [A]; a request pending while the app "
+                    + "is in the foreground waits for it to leave [Inf]"),
         WakeRule(check: .unlockedSinceBoot, stage: .documented,
                  appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
                  denial: .beforeFirstUnlock, isDeviceCondition: true,
