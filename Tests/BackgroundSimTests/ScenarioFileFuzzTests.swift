@@ -86,14 +86,9 @@ struct ScenarioFileFuzzTests {
         }
 
         /// How many copies of an extreme flap window a mutation writes. 400 windows of 1 s off
-        /// and 60 s on make 1.1 million events in a day: a second in a debug build, four minutes
-        /// when the internal checks verify the event queue after every change (O(n) each), so
-        /// that build writes at most 40 (the same draws either way, so the same files otherwise).
-        #if SIMKERNEL_INTERNAL_CHECKS
-        static let flapCopies = [1, 10, 40]
-        #else
+        /// and 60 s on make 1.1 million events in a day: seconds in a debug build, with the
+        /// internal checks on.
         static let flapCopies = [1, 10, 400]
-        #endif
 
         /// One textual change: cut, a byte changed or inserted, deep nesting, a huge number.
         mutating func corrupt(_ text: String) -> String {

@@ -27,7 +27,7 @@ extension EventQueue {
     /// cancelled count fits in the heap.
     ///
     /// - Complexity: O(1).
-    @usableFromInline
+    @inlinable
     func checkBookkeeping() {
         if let top = heap.first {
             precondition(slots[Int(top.slot)].event != nil, "EventQueue: cancelled key at the top")
@@ -40,7 +40,7 @@ extension EventQueue {
     /// bookkeeping and the cancelled count.
     ///
     /// - Complexity: O(n).
-    @usableFromInline
+    @inlinable
     func checkInvariants() {
         for index in heap.indices.dropFirst() {
             let parent = (index - 1) / 2
@@ -53,7 +53,11 @@ extension EventQueue {
         precondition(cancelled == cancelledInHeap, "EventQueue: cancelled count \(cancelledInHeap), found \(cancelled)")
         precondition(heap.count + freeSlots.count == slots.count, "EventQueue: slots leaked or double-freed")
         var seen = [Bool](repeating: false, count: slots.count)
-        for slot in heap.map(\.slot) + freeSlots {
+        for key in heap {
+            precondition(!seen[Int(key.slot)], "EventQueue: slot \(key.slot) used twice")
+            seen[Int(key.slot)] = true
+        }
+        for slot in freeSlots {
             precondition(!seen[Int(slot)], "EventQueue: slot \(slot) used twice")
             seen[Int(slot)] = true
         }

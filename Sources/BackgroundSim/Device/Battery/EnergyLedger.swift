@@ -49,8 +49,10 @@ package struct EnergyLedger: Sendable, Equatable {
     }
 
     /// Sets a consumer's power from now on. Call ``advance(to:onCharger:)`` first.
+    ///
+    /// - Precondition: `value` is finite and not negative (the rest of the ledger is as it was).
     package mutating func setWatts(_ value: Double, for consumer: Consumer) {
-        defer { checkInvariantsIfEnabled() }
+        precondition(value >= 0 && value.isFinite, "EnergyLedger: \(consumer) at \(value) W")
         watts[consumer.rawValue] = value
     }
 
