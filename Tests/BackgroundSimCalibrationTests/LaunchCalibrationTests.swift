@@ -6,8 +6,9 @@ import Testing
 
 /// Whether the tests run in an optimised build. The calibrations on logs of a realistic size —
 /// every known-answer case, each a search from several starts, a bootstrap and replays — take
-/// minutes each unoptimised, so they run only optimised: in CI's checks run (`swift test -c
-/// release … --filter … BackgroundSimCalibrationTests`), which covers this target.
+/// minutes each unoptimised, so they run only optimised: in CI's optimised build (`swift test -c
+/// release -Xswiftc -enable-testing --filter BackgroundSimCalibrationTests`), which covers this
+/// target.
 enum TestBuild {
     static let isOptimized: Bool = {
         #if DEBUG
@@ -18,7 +19,7 @@ enum TestBuild {
     }()
 
     /// The trait of a test that runs only optimised.
-    static let optimizedOnly = Testing.ConditionTrait.enabled(if: isOptimized, "a full calibration: optimised builds only (CI's checks run)")
+    static let optimizedOnly = Testing.ConditionTrait.enabled(if: isOptimized, "a full calibration: optimised builds only (CI runs them so)")
 }
 
 /// Field logs of simulated phones, the known answer calibration must recover.

@@ -21,9 +21,10 @@ struct CadenceBacklog {
     private(set) var head: Int64 = 1
     private(set) var next: Int64 = 1
     /// The head item's remaining work, if it has been started.
-    private var partial: WorkItem?
+    private(set) var partial: WorkItem?
 
     init(parameters: WorkParameters, template: WorkItem) {
+        defer { checkInvariantsIfEnabled() }
         interval = .seconds(parameters.cadenceSeconds)
         self.template = template
         deadlineHours = parameters.deadlineHours
@@ -38,6 +39,7 @@ struct CadenceBacklog {
     /// each dropped item's creation.
     /// - Returns: (arrived, dropped).
     mutating func arrive(upTo now: SimInstant, dropped: (_ created: SimInstant) -> Void) -> (arrived: Int, dropped: Int) {
+        defer { checkInvariantsIfEnabled() }
         let last = now.nanosecondsSinceStart / interval.nanoseconds
         guard last >= next else { return (0, 0) }
         let arrived = Int(last - next + 1)
@@ -67,6 +69,10 @@ struct CadenceBacklog {
     mutating func work(from cursor: SimInstant, to now: SimInstant, uploadRate: Double, downloadRate: Double,
                        limit: Int?, completed: (_ at: SimInstant, _ latencySeconds: Double) -> Void,
                        failed failedItem: (_ created: SimInstant) -> Void) -> (completed: Int, failed: Int, bytes: Double) {
+        precondition(cursor <= now, "CadenceBacklog: work from \(cursor) back to \(now)")
+        precondition(uploadRate >= 0 && downloadRate >= 0 && uploadRate.isFinite && downloadRate.isFinite, "CadenceBacklog: work at \(uploadRate) B/s up, \(downloadRate) B/s down")
+        precondition(limit.map { $0 >= 0 } ?? true, "CadenceBacklog: a negative limit")
+        defer { checkInvariantsIfEnabled() }
         var cursor = cursor
         var done = 0
         var failed = 0
@@ -122,18 +128,26 @@ struct CadenceBacklog {
     }
 
     /// Loses the head item's progress.
-    mutating func restartHead() { partial = nil }
+    mutating func restartHead() {
+        defer { checkInvariantsIfEnabled() }
+        partial = nil
+    }
 
     /// Drops the head item (it failed); returns its creation.
     @discardableResult
     mutating func dropHead() -> SimInstant? {
         guard head < next else { return nil }
-        defer { head += 1; partial = nil }
+        defer {
+            head += 1
+            partial = nil
+            checkInvariantsIfEnabled()
+        }
         return created(head)
     }
 
     /// Drops every queued item; `dropped` hears each one's creation.
     mutating func dropAll(_ dropped: (_ created: SimInstant) -> Void) {
+        defer { checkInvariantsIfEnabled() }
         for index in head..<next { dropped(created(index)) }
         head = next
         partial = nil
@@ -154,6 +168,7 @@ struct CadenceBacklog {
         let cutoff = (end - .hours(deadlineHours)).nanosecondsSinceStart
         let lastExpired = cutoff >= 0 ? cutoff / interval.nanoseconds : -1
         let expired = Int(Swift.max(0, Swift.min(next - 1, lastExpired) - head + 1))
+        assert(expired <= count, "CadenceBacklog: \(expired) of \(count) items expired")
         return (expired, count - expired)
     }
 }

@@ -11,7 +11,7 @@ package struct EnergyLedger: Sendable, Equatable {
     package typealias Consumer = EnergyConsumer
 
     /// Current power of each consumer, in watts, indexed by `Consumer.rawValue`.
-    private var watts = [Double](repeating: 0, count: Consumer.allCases.count)
+    private(set) var watts = [Double](repeating: 0, count: Consumer.allCases.count)
     /// Joules drawn from the battery, by consumer.
     private(set) var fromBattery = [Double](repeating: 0, count: Consumer.allCases.count)
     /// Joules supplied by the charger, by consumer.

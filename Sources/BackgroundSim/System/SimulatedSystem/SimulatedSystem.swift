@@ -30,8 +30,8 @@ import SimKernel
 /// callbacks run between accesses), so Swift's dynamic exclusivity checks cannot fire — and
 /// they would cost a third of a run (`bgsim-bench scenario-days --preset probe-refresh --days
 /// 1000` under callgrind: 1,085 M instructions with every check, 790 M without; `BENCHMARKS.md`).
-/// The internal-checks build (`SIMKERNEL_INTERNAL_CHECKS`, which CI runs the model's suites in,
-/// optimised) keeps every check, so that claim is tested; properties touched only at a launch, a
+/// A build with `SIMKERNEL_INTERNAL_CHECKS` (every debug build, so every test) keeps every
+/// check, so that claim is tested; properties touched only at a launch, a
 /// termination or a hand-off keep their checks in every build.
 public final class SimulatedSystem {
     /// Quinn's process states, with the force-quit case kept as ``forceQuitFlag``.
