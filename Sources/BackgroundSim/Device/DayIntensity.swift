@@ -20,6 +20,8 @@ struct DayIntensity {
 
     /// Appends a piece that runs until `end` at `rate` arrivals per second.
     mutating func append(until end: SimInstant, rate: Double) {
+        precondition(!boundaries.isEmpty, "DayIntensity: a piece appended before reset(startingAt:)")
+        precondition(rate >= 0 && rate.isFinite, "DayIntensity: a rate of \(rate) per second")
         let endNanoseconds = end.nanosecondsSinceStart
         guard endNanoseconds > boundaries[boundaries.count - 1] else { return }
         boundaries.append(endNanoseconds)
@@ -31,6 +33,7 @@ struct DayIntensity {
 
     /// Multiplies every rate by `factor`.
     mutating func scale(by factor: Double) {
+        precondition(factor >= 0 && factor.isFinite, "DayIntensity: rates scaled by \(factor)")
         for index in rates.indices { rates[index] *= factor }
     }
 
@@ -57,6 +60,8 @@ struct DayIntensity {
     ///
     /// With `mass` drawn from Exp(1), this is the next arrival after `start`.
     func time(after start: SimInstant, accumulating mass: Double) -> SimInstant? {
+        precondition(mass >= 0, "DayIntensity: a mass of \(mass) to accumulate")
+        assert(boundaries.count == rates.count + 1, "DayIntensity: \(boundaries.count) boundaries for \(rates.count) pieces")
         var remaining = mass
         var position = start.nanosecondsSinceStart
         guard var piece = pieceIndex(containing: position) else { return nil }

@@ -341,6 +341,7 @@ public struct Device {
     }
 
     private mutating func reachBatteryLevel(_ percent: Double, in simulation: inout Simulation<WorldEvent>) {
+        precondition(percent >= 0 && percent <= 100, "Device: a battery level of \(percent) %")
         battery.snap(toPercent: percent)
         metrics.minimumBatteryPercent = Swift.min(metrics.minimumBatteryPercent, percent)
         if battery.netWatts < 0 {
@@ -365,6 +366,7 @@ public struct Device {
 
     /// The battery is empty: the phone turns off (and back on only while charging).
     private mutating func powerOff() {
+        precondition(isPoweredOn, "Device: a flat battery turns off a phone that is off")
         shutDown()
         metrics.batteryDepletions += 1
     }
@@ -379,6 +381,7 @@ public struct Device {
 
     /// The phone starts: on, and locked until the user first unlocks it.
     private mutating func boot(at now: SimInstant) {
+        precondition(!isPoweredOn, "Device: boots a phone that is already on")
         bootedAt = now
         isPoweredOn = true
         isUnlockedSinceBoot = false

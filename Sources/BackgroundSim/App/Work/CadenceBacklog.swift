@@ -31,7 +31,10 @@ struct CadenceBacklog {
         capacity = parameters.maximumQueuedItems
     }
 
-    func created(_ index: Int64) -> SimInstant { SimInstant(nanosecondsSinceStart: index * interval.nanoseconds) }
+    func created(_ index: Int64) -> SimInstant {
+        precondition(index >= 1, "CadenceBacklog: item \(index); the first is item 1")
+        return SimInstant(nanosecondsSinceStart: index * interval.nanoseconds)
+    }
 
     var count: Int { Int(next - head) }
 

@@ -62,6 +62,7 @@ public final class WorkController {
     /// caps the items sent (once each). Progress so far is settled first, so a run can be
     /// joined part way.
     package func startOverlapping(limit: Int, jobs: Int) {
+        precondition(limit >= 0, "WorkController: a limit of \(limit) items")
         guard isCurrent else { return }
         let now = system.snapshot.now
         system.work.settle(at: now)
@@ -99,6 +100,8 @@ public final class WorkController {
     /// a transfer of no bytes, or when the app has 255 sessions.
     package func handOffAppTransfer(uploadBytes: Double, downloadBytes: Double, to configuration: BackgroundSessionConfiguration,
                                     notBefore: SimDuration) -> UInt32? {
+        precondition(uploadBytes >= 0 && downloadBytes >= 0 && uploadBytes.isFinite && downloadBytes.isFinite,
+                     "WorkController: a transfer of \(uploadBytes) bytes up and \(downloadBytes) down")
         guard isCurrent else { return nil }
         return system.work.handOffAppTransfer(uploadBytes: uploadBytes, downloadBytes: downloadBytes, to: configuration,
                                               notBefore: notBefore, at: system.snapshot.now,

@@ -87,6 +87,7 @@ struct NetworkPlan {
         var back = midnight + parameters.returnHome.sinceMidnight + .seconds(backJitter)
         if parameters.returnHome < parameters.leaveHome { back = back + .days(1) }
         if back < leave + .minutes(30) { back = leave + .minutes(30) }
+        assert(leave < calendar.midnight(ofDay: day + 2), "NetworkPlan: day \(day) leaves home at \(leave)")
         return Day(leave: leave, back: back)
     }
 
@@ -110,6 +111,7 @@ struct NetworkPlan {
         case .cellular: parameters.awayCellularSegmentMinutes
         case .none: parameters.offlineSegmentMinutes
         }
+        precondition(meanMinutes > 0 && meanMinutes.isFinite, "NetworkPlan: \(interface) segments of \(meanMinutes) min on average")
         let length = ExponentialDistribution(mean: meanMinutes * 60).sample(using: &stream)
         return (path(interface: interface, using: &stream), .seconds(length))
     }

@@ -62,6 +62,8 @@ struct UserBehaviour {
             + .seconds(sleepJitter.sample(using: &stream))
         // A sleep start after midnight that passes the wake time collapses the night.
         if wake < sleep { wake = sleep }
+        assert(wake <= calendar.midnight(ofDay: day + 3),
+               "UserBehaviour: the night of day \(day) runs \(sleep) to \(wake)")
         return (sleep, wake)
     }
 
@@ -115,8 +117,11 @@ struct UserBehaviour {
     /// The next session start after `instant` (the end of the previous session, or midnight),
     /// within the current day; `nil` if none starts before the day ends.
     mutating func nextSessionStart(after instant: SimInstant) -> SimInstant? {
+        precondition(day != .min, "UserBehaviour: a session drawn before the first day began")
         let mass = -PortableMath.log(1 - sessionStream.unit())
-        return intensity.time(after: instant, accumulating: mass)
+        let start = intensity.time(after: instant, accumulating: mass)
+        assert(start.map { $0 >= instant && $0 <= intensity.end } ?? true, "UserBehaviour: a session at \(start!) after \(instant)")
+        return start
     }
 
     /// The length of the session starting now.
@@ -133,6 +138,7 @@ struct UserBehaviour {
         let length = SimDuration.seconds(appSessionLength.sample(using: &appStream))
         let forceQuit = appStream.chance(parameters.app.forceQuitProbability)
         guard opens, !parameters.app.absences.contains(where: { $0.contains(day: day) }) else { return nil }
+        precondition(length >= .zero && sessionLength >= .zero, "UserBehaviour: an app session of \(length) in a phone session of \(sessionLength)")
         return AppSession(length: Swift.min(length, sessionLength), endsWithForceQuit: forceQuit)
     }
 }

@@ -53,6 +53,7 @@ struct BackgroundAssertions: BackgroundDoor {
     /// A new stretch in the background begins at `now` (the app left the foreground, or was
     /// launched or resumed there to run a task): the budget starts again, with its warning.
     mutating func enterBackground(at now: SimInstant) {
+        precondition(now >= backgroundSince, "BackgroundAssertions: in the background at \(now), before the last time (\(backgroundSince))")
         backgroundSince = now
         warned = false
     }
@@ -79,6 +80,7 @@ struct BackgroundAssertions: BackgroundDoor {
     /// assertion; cancels them otherwise.
     mutating func reconcile(runningInBackground: Bool, now: SimInstant, parameters: SystemParameters,
                             in simulation: inout Simulation<WorldEvent>) {
+        precondition(now == simulation.now, "BackgroundAssertions: reconciled as of \(now) at \(simulation.now)")
         if runningInBackground && !held.isEmpty {
             let end = budgetEnd(budgetSeconds: parameters.extensionBudgetSeconds)
             deadline.setIfIdle(.assertionDeadline, at: Swift.max(now, end), in: &simulation)

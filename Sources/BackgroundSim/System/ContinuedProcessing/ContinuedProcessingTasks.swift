@@ -44,6 +44,9 @@ struct ContinuedProcessingTasks: BackgroundDoor {
 
     /// A task started now: progress counts from here; with `cancelAt`, the user cancels then.
     mutating func taskStarted(serial: UInt32, at now: SimInstant, cancelAt: SimInstant?, in simulation: inout Simulation<WorldEvent>) {
+        precondition(!cancels.contains { $0.serial == serial }, "ContinuedProcessingTasks: task \(serial) started twice")
+        precondition(cancelAt.map { $0 >= now } ?? true, "ContinuedProcessingTasks: task \(serial) cancelled before it starts")
+        defer { checkInvariantsIfEnabled() }
         lastProgress = now
         stall.cancel(in: &simulation)
         if let cancelAt {
@@ -54,6 +57,7 @@ struct ContinuedProcessingTasks: BackgroundDoor {
     /// The system will end `serial` at `instant`, whatever its progress (an early expiry), unless
     /// an earlier end is already due; a later one (the user's cancel) gives way to it.
     mutating func expireEarly(serial: UInt32, at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        precondition(instant >= simulation.now, "ContinuedProcessingTasks: task \(serial) expires at \(instant), before now")
         if let index = cancels.firstIndex(where: { $0.serial == serial }) {
             guard cancels[index].at > instant else { return }
             simulation.cancel(cancels[index].handle)
@@ -65,6 +69,7 @@ struct ContinuedProcessingTasks: BackgroundDoor {
 
     /// The app reported progress now (the next reconcile moves the stall).
     mutating func noteProgress(at now: SimInstant) {
+        precondition(lastProgress <= now, "ContinuedProcessingTasks: progress at \(now), before the last (\(lastProgress))")
         lastProgress = now
     }
 
@@ -94,6 +99,8 @@ struct ContinuedProcessingTasks: BackgroundDoor {
     ///   - isRunning: Whether the task with a serial still runs.
     mutating func reconcile(runningCount: Int, isRunning: (UInt32) -> Bool, progressing: Bool, processRunning: Bool, maximum: Int,
                             timeout: SimDuration, in simulation: inout Simulation<WorldEvent>) {
+        precondition(runningCount >= 0 && runningCount <= maximum, "ContinuedProcessingTasks: \(runningCount) running of at most \(maximum)")
+        precondition(timeout > .zero, "ContinuedProcessingTasks: a stall after \(timeout)")
         // Nothing to do, and nothing scheduled: the usual case, free.
         if runningCount == 0 && !isActive { return }
         let now = simulation.now

@@ -36,6 +36,7 @@ struct AppEnergy {
 
     /// A background launch or resume costs a fixed time at CPU power.
     mutating func chargeLaunchOverhead(in simulation: inout Simulation<WorldEvent>) {
+        precondition(parameters.wakeOverheadSeconds >= 0, "AppEnergy: a launch overhead of \(parameters.wakeOverheadSeconds) s")
         launchOverhead.cancel(in: &simulation)
         let end = simulation.now + .seconds(parameters.wakeOverheadSeconds)
         launchOverhead.set(.launchOverheadEnd, at: end, in: &simulation)
@@ -47,6 +48,7 @@ struct AppEnergy {
 
     /// A radio phase (promotion or tail) ended by itself.
     mutating func radioPhaseEnded(at now: SimInstant) {
+        precondition(radio.nextPhaseChange.map { $0 <= now } ?? false, "AppEnergy: a radio phase ended at \(now) that the radio did not end")
         radioPhase.fired()
         radio.advancePhase(at: now)
     }
@@ -77,6 +79,7 @@ struct AppEnergy {
                          path: NetworkPath, network: NetworkParameters,
                          directions: (upload: Bool, download: Bool),
                          in simulation: inout Simulation<WorldEvent>) -> SimInstant? {
+        precondition(cpuShare >= 0 && cpuShare <= 1, "AppEnergy: a CPU share of \(cpuShare) of the item's time")
         let now = simulation.now
         if transferring && (!wantsRadio || transferPath != path) {
             radio.endTransfer(at: now)

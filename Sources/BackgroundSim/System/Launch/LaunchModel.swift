@@ -175,11 +175,13 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// The share of the learnt use left after `days`: it halves every
     /// ``HeuristicLaunchParameters/usageHalfLifeDays``.
     package func remainingUse(afterDays days: Double) -> Double {
-        PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays)
+        precondition(days >= 0, "HeuristicLaunchModel: use remaining \(days) days on")
+        return PortableMath.exp(-days * 0.693_147_180_559_945_3 / parameters.usageHalfLifeDays)
     }
 
     /// Refresh launches per day an app used `sessionsPerDay` times a day has earned.
     static func dailyBudget(sessionsPerDay: Double, parameters: HeuristicLaunchParameters, generosity: Double) -> Double {
+        precondition(sessionsPerDay >= 0 && generosity >= 0, "HeuristicLaunchModel: a budget for \(sessionsPerDay) sessions a day at \(generosity)× generosity")
         let budget = parameters.refreshBasePerDay + parameters.refreshPerAppSession * sessionsPerDay
         return Swift.min(parameters.refreshMaximumPerDay, budget) * generosity
     }
@@ -222,7 +224,8 @@ package struct HeuristicLaunchModel: LaunchModel {
     /// The local hour whose learnt use a refresh evaluation in `hour` reads: the hour
     /// ``HeuristicLaunchParameters/refreshLeadMinutes`` later.
     package func hourAhead(of hour: Int) -> Int {
-        (hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
+        precondition((0..<24).contains(hour), "HeuristicLaunchModel: the hour ahead of \(hour)")
+        return (hour + Int(parameters.refreshLeadMinutes / 60 + 0.5)) % 24
     }
 
     /// Starts the model as on a phone that has had the app for some time: as many decayed opens
@@ -373,7 +376,8 @@ package struct HeuristicLaunchModel: LaunchModel {
 
     /// 2^(−days ÷ halfLife): how much a launch chance has faded `days` after the app's last use.
     package static func fade(days: Double, halfLife: Double) -> Double {
-        PortableMath.exp(-Swift.max(0, days) * 0.693_147_180_559_945_3 / halfLife)
+        precondition(halfLife > 0, "HeuristicLaunchModel: a fade with a half-life of \(halfLife) days")
+        return PortableMath.exp(-Swift.max(0, days) * 0.693_147_180_559_945_3 / halfLife)
     }
 
     /// One draw against `chance` scaled by the app's budgets: launched if it falls within the

@@ -73,6 +73,8 @@ struct PushDelivery: WaitingDoor {
     var isWaiting: Bool { held != nil }
 
     mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        precondition(held != nil, "PushDelivery: a retry with no push held")
+        precondition(instant >= simulation.now, "PushDelivery: a retry at \(instant), before now (\(simulation.now))")
         attempt.set(.pushDeliveryAttempt, at: instant, in: &simulation)
     }
 
@@ -80,6 +82,8 @@ struct PushDelivery: WaitingDoor {
     /// `runSeconds` to call the handler (a window whose miss kills it).
     mutating func delivered(at now: SimInstant, generation: UInt32, inBackground: Bool, runSeconds: Double,
                             in simulation: inout Simulation<WorldEvent>) {
+        precondition(held != nil, "PushDelivery: a delivery with no push held")
+        precondition(!inBackground || (runSeconds > 0 && runSeconds.isFinite), "PushDelivery: \(runSeconds) s to handle a push")
         held = nil
         deliveries += 1
         attempt.cancel(in: &simulation)

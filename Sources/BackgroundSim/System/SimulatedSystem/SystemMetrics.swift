@@ -137,6 +137,7 @@ public struct SystemMetrics: Sendable, Equatable {
 
     /// Accounts the time since the last account to the process state held during it.
     package mutating func accountTime(until now: SimInstant) {
+        precondition(now >= accountedUntil, "SystemMetrics: time accounted until \(now), back from \(accountedUntil)")
         let elapsed = now.nanosecondsSinceStart - accountedUntil.nanosecondsSinceStart
         switch state {
         case .foreground: foregroundNanoseconds += elapsed

@@ -70,6 +70,8 @@ struct RunningTasks: BackgroundDoor {
     /// system never expires it. Only processing requests can require power or a network.
     mutating func add(_ task: BackgroundTask, generation: UInt32, requiresExternalPower: Bool = false, requiresNetwork: Bool = false,
                       expiringAt expiry: SimInstant?, simulated: Bool, in simulation: inout Simulation<WorldEvent>) {
+        precondition(expiry.map { $0 >= simulation.now } ?? true, "RunningTasks: task \(task.serial) expires before it starts")
+        precondition(!simulated || expiry == nil, "RunningTasks: the debugger's task \(task.serial) given an allotment")
         var entry = Entry(task: task, generation: generation, requiresExternalPower: requiresExternalPower,
                           requiresNetwork: requiresNetwork, simulated: simulated)
         if let expiry {
@@ -90,6 +92,7 @@ struct RunningTasks: BackgroundDoor {
     mutating func beginExpiration(serial: UInt32) -> BackgroundTask? {
         guard let index = entries.firstIndex(where: { $0.task.serial == serial }),
               !entries[index].expired, entries[index].task.completion == nil else { return nil }
+        defer { checkInvariantsIfEnabled() }
         entries[index].expired = true
         return entries[index].task
     }
@@ -98,7 +101,10 @@ struct RunningTasks: BackgroundDoor {
     /// which no longer waits on an event.
     mutating func windowEnded(serial: UInt32) -> CompletionWindow? {
         guard let index = entries.firstIndex(where: { $0.task.serial == serial }) else { return nil }
-        defer { entries[index].window = nil }
+        defer {
+            entries[index].window = nil
+            checkInvariantsIfEnabled()
+        }
         return entries[index].window
     }
 
@@ -158,6 +164,7 @@ struct RunningTasks: BackgroundDoor {
         entries.removeAll()
         cpuCheck.cancel(in: &simulation)
         reportedCPUShare = 0
+        checkInvariantsIfEnabled()
     }
 
     /// The task at `index` is leaving: its deadline is cancelled, and its expiration handler

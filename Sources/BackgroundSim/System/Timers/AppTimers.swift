@@ -55,6 +55,7 @@ struct AppTimers {
 
     /// Gives every waiting timer an event, at its due time or now if that has passed.
     mutating func reconcile(now: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        precondition(now == simulation.now, "AppTimers: reconciled as of \(now) at \(simulation.now)")
         for index in entries.indices where entries[index].event == nil && !entries[index].overdue {
             entries[index].event = simulation.schedule(.system(.appTimer(id: entries[index].id)), at: Swift.max(now, entries[index].due))
         }

@@ -49,6 +49,7 @@ struct SessionEventDelivery: WaitingDoor {
     /// `session`'s transfers have all finished while the app could not hear: it waits for a
     /// launch, which is due at once. Returns false if the session was already waiting.
     mutating func eventsReady(session: Int, at now: SimInstant, in simulation: inout Simulation<WorldEvent>) -> Bool {
+        precondition(session >= 0, "SessionEventDelivery: session \(session)")
         guard !waiting.contains(session) else { return false }
         waiting.append(session)
         if !relaunch.isScheduled { relaunch.set(.sessionRelaunch, at: now, in: &simulation) }
@@ -65,6 +66,8 @@ struct SessionEventDelivery: WaitingDoor {
 
     /// Try again later (the system deferred the launch).
     mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
+        precondition(!waiting.isEmpty, "SessionEventDelivery: a retry with no session's events waiting")
+        precondition(instant >= simulation.now, "SessionEventDelivery: a retry at \(instant), before now (\(simulation.now))")
         relaunch.set(.sessionRelaunch, at: instant, in: &simulation)
     }
 
@@ -72,6 +75,7 @@ struct SessionEventDelivery: WaitingDoor {
     /// identifiers are handed back: the limiter's delay doubles (from the first delay, if it had
     /// none or had lapsed) before the app hears of them, and the window opens.
     mutating func launched(at now: SimInstant, generation: UInt32, identifiers: [String], in simulation: inout Simulation<WorldEvent>) {
+        precondition(lastResume.map { $0 <= now } ?? true, "SessionEventDelivery: launched at \(now), before the last resume")
         if let lastResume, lapsed(at: now, since: lastResume) { delaySeconds = 0 }
         delaySeconds = delaySeconds == 0 ? parameters.resumeDelaySeconds : delaySeconds * 2
         lastResume = now

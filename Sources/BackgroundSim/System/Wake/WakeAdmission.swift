@@ -97,6 +97,7 @@ struct WakeAdmission {
 
     /// The user brought the app to the foreground: the model may learn from it.
     mutating func appDidEnterForeground(at instant: SimInstant, hour: Int) {
+        precondition((0..<24).contains(hour), "WakeAdmission: hour \(hour)")
         model.appDidEnterForeground(at: instant, hour: hour)
     }
 
@@ -207,6 +208,8 @@ struct WakeAdmission {
 
     /// A task of `kind` was launched at `now`, by the system's choice.
     mutating func didLaunch(_ kind: TaskRequest.Kind, at now: SimInstant) {
+        precondition((kind == .appRefresh ? lastRefreshLaunch : lastProcessingLaunch).map { $0 <= now } ?? true,
+                     "WakeAdmission: a \(kind) launch at \(now), before the last")
         switch kind {
         case .appRefresh: lastRefreshLaunch = now
         case .processing: lastProcessingLaunch = now
