@@ -2,7 +2,7 @@
 # Checks per 1,000 lines of each module under Sources/, as docs/ARCHITECTURE.md's table gives
 # them (Markdown, one row per module). A check is a call of precondition, preconditionFailure,
 # assert, assertionFailure or fatalError outside a comment; those in `+Invariants.swift` files
-# run after every mutation only in a build with SIMKERNEL_INTERNAL_CHECKS, the others always
+# run after every mutation only in a build with SIMKERNEL_INTERNAL_CHECKS (every debug build), the others always
 # (assert and assertionFailure in debug builds only). Lines are every line of the module's
 # Swift files, comments and blank lines included.
 # Run from anywhere: scripts/check-density.sh

@@ -10,13 +10,7 @@ extension SimulatedSystem {
     /// app, otherwise waiting for a launch. Nothing to do (and no cost) for an app with no sessions.
     func reconcileSessionEvents(in simulation: inout Simulation<WorldEvent>) {
         guard !work.transfers.sessions.isEmpty else { return }
-        let handedOff = work.takeHandedOff()
-        if handedOff.count > 0, let session = handedOff.session {
-            let configuration = work.transfers.sessions[Int(session)]
-            record(.sessionTransfersCreated(session: configuration.identifier, count: UInt32(handedOff.count),
-                                            discretionary: configuration.isDiscretionary || processState != .foreground,
-                                            startsIn: handedOff.startsIn))
-        }
+        recordHandOffs()
         let running = processState == .foreground || processState == .background
         for session in work.transfers.sessionsWithEvents {
             let configuration = work.transfers.sessions[session]
@@ -81,10 +75,22 @@ extension SimulatedSystem {
     /// not yet delivered are dropped.
     func cancelSessionTransfers(in simulation: inout Simulation<WorldEvent>) {
         guard !work.transfers.sessions.isEmpty else { return }
+        // Hand-offs since the last reconcile are logged as created before they are cancelled.
+        recordHandOffs()
         for (session, count) in work.cancelTransfers(at: snapshot.now) {
             record(.sessionTransfersCancelled(session: session, count: UInt32(count)))
         }
         for session in work.transfers.sessions.indices { work.markHeard(session: session) }
         sessionEvents.removeWaiting(in: &simulation)
+    }
+
+    /// Logs the transfers handed off since the last call as created.
+    private func recordHandOffs() {
+        let handedOff = work.takeHandedOff()
+        guard handedOff.count > 0, let session = handedOff.session else { return }
+        let configuration = work.transfers.sessions[Int(session)]
+        record(.sessionTransfersCreated(session: configuration.identifier, count: UInt32(handedOff.count),
+                                        discretionary: configuration.isDiscretionary || processState != .foreground,
+                                        startsIn: handedOff.startsIn))
     }
 }
