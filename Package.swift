@@ -90,7 +90,7 @@ let package = Package(
             path: "Benchmarks/bgsim-bench"
         ),
         // Apart from bgsim-bench: the app's own code needs FoundationNetworking, which does not
-        // link with --static-swift-stdlib (its libcurl), and CI builds bgsim-bench statically.
+        // link with --static-swift-stdlib (its libcurl), and bgsim-bench builds statically.
         .executableTarget(
             name: "bgsim-app-bench",
             dependencies: ["BackgroundSim", "SimulatedBackgroundTasks", "CommandLineSupport"],
