@@ -48,7 +48,7 @@ struct FieldLogTests {
         }
     }
 
-    @Test("a simulated field log has no exact duplicate record: CoverDrop as shipped submits twice at one instant as it launches (seed 21, day 16), and writes it once")
+    @Test("a simulated field log has no exact duplicate record: CoverDrop as shipped submits twice at one instant as it launches (seed 21, day 16), and writes it once", TestBuild.optimizedOnly)
     func simulatedLogHasNoDuplicates() throws {
         for preset in ["coverdrop-shipped", "zashi-shipped", "proton-upload-shipped"] {
             let scenario = try #require(Presets.scenario(named: preset))
@@ -283,7 +283,7 @@ struct FieldLogTests {
         #expect(values[CalibrationFeature.quietAfterClose.rawValue] == 2.0 / 3)
     }
 
-    @Test("a later boot time marks a restart at the boot: a replay launches nothing between the record before it and the boot, and does without the boot times")
+    @Test("a later boot time marks a restart at the boot: a replay launches nothing between the record before it and the boot, and does without the boot times", TestBuild.optimizedOnly)
     func restartSkipsTheDeadTime() throws {
         let boot = at("2026-01-04T00:00:00"), reboot = at("2026-01-06T18:00:00")
         var log: [FieldLogRecord] = []

@@ -6,9 +6,11 @@ import Testing
 
 /// Whether the tests run in an optimised build. The calibrations on logs of a realistic size —
 /// every known-answer case, each a search from several starts, a bootstrap and replays — take
-/// minutes each unoptimised, so they run only optimised: in CI's optimised build (`swift test -c
-/// release -Xswiftc -enable-testing --filter BackgroundSimCalibrationTests`), which covers this
-/// target.
+/// minutes each unoptimised, and the tests that simulate dozens of phones for weeks to write
+/// their logs take 4 to 50 s each in a debug build, whose internal checks run after every
+/// mutation: they run only optimised, in CI's optimised build (`swift test -c release -Xswiftc
+/// -enable-testing --filter BackgroundSimCalibrationTests`), which covers this target. The
+/// presets they simulate run under the checks in the debug suite (a year of each: the pinned digests).
 enum TestBuild {
     static let isOptimized: Bool = {
         #if DEBUG
@@ -19,7 +21,7 @@ enum TestBuild {
     }()
 
     /// The trait of a test that runs only optimised.
-    static let optimizedOnly = Testing.ConditionTrait.enabled(if: isOptimized, "a full calibration: optimised builds only (CI runs them so)")
+    static let optimizedOnly = Testing.ConditionTrait.enabled(if: isOptimized, "a full calibration or dozens of simulated phones: optimised builds only (CI runs them so)")
 }
 
 /// Field logs of simulated phones, the known answer calibration must recover.
@@ -52,7 +54,7 @@ struct LaunchFitTests {
     static let zashi = DeviceHistory.histories(SimulatedLogs.zashi)
     static let zashiPhone = try! PhoneStateProfile.measure(SimulatedLogs.clean("zashi-shipped"), jobs: 2)
 
-    @Test("replaying a simulated log under the parameters that wrote it explains every launch, of either kind")
+    @Test("replaying a simulated log under the parameters that wrote it explains every launch, of either kind", TestBuild.optimizedOnly)
     func replayExplainsEveryLaunch() {
         let truth = HeuristicLaunchParameters()
         let refresh = LaunchFit.score(Self.coverdrop, kind: .refresh, truth, phone: Self.zashiPhone, jobs: 2)
@@ -227,7 +229,7 @@ struct LaunchCalibrationTests {
         #expect(noEdge.spanningProfileOverEdges(scorer: scorer, base: base.system.heuristic).fitted.map(\.low) == noEdge.fitted.map(\.low))
     }
 
-    @Test("3 phones × 2 days are too small to tell: the values come without intervals, no feature is judged, and the verdict says so in every format")
+    @Test("3 phones × 2 days are too small to tell: the values come without intervals, no feature is judged, and the verdict says so in every format", TestBuild.optimizedOnly)
     func tinyLogsAreNotIdentified() throws {
         let records = SimulatedLogs.records(SimulatedLogs.clean("coverdrop-shipped"), devices: 3, days: 2)
         let calibration = try LaunchCalibration.run(records, sources: ["tiny"], base: SimulatedLogs.clean("coverdrop-shipped"), jobs: 2)
@@ -291,7 +293,7 @@ struct LaunchCalibrationTests {
         #expect(calibration.identifiedParameters.isEmpty && !JSONWriter.pretty(calibration.fragment).contains("\"refreshBasePerDay\": "))
     }
 
-    @Test("logs that start after install are told apart by firstLaunch: every simulated device's log begins with it, none whose first 2 days are dropped does, those take every request they show as pending from their first record, and the report says so")
+    @Test("logs that start after install are told apart by firstLaunch: every simulated device's log begins with it, none whose first 2 days are dropped does, those take every request they show as pending from their first record, and the report says so", TestBuild.optimizedOnly)
     func midHistoryLogsAreFlagged() throws {
         let fromInstall = DeviceHistory.histories(SimulatedLogs.coverdrop)
         #expect(fromInstall.allSatisfy { $0.startsAtInstall && $0.earlierRequests.isEmpty && $0.loggedUse == nil })
@@ -315,7 +317,7 @@ struct LaunchCalibrationTests {
         #expect(!CalibrationFormatter.verdict(calibration).contains("after the app was installed"))
     }
 
-    @Test("a silence of 7 days or more soon after an open splits a device's log: none in simulated logs; 8 days of three devices' records removed give each two histories, the second replayed as begun after install, and their calibration says so")
+    @Test("a silence of 7 days or more soon after an open splits a device's log: none in simulated logs; 8 days of three devices' records removed give each two histories, the second replayed as begun after install, and their calibration says so", TestBuild.optimizedOnly)
     func longSilenceSplitsALog() throws {
         #expect(!DeviceHistory.histories(SimulatedLogs.coverdrop).contains { $0.followsSilence })
         #expect(!DeviceHistory.histories(SimulatedLogs.zashi).contains { $0.followsSilence })
@@ -377,7 +379,7 @@ struct LaunchCalibrationTests {
         #expect(try launchesPerDay(launchModelOnly) < 0.8 * low)
     }
 
-    @Test("a base budget too small for any launch is not 'no evidence': the fitted numbers are fitted, not held")
+    @Test("a base budget too small for any launch is not 'no evidence': the fitted numbers are fitted, not held", TestBuild.optimizedOnly)
     func starvedBaseBudgetIsStillFitted() throws {
         var base = SimulatedLogs.clean("coverdrop-shipped")
         base.system.heuristic.refreshBasePerDay = 0.001
@@ -423,7 +425,7 @@ struct LaunchCalibrationTests {
         #expect(CalibrationFormatter.verdict(calibration).contains("does not reproduce"))
     }
 
-    @Test("the fragment of logs too small to identify anything is a valid scenario carrying its provenance and none of the unidentified values")
+    @Test("the fragment of logs too small to identify anything is a valid scenario carrying its provenance and none of the unidentified values", TestBuild.optimizedOnly)
     func fragment() throws {
         let records = SimulatedLogs.records(SimulatedLogs.clean("coverdrop-shipped"), devices: 6, days: 7)
         let calibration = try LaunchCalibration.run(records, sources: ["dir/logs.jsonl"], base: Scenario(), jobs: 2)

@@ -37,7 +37,7 @@ struct LaunchTapeTests {
         #expect(unexplainedSomewhere)
     }
 
-    @Test("a log that began after install: its tape with each fraction of the earlier use scores as the replay with as much learnt, to 1e-9")
+    @Test("a log that began after install: its tape with each fraction of the earlier use scores as the replay with as much learnt, to 1e-9", TestBuild.optimizedOnly)
     func midHistoryTapeMatchesReplay() throws {
         let base = HeuristicLaunchParameters()
         let firstDay = try #require(SimulatedLogs.coverdrop.map(\.time.date.daysSinceEpoch).min())

@@ -16,7 +16,7 @@ struct LoggedUsersTests {
         zip(a, b).reduce(0) { $0 + abs($1.0 - $1.1) } / 2
     }
 
-    @Test("a known answer: morning people (busiest 06–10 h, quiet evenings) calibrated against the preset's evening user; the fitted hours give the logs' opens by hour again, as close as the morning people's own other phones do (within 0.02 of the opens moved), where the base user's hours are 0.2 or more away")
+    @Test("a known answer: morning people (busiest 06–10 h, quiet evenings) calibrated against the preset's evening user; the fitted hours give the logs' opens by hour again, as close as the morning people's own other phones do (within 0.02 of the opens moved), where the base user's hours are 0.2 or more away", TestBuild.optimizedOnly)
     func hourlyProfileFromTheLogs() throws {
         var base = SimulatedLogs.clean("coverdrop-shipped")
         base.user.app.profile = .custom

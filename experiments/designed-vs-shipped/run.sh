@@ -23,6 +23,11 @@ if rerun main-job-model-uncertainty; then
     "$bgsim" compare --model-uncertainty --quiet --format markdown --output "$out/main-job-model-uncertainty.md" \
         --report "$out/main-job-model-uncertainty.html"
 fi
+# The guard for the comparisons under model uncertainty, which CI does not rerun
+# (experiments/model-uncertainty.sh): the built-in comparison at 8 seeds × 10 days, with a
+# break-even search. CI reruns it on every commit; when it moves, rerun every study.
+"$bgsim" compare --model-uncertainty --seeds 8 --days 10 --break-even system.suspendedTerminationPerHour --quiet \
+    --format markdown --output "$out/model-uncertainty-guard.md"
 compare proton proton-upload-designed proton-upload-shipped proton-upload-restart
 compare zashi zashi-designed zashi-shipped
 compare bgscheduler bgscheduler-designed bgscheduler-shipped
