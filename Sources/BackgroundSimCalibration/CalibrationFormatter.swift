@@ -128,12 +128,12 @@ package enum CalibrationFormatter {
     static func parameterRows(_ kind: LaunchCalibration.KindCalibration) -> [[String]] {
         let unidentified: String? = kind.tooSmall != nil ? "no interval: the logs are too small"
             : kind.convergence.startsAgree ? nil : "no interval: the fit did not converge"
-        let edges = kind.parameters.filter(\.onRangeEdge).map(\.key)
+        let edges = kind.parameters.filter(\.onRangeEdge).map(\.key.rawValue)
         return kind.parameters.map { parameter in
             let fitted = parameter.onRangeEdge ? "fitted; on the edge of its range: bounded from one side only"
                 : edges.isEmpty || parameter.low == nil ? "fitted"
                 : "fitted; interval profiled over \(edges.joined(separator: " and ")), on the edge of its range"
-            return [parameter.key, Format.significant(parameter.value), interval(parameter.low, parameter.high),
+            return [parameter.key.rawValue, Format.significant(parameter.value), interval(parameter.low, parameter.high),
                     parameter.heldBecause.map { "held at the base value: " + $0 } ?? unidentified.map { "fitted; " + $0 } ?? fitted]
         }
     }
@@ -266,7 +266,7 @@ package enum CalibrationFormatter {
                 ("tooSmall", kind.tooSmall.map(JSONValue.string) ?? .null),
                 ("warnings", .array(kind.gridEdgeWarning.map { [JSONValue.string($0)] } ?? [])),
                 ("parameters", .array(kind.parameters.map { parameter in
-                    .object([("key", .string(parameter.key)), ("value", .number(parameter.value)), ("low", number(parameter.low)),
+                    .object([("key", .string(parameter.key.rawValue)), ("value", .number(parameter.value)), ("low", number(parameter.low)),
                              ("high", number(parameter.high)), ("heldBecause", parameter.heldBecause.map(JSONValue.string) ?? .null),
                              ("onRangeEdge", .bool(parameter.onRangeEdge))])
                 })),

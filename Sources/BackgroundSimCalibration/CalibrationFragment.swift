@@ -18,7 +18,7 @@ extension LaunchCalibration {
     /// The fragment as JSON.
     package var fragment: JSONValue {
         let fitted = identifiedParameters
-        let heuristic = fitted.map { (key: $0.key, value: JSONValue.number(Self.fourSignificantDigits($0.value))) }
+        let heuristic = fitted.map { (key: $0.key.rawValue, value: JSONValue.number(Self.fourSignificantDigits($0.value))) }
         // The users' day (if moved) and the users the logs show, merged by section.
         var sections: [(String, [(String, JSONValue)])] = [("user", []), ("power", []), ("network", [])]
         for (key, value) in usersDay.hours == 0 ? [] : shiftedBase.dayFields {

@@ -153,7 +153,7 @@ package struct LaunchCalibration: Sendable {
             if let small { goodness = goodness.notJudged(because: "not judged: " + small) }
             // Only values the logs identify go into the calibrated scenario.
             for parameter in fit.fitted where parameter.heldBecause == nil && small == nil && fit.convergence.startsAgree {
-                LaunchFit.Coordinates.set(parameter.key, parameter.value, in: &parameters)
+                parameters[keyPath: parameter.key.keyPath] = parameter.value
             }
             kinds.append(KindCalibration(kind: kind, parameters: withIntervals.fitted, devices: fit.devices, launches: fit.score.launches,
                                          unexplained: fit.score.unexplained, logLikelihood: fit.score.logLikelihood, goodness: goodness,

@@ -60,7 +60,7 @@ extension LaunchFit {
         for (axis, key) in coordinates.keys.enumerated() {
             guard let index = result.fitted.firstIndex(where: { $0.key == key }), result.fitted[index].onRangeEdge,
                   let low = result.fitted[index].low, let high = result.fitted[index].high else { continue }
-            let range = Coordinates.range(key)
+            let range = key.range
             let lowEnd = Coordinates.coordinate(key, Swift.max(range.lowerBound, 1e-9)), highEnd = Coordinates.coordinate(key, range.upperBound)
             // Into the range: down from the upper edge, up from the lower.
             let direction: Double = highEnd - center[axis] < center[axis] - lowEnd ? -1 : 1
@@ -109,7 +109,7 @@ extension LaunchFit {
         for (axis, key) in coordinates.keys.enumerated() {
             guard let index = result.fitted.firstIndex(where: { $0.key == key }), !result.fitted[index].onRangeEdge,
                   let low = result.fitted[index].low, let high = result.fitted[index].high else { continue }
-            let range = Coordinates.range(key)
+            let range = key.range
             for (direction, end) in [(-1.0, low), (1.0, high)] where range.lowerBound < end && end < range.upperBound {
                 let reach = abs(Coordinates.coordinate(key, end) - center[axis])
                 func profile(_ distance: Double) -> Double {
@@ -148,9 +148,9 @@ extension LaunchFit {
     /// coordinates) in `direction`: the distance doubles from 0.25 while `isInside` holds, until
     /// the parameter's range or ``widestSearch`` ends (the range's end is then the interval's),
     /// then the bracket is halved `bisections` times and its outer end taken.
-    static func intervalEnd(_ key: String, from coordinate: Double, direction: Double, bisections: Int,
+    static func intervalEnd(_ key: FittedKey, from coordinate: Double, direction: Double, bisections: Int,
                             isInside: (_ distance: Double) -> Bool) -> Double {
-        let range = Coordinates.range(key)
+        let range = key.range
         func value(_ distance: Double) -> Double { Coordinates.value(key, at: coordinate + direction * distance) }
         var inside = 0.0, distance = 0.25
         while isInside(distance) {

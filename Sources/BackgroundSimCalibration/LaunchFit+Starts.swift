@@ -48,13 +48,13 @@ extension LaunchFit {
     /// The values the coarse global stage tries for each parameter (a grid over the keys that are
     /// fitted: at most 5 × 5 × 4 = 100 points), spanning the plausible ranges in docs/MODEL.md
     /// and beyond on a logarithmic scale.
-    static func gridValues(_ key: String) -> [Double] {
+    static func gridValues(_ key: FittedKey) -> [Double] {
         switch key {
-        case "refreshBasePerDay": [0.1, 0.3, 1, 3, 10]
-        case "refreshPerAppSession": [0.03, 0.1, 0.3, 1, 3]
-        case "processingChargingChancePerEvaluation": [0.02, 0.1, 0.3, 0.7, 0.95]
-        case "processingBatteryChancePerEvaluation": [0.001, 0.005, 0.02, 0.1]
-        default: [0.7, 2, 6, 20]    // the fade half-lives, in days
+        case .refreshBasePerDay: [0.1, 0.3, 1, 3, 10]
+        case .refreshPerAppSession: [0.03, 0.1, 0.3, 1, 3]
+        case .processingChargingChancePerEvaluation: [0.02, 0.1, 0.3, 0.7, 0.95]
+        case .processingBatteryChancePerEvaluation: [0.001, 0.005, 0.02, 0.1]
+        case .refreshFadeHalfLifeDays, .processingFadeHalfLifeDays: [0.7, 2, 6, 20]    // in days
         }
     }
 
@@ -135,15 +135,15 @@ extension LaunchFit {
     static func edges(of point: [Double], coordinates: Coordinates, base: HeuristicLaunchParameters) -> [String] {
         let parameters = coordinates.applying(point, to: base)
         return edgeKeys(of: point, coordinates: coordinates, base: base).map { key in
-            "\(key) is on the edge of its valid range (\(Format.significant(Coordinates.value(key, of: parameters))))"
+            "\(key.rawValue) is on the edge of its valid range (\(Format.significant(Coordinates.value(key, of: parameters))))"
         }
     }
 
     /// The keys whose values lie on the edge of their valid range at `point`.
-    static func edgeKeys(of point: [Double], coordinates: Coordinates, base: HeuristicLaunchParameters) -> [String] {
+    static func edgeKeys(of point: [Double], coordinates: Coordinates, base: HeuristicLaunchParameters) -> [FittedKey] {
         let parameters = coordinates.applying(point, to: base)
         return coordinates.keys.filter { key in
-            let value = Coordinates.value(key, of: parameters), range = Coordinates.range(key)
+            let value = Coordinates.value(key, of: parameters), range = key.range
             let low = Coordinates.coordinate(key, Swift.max(range.lowerBound, 1e-9)), high = Coordinates.coordinate(key, range.upperBound)
             let c = Coordinates.coordinate(key, value)
             return c - low < 0.001 * (high - low) || high - c < 0.001 * (high - low)

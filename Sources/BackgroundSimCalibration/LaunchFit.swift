@@ -6,11 +6,9 @@ import BackgroundSimLab
 /// likelihood (``LaunchReplay``), with intervals from a bootstrap over devices
 /// (``LaunchFitBootstrap``).
 ///
-/// - Refresh: `refreshBasePerDay`, `refreshPerAppSession`, `refreshFadeHalfLifeDays`, on
-///   their logarithms (so they stay positive).
-/// - Processing: `processingChargingChancePerEvaluation` and
-///   `processingBatteryChancePerEvaluation` on their logits, `processingFadeHalfLifeDays` on its
-///   logarithm, with what a log cannot say of the phone taken from the base scenario (``PhoneStateProfile``).
+/// The numbers fitted for each kind, and the scales they are climbed on, are ``FittedKey``'s;
+/// for processing, what a log cannot say of the phone is taken from the base scenario
+/// (``PhoneStateProfile``).
 ///
 /// A parameter the logs cannot inform is held at its base value and said to be: the battery
 /// chance when no evaluation found the phone off the charger, the charging one when none found
@@ -33,73 +31,33 @@ package struct LaunchFit: Sendable {
     /// How a kind's free parameters map to and from the optimiser's unbounded coordinates.
     struct Coordinates: Sendable {
         var kind: FieldLogRecord.Kind
-        var keys: [String]
+        var keys: [FittedKey]
 
-        /// The keys of `kind`'s parameters, in the optimiser's order.
-        static func allKeys(_ kind: FieldLogRecord.Kind) -> [String] {
-            switch kind {
-            case .refresh: ["refreshBasePerDay", "refreshPerAppSession", "refreshFadeHalfLifeDays"]
-            case .processing: ["processingChargingChancePerEvaluation", "processingBatteryChancePerEvaluation", "processingFadeHalfLifeDays"]
-            }
-        }
-
-        static func value(_ key: String, of parameters: HeuristicLaunchParameters) -> Double {
-            switch key {
-            case "refreshBasePerDay": parameters.refreshBasePerDay
-            case "refreshPerAppSession": parameters.refreshPerAppSession
-            case "refreshFadeHalfLifeDays": parameters.refreshFadeHalfLifeDays
-            case "processingChargingChancePerEvaluation": parameters.processingChargingChancePerEvaluation
-            case "processingBatteryChancePerEvaluation": parameters.processingBatteryChancePerEvaluation
-            default: parameters.processingFadeHalfLifeDays
-            }
-        }
-
-        static func isChance(_ key: String) -> Bool { key.hasSuffix("ChancePerEvaluation") }
+        static func value(_ key: FittedKey, of parameters: HeuristicLaunchParameters) -> Double { parameters[keyPath: key.keyPath] }
 
         /// The optimiser's coordinate for `value` of `key`: a logit for chances, else a logarithm.
-        static func coordinate(_ key: String, _ value: Double) -> Double {
-            if isChance(key) {
+        static func coordinate(_ key: FittedKey, _ value: Double) -> Double {
+            if key.isChance {
                 let p = Swift.min(1 - 1e-9, Swift.max(1e-9, value))
                 return PortableMath.log(p / (1 - p))
             }
             return PortableMath.log(value)
         }
 
-        /// The values a scenario accepts for `key` (docs/SCENARIOS.md), less 0 for the budgets
-        /// (which are fitted on their logarithms).
-        static func range(_ key: String) -> ClosedRange<Double> {
-            switch key {
-            case "refreshBasePerDay", "refreshPerAppSession": 0.001...24
-            case "refreshFadeHalfLifeDays", "processingFadeHalfLifeDays": 0.5...30
-            default: 0...1
-            }
-        }
-
-        /// The value of `key` at `coordinate`, within the scenario's valid range.
-        static func value(_ key: String, at coordinate: Double) -> Double {
+        /// The value of `key` at `coordinate`, within the values the fit may take (``FittedKey/range``).
+        static func value(_ key: FittedKey, at coordinate: Double) -> Double {
             let clamped = Swift.min(30, Swift.max(-30, coordinate))
-            let value = isChance(key) ? 1 / (1 + PortableMath.exp(-clamped)) : PortableMath.exp(clamped)
-            return Swift.min(range(key).upperBound, Swift.max(range(key).lowerBound, value))
+            let value = key.isChance ? 1 / (1 + PortableMath.exp(-clamped)) : PortableMath.exp(clamped)
+            let range = key.range
+            return Swift.min(range.upperBound, Swift.max(range.lowerBound, value))
         }
 
         func start(_ base: HeuristicLaunchParameters) -> [Double] { keys.map { Self.coordinate($0, Self.value($0, of: base)) } }
 
         func applying(_ point: [Double], to base: HeuristicLaunchParameters) -> HeuristicLaunchParameters {
             var parameters = base
-            for (key, coordinate) in zip(keys, point) { Self.set(key, Self.value(key, at: coordinate), in: &parameters) }
+            for (key, coordinate) in zip(keys, point) { parameters[keyPath: key.keyPath] = Self.value(key, at: coordinate) }
             return parameters
-        }
-
-        /// Sets `key` of `parameters` to `value`.
-        static func set(_ key: String, _ value: Double, in parameters: inout HeuristicLaunchParameters) {
-            switch key {
-            case "refreshBasePerDay": parameters.refreshBasePerDay = value
-            case "refreshPerAppSession": parameters.refreshPerAppSession = value
-            case "refreshFadeHalfLifeDays": parameters.refreshFadeHalfLifeDays = value
-            case "processingChargingChancePerEvaluation": parameters.processingChargingChancePerEvaluation = value
-            case "processingBatteryChancePerEvaluation": parameters.processingBatteryChancePerEvaluation = value
-            default: parameters.processingFadeHalfLifeDays = value
-            }
         }
     }
 
@@ -119,25 +77,25 @@ package struct LaunchFit: Sendable {
     static func fit(_ scorer: LaunchScorer, base: HeuristicLaunchParameters) -> LaunchFit {
         let kind = scorer.kind
         let atBase = scorer.score(base)
-        var held: [String: String] = [:]
+        var held: [FittedKey: String] = [:]
         if kind == .processing {
-            if atBase.chargerWeight < 1 { held["processingChargingChancePerEvaluation"] = "no evaluation found a request eligible on the charger" }
+            if atBase.chargerWeight < 1 { held[.processingChargingChancePerEvaluation] = "no evaluation found a request eligible on the charger" }
             if atBase.batteryWeight < 1 {
-                held["processingBatteryChancePerEvaluation"] = "no evaluation found a request eligible off the charger"
+                held[.processingBatteryChancePerEvaluation] = "no evaluation found a request eligible off the charger"
             }
         }
         if scorer.dueEvaluations == 0 {
-            for key in Coordinates.allKeys(kind) { held[key] = "no evaluation found a request of this kind pending and due" }
+            for key in FittedKey.keys(of: kind) { held[key] = "no evaluation found a request of this kind pending and due" }
         } else if scorer.informativeEvaluations == 0 {
             // Requests were due, but the model denied every such evaluation before any fitted
             // number could matter: the likelihood is flat in all of them. (A base budget too
             // small to launch is not that: other values of the fitted numbers do launch.)
-            for key in Coordinates.allKeys(kind) {
+            for key in FittedKey.keys(of: kind) {
                 held[key] = "requests were due at \(scorer.dueEvaluations) evaluations, but the model denied every one before this number "
                     + "mattered (the app not used recently, no use learnt for the hour ahead, the spacing, the phone in use): the logs cannot inform it"
             }
         }
-        let coordinates = Coordinates(kind: kind, keys: Coordinates.allKeys(kind).filter { held[$0] == nil })
+        let coordinates = Coordinates(kind: kind, keys: FittedKey.keys(of: kind).filter { held[$0] == nil })
         var parameters = base
         var evaluations = 0
         // Nothing to climb is not a converged fit.
@@ -150,11 +108,11 @@ package struct LaunchFit: Sendable {
             evaluations = result.evaluations
             convergence = result.convergence
         }
-        let fitted = Coordinates.allKeys(kind).map { key in
+        let fitted = FittedKey.keys(of: kind).map { key in
             Parameter(key: key, value: Coordinates.value(key, of: parameters), heldBecause: held[key])
         }
         let fittedScore = scorer.score(parameters)
-        precondition(fitted.allSatisfy { $0.heldBecause != nil || Coordinates.range($0.key).contains($0.value) },
+        precondition(fitted.allSatisfy { $0.heldBecause != nil || $0.key.range.contains($0.value) },
                      "LaunchFit: a fitted value outside its range")
         precondition(!(fittedScore.logLikelihood < atBase.logLikelihood - 1e-9 * abs(atBase.logLikelihood)),
                      "LaunchFit: the fit ended below the likelihood of its own start")
@@ -166,7 +124,7 @@ package struct LaunchFit: Sendable {
     /// under `b` can score `a` for.
     static func differOnlyInFitted(_ a: HeuristicLaunchParameters, _ b: HeuristicLaunchParameters, kind: FieldLogRecord.Kind) -> Bool {
         var unfitted = a
-        for key in Coordinates.allKeys(kind) { Coordinates.set(key, Coordinates.value(key, of: b), in: &unfitted) }
+        for key in FittedKey.keys(of: kind) { unfitted[keyPath: key.keyPath] = b[keyPath: key.keyPath] }
         return unfitted == b
     }
 
@@ -192,8 +150,8 @@ package struct LaunchFit: Sendable {
 
 /// A launch-model parameter fitted to field logs, with its interval.
 package struct FittedParameter: Sendable, Equatable {
-    /// The parameter's key under `system.heuristic` in a scenario.
-    package var key: String
+    /// The parameter: its key under `system.heuristic` in a scenario is its raw value.
+    package var key: FittedKey
     package var value: Double
     /// The 95 % interval: the bootstrap over devices joined with the likelihood-ratio interval
     /// along the parameter's axis (``LaunchFit/spanningLikelihoodRatio(scorer:base:)``); `nil`

@@ -103,7 +103,7 @@ struct LaunchFitTests {
 
     @Test("a search whose starts end on different maxima says so: a narrow peak only one start finds, a wide lower one the others climb")
     func searchSaysWhenStartsDisagree() {
-        let coordinates = LaunchFit.Coordinates(kind: .refresh, keys: ["refreshBasePerDay"])
+        let coordinates = LaunchFit.Coordinates(kind: .refresh, keys: [.refreshBasePerDay])
         let narrow = PortableMath.log(10.0), wide = PortableMath.log(0.3)
         // ℓ(u): a narrow peak of 0 at ln 10, a wide one of −3 at ln 0.3.
         let objective: ([Double]) -> Double = { point in
@@ -121,7 +121,7 @@ struct LaunchFitTests {
 
     @Test("a maximum on the edge of a parameter's valid range is not a converged fit, and the search tells starts that agree on it (a likelihood the logs do not bound) from starts that do not")
     func edgeIsNotConverged() {
-        let coordinates = LaunchFit.Coordinates(kind: .refresh, keys: ["refreshFadeHalfLifeDays"])
+        let coordinates = LaunchFit.Coordinates(kind: .refresh, keys: [.refreshFadeHalfLifeDays])
         // Rising without bound towards short fades: the best value is the range's 0.5 days.
         let result = LaunchFit.search(coordinates: coordinates, base: HeuristicLaunchParameters()) { -$0[0] }
         #expect(result.convergence.problem?.contains("refreshFadeHalfLifeDays is on the edge of its valid range") == true, "\(result.convergence)")
@@ -139,9 +139,9 @@ struct LaunchFitTests {
         var base = HeuristicLaunchParameters()
         base.processingBatteryChancePerEvaluation = 0.2
         let fit = LaunchFit.fit(DeviceHistory.histories(records), kind: .processing, base: base, phone: Self.zashiPhone, jobs: 2)
-        let battery = try #require(fit.fitted.first { $0.key == "processingBatteryChancePerEvaluation" })
+        let battery = try #require(fit.fitted.first { $0.key == .processingBatteryChancePerEvaluation })
         #expect(battery.heldBecause != nil && battery.value == 0.2)
-        #expect(fit.fitted.first { $0.key == "processingChargingChancePerEvaluation" }?.heldBecause == nil)
+        #expect(fit.fitted.first { $0.key == .processingChargingChancePerEvaluation }?.heldBecause == nil)
     }
 
     @Test("the bootstrap's sandwich step matches a hand-made quadratic log-likelihood")
@@ -194,10 +194,10 @@ struct LaunchCalibrationTests {
         // These logs' likelihood rises towards the range's end: every start ends there.
         try #require(!kind.convergence.converged && kind.convergence.startsAgree, "\(kind.convergence)")
         #expect(kind.isIdentified)
-        let fade = try #require(kind.parameters.first { $0.key == "refreshFadeHalfLifeDays" })
+        let fade = try #require(kind.parameters.first { $0.key == .refreshFadeHalfLifeDays })
         #expect(fade.onRangeEdge && fade.value == 30 && fade.high == 30, "\(fade)")
         #expect((fade.low ?? 30) < 20, "\(fade)")
-        for parameter in kind.parameters where parameter.key != "refreshFadeHalfLifeDays" {
+        for parameter in kind.parameters where parameter.key != .refreshFadeHalfLifeDays {
             let generating = LaunchFit.Coordinates.value(parameter.key, of: scenario.system.heuristic)
             let low = try #require(parameter.low), high = try #require(parameter.high)
             #expect(!parameter.onRangeEdge && low <= generating && generating <= high, "\(parameter)")
@@ -216,7 +216,7 @@ struct LaunchCalibrationTests {
                                   phone: try PhoneStateProfile.measure(base, jobs: 2), jobs: 2)
         var narrow = LaunchFit.fit(scorer, base: base.system.heuristic)
         for index in narrow.fitted.indices {
-            narrow.fitted[index].onRangeEdge = narrow.fitted[index].key == "refreshFadeHalfLifeDays"
+            narrow.fitted[index].onRangeEdge = narrow.fitted[index].key == .refreshFadeHalfLifeDays
             narrow.fitted[index].low = narrow.fitted[index].value
             narrow.fitted[index].high = narrow.fitted[index].value
         }

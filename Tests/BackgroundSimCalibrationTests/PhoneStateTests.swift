@@ -96,7 +96,7 @@ struct PhoneStateTests {
         let records = SimulatedLogs.records(scenario, devices: 24, days: 14)
         let calibration = try LaunchCalibration.run(records, sources: ["zashi"], base: SimulatedLogs.clean("zashi-shipped"), jobs: 2)
         let processing = try #require(calibration.kinds.first { $0.kind == .processing })
-        let battery = try #require(processing.parameters.first { $0.key == "processingBatteryChancePerEvaluation" })
+        let battery = try #require(processing.parameters.first { $0.key == .processingBatteryChancePerEvaluation })
         #expect(processing.isIdentified)
         #expect(battery.low == 0, "\(String(describing: battery.low))")
         #expect((battery.high ?? 0) > 0.000_1, "\(String(describing: battery.high))")

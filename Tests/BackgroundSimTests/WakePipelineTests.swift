@@ -217,8 +217,14 @@ struct WakePipelineTests {
             #expect(off == .phoneOff, "\(source.name) with the phone off: \(String(describing: off))")
             #expect((Self.denial(source, model, app: { $0.backgroundAppRefreshAllowed = false }) == .backgroundAppRefreshOff)
                     == applies(.backgroundAppRefresh), "\(source.name): Background App Refresh")
-            #expect((Self.denial(source, model, app: { $0.forceQuit = true }) == .forceQuit) == applies(.appSwitcher),
-                    "\(source.name): the app switcher")
+            #expect((Self.denial(source, model, app: { $0.forceQuit = true }) == .forceQuit)
+                    == (applies(.appSwitcher) || applies(.pushesAfterForceQuit)), "\(source.name): the app switcher")
+            #expect((Self.denial(source, model, app: { $0.inForeground = true }) == .appInForeground) == applies(.appInBackground),
+                    "\(source.name): the app in the foreground")
+            #expect((Self.denial(source, model, app: { $0.handlingPush = true }) == .previousPushRunning) == applies(.onePushAtATime),
+                    "\(source.name): a push still being handled")
+            #expect((Self.denial(source, model, app: { $0.continuedProcessingSlotFree = false }) == .continuedProcessingSlotsTaken)
+                    == applies(.continuedProcessingSlot), "\(source.name): every continued-processing slot taken")
             #expect((Self.denial(source, model) { $0.isLowPowerMode = true; $0.batteryState = .unplugged } == .lowPowerMode)
                     == (applies(.lowPowerMode) || applies(.lowPowerModeOnBattery)), "\(source.name): Low Power Mode")
             #expect((Self.denial(source, model) { $0.isLowPowerMode = true } == .lowPowerMode) == applies(.lowPowerMode),

@@ -26,13 +26,14 @@ extension SimulatedSystem {
     }
 
     /// The `continuedProcessingStart` event: delivers the oldest queued request to the running
-    /// app (a wake from ``WakeSource/continuedProcessingTask``), with no time allotment; the user
-    /// will cancel it with ``ContinuedProcessingParameters/userCancelProbability``.
+    /// app (a wake from ``WakeSource/continuedProcessingTask``, if the admission lets it: the
+    /// phone on and a slot free), with no time allotment; the user will cancel it with
+    /// ``ContinuedProcessingParameters/userCancelProbability``. A request the admission holds
+    /// back stays queued, unlogged: the reconcile asks again when a slot frees (``ContinuedProcessingTasks``).
     func startQueuedContinuedProcessing(in simulation: inout Simulation<WorldEvent>) {
         continued.startFired()
         guard processIsRunning, continued.hasQueued,
-              running.count(of: .continuedProcessing) < parameters.continuedProcessing.maximumConcurrentTasks,
-              admit(.door(.continuedProcessingTask)) == .launched,   // a running app's phone is on
+              admit(.door(.continuedProcessingTask)) == .launched,
               let request = continued.dequeue() else { return }
         wake(for: .continuedProcessingTask, in: &simulation) { simulation in
             startTask(identifier: request.identifier, kind: .continuedProcessing, expiringAt: nil, in: &simulation) { serial, simulation in

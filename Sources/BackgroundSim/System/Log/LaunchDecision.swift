@@ -19,8 +19,14 @@ public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
     /// The phone has restarted and the user has not unlocked it since: no background launches
     /// before the first unlock.
     case beforeFirstUnlock = "beforeFirstUnlock"
-    /// The app is in the foreground: background tasks wait until it leaves.
+    /// The app is in the foreground: background tasks wait until it leaves, and a push is
+    /// delivered to it there instead.
     case appInForeground = "appInForeground"
+    /// The app is still handling the previous push: the next waits until it is done.
+    case previousPushRunning = "previousPushRunning"
+    /// As many continued-processing tasks run as the system allows at once: a queued request
+    /// waits for one to end.
+    case continuedProcessingSlotsTaken = "continuedProcessingSlotsTaken"
     /// The earliest begin date has not come yet.
     case notDue = "notDue"
     /// Background App Refresh is off for the app (the setting, or a fault).

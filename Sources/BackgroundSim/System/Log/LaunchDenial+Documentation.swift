@@ -4,7 +4,9 @@ extension LaunchDenial {
         switch self {
         case .phoneOff: "the phone is off (an empty battery); task requests are not evaluated while it is off, so only pushes' and URL sessions' events are logged with it"
         case .beforeFirstUnlock: "the phone restarted and the user has not unlocked it since"
-        case .appInForeground: "the app is in the foreground: task requests wait until it leaves"
+        case .appInForeground: "the app is in the foreground: task requests wait until it leaves; a push is delivered to it there, not by a background wake (not logged as a deferral)"
+        case .previousPushRunning: "the app is still handling the previous push: the next is delivered when it is done (not logged as a deferral)"
+        case .continuedProcessingSlotsTaken: "as many continued-processing tasks run as the system allows at once: the request stays queued until one ends (not logged)"
         case .notDue: "before the request's earliest begin date"
         case .backgroundAppRefreshOff: "Background App Refresh is off for the app (the user's switch, or a fault)"
         case .forceQuit: "the user force-quit the app and has not opened it since"

@@ -10,37 +10,41 @@ extension SimulatedSystem {
         let coalesced = push.arrive(at: now)
         if let next = push.nextSend(after: now) { simulation.schedule(.system(.pushSend), at: next) }
         record(.pushReceived)
-        // A force-quit app gets no pushes until the user opens it [A].
-        if forceQuitFlag {
+        deliverHeldPush(arrivedReplacingHeld: coalesced, in: &simulation)
+    }
+
+    /// Delivers the held push as the admission says (``WakeSource/silentPush``'s rows of
+    /// ``WakeRule/table``): drops it if the app was force-quit; delivers it to the app in the
+    /// foreground at once; holds it until the app is done with the previous one; wakes the app
+    /// for it; or tries again when it might.
+    ///
+    /// - Parameter arrivedReplacingHeld: Whether the push has just arrived and replaced one the
+    ///   system held (only the newest is kept [A]); logged unless it is dropped.
+    func deliverHeldPush(arrivedReplacingHeld: Bool = false, in simulation: inout Simulation<WorldEvent>) {
+        guard push.held != nil else { return }
+        let decision = admit(.door(.silentPush))
+        if decision == .notLaunched(.forceQuit) {
+            // Dropped, not held (``WakeRule/Check/pushesAfterForceQuit``). A push held when the
+            // user force-quit the app was dropped then, so only one just arrived meets this.
             record(.pushDiscarded(reason: .forceQuit))
             _ = push.discard(in: &simulation)
             return
         }
-        // Only the newest push is kept [A].
-        if coalesced { record(.pushCoalesced) }
-        deliverHeldPush(in: &simulation)
-    }
-
-    /// Delivers the held push: to the app in the foreground at once; otherwise if the
-    /// admission lets it wake the app, and if not, tries again when it might.
-    func deliverHeldPush(in simulation: inout Simulation<WorldEvent>) {
-        guard push.held != nil else { return }
-        if processState == .foreground {
+        if arrivedReplacingHeld { record(.pushCoalesced) }
+        switch decision {
+        case .notLaunched(.appInForeground):
             deliverPushToApp(inBackground: false, in: &simulation)
             afterWake(in: &simulation)
-            return
-        }
-        // One push at a time: the next waits until the app is done with the one it has.
-        if let window = push.window {
-            push.retry(at: window.deadline, in: &simulation)
-            return
-        }
-        wakeOrRetry(\.push, for: .silentPush, in: &simulation) { denial in
-            record(.pushDeferred(reason: denial))
-            // Throttled, it waits for the throttle to open; otherwise it asks again later.
-            return denial == .rateLimit ? push.throttle.opensAt(snapshot.now) : snapshot.now + admission.retryInterval
-        } deliver: { simulation in
-            deliverPushToApp(inBackground: true, in: &simulation)
+        case .notLaunched(.previousPushRunning):
+            if let window = push.window { push.retry(at: window.deadline, in: &simulation) }
+        default:
+            wakeOrRetry(\.push, for: .silentPush, decision: decision, in: &simulation) { denial in
+                record(.pushDeferred(reason: denial))
+                // Throttled, it waits for the throttle to open; otherwise it asks again later.
+                return denial == .rateLimit ? push.throttle.opensAt(snapshot.now) : snapshot.now + admission.retryInterval
+            } deliver: { simulation in
+                deliverPushToApp(inBackground: true, in: &simulation)
+            }
         }
     }
 

@@ -34,7 +34,7 @@ extension SimulatedSystem {
         guard !waiting.isEmpty, processState != .foreground, processState != .background else { return }
         let discretionary = waiting.allSatisfy { work.transfers.sessions[$0].isDiscretionary }
         let source = discretionary ? WakeSource.discretionarySessionEvents : .sessionEvents
-        wakeOrRetry(\.sessionEvents, for: source, in: &simulation) { denial in
+        wakeOrRetry(\.sessionEvents, for: source, decision: admit(.door(source)), in: &simulation) { denial in
             for session in waiting {
                 record(.sessionRelaunchDeferred(session: work.transfers.sessions[session].identifier, reason: denial))
             }

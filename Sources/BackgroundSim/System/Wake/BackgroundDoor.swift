@@ -20,7 +20,7 @@ protocol BackgroundDoor: InternallyChecked {
 
 /// A door whose deliveries wait for the admission to let them wake the app (a silent push, a
 /// URL session's events), asking again when it is denied or the wake does not deliver them
-/// (``SimulatedSystem/wakeOrRetry(_:for:in:retryAfterDenial:deliver:)``).
+/// (``SimulatedSystem/wakeOrRetry(_:for:decision:in:retryAfterDenial:deliver:)``).
 protocol WaitingDoor: BackgroundDoor {
     /// Whether something waits to be delivered.
     var isWaiting: Bool { get }

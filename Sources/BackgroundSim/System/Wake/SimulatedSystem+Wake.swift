@@ -6,18 +6,29 @@ import SimKernel
 // handed over in one place (`startTask`), and a missed completion deadline is acted on in one
 // place (`windowMissed`).
 extension SimulatedSystem {
-    /// The app's state as the admission sees it.
-    var admissionAppState: WakeAdmission.AppState {
-        WakeAdmission.AppState(inForeground: processState == .foreground,
-                               backgroundAppRefreshAllowed: backgroundAppRefreshAllowed, forceQuit: forceQuitFlag,
-                               lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes,
-                               pushThrottleOpensAt: push.throttle.opensAt(snapshot.now))
+    /// The app's state as the admission sees it for a wake from `source`.
+    ///
+    /// What only one door's rules read is read for that door alone.
+    func admissionAppState(for source: WakeSource) -> WakeAdmission.AppState {
+        var state = WakeAdmission.AppState(inForeground: processState == .foreground,
+                                           backgroundAppRefreshAllowed: backgroundAppRefreshAllowed, forceQuit: forceQuitFlag,
+                                           lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes)
+        switch source {
+        case .silentPush:
+            state.pushThrottleOpensAt = push.throttle.opensAt(snapshot.now)
+            state.handlingPush = push.window != nil
+        case .continuedProcessingTask:
+            state.continuedProcessingSlotFree = running.count(of: .continuedProcessing) < parameters.continuedProcessing.maximumConcurrentTasks
+        default:
+            break
+        }
+        return state
     }
 
     /// Whether `request` may wake the app now (``WakeAdmission/decide(_:device:app:random:)``),
     /// drawing from the day's launch stream. Logs nothing: the door says what came of it.
     func admit(_ request: WakeAdmission.Request) -> LaunchDecision {
-        admission.decide(request, device: snapshot, app: admissionAppState, random: &streams.launch)
+        admission.decide(request, device: snapshot, app: admissionAppState(for: request.source), random: &streams.launch)
     }
 
     /// Runs the app in the background for a wake from `source` that the admission let through:
@@ -55,16 +66,16 @@ extension SimulatedSystem {
         afterWake(in: &simulation)
     }
 
-    /// Wakes the app for what `door` holds if the admission lets `source` wake it, delivering
-    /// it with `deliver`; otherwise the door asks again at the time `retryAfterDenial` gives
-    /// (which also logs the denial). If it still waits after the wake — the app crashed as it
-    /// launched — the door asks again after the admission's retry interval. The one retry
-    /// policy of the doors that wait (``WaitingDoor``).
+    /// Wakes the app for what `door` holds if the admission's `decision` on `source` let it,
+    /// delivering it with `deliver`; otherwise the door asks again at the time
+    /// `retryAfterDenial` gives (which also logs the denial). If it still waits after the wake —
+    /// the app crashed as it launched — the door asks again after the admission's retry
+    /// interval. The one retry policy of the doors that wait (``WaitingDoor``).
     func wakeOrRetry<Door: WaitingDoor>(_ door: ReferenceWritableKeyPath<SimulatedSystem, Door>, for source: WakeSource,
-                                        in simulation: inout Simulation<WorldEvent>,
+                                        decision: LaunchDecision, in simulation: inout Simulation<WorldEvent>,
                                         retryAfterDenial: (LaunchDenial) -> SimInstant,
                                         deliver: (inout Simulation<WorldEvent>) -> Void) {
-        if case .notLaunched(let denial) = admit(.door(source)) {
+        if case .notLaunched(let denial) = decision {
             self[keyPath: door].retry(at: retryAfterDenial(denial), in: &simulation)
             return
         }

@@ -69,6 +69,10 @@ struct WakeAdmission {
         var dataBudgetBytes = 0.0
         /// When the system's throttle on silent pushes next lets one through (``PushThrottle``).
         var pushThrottleOpensAt: SimInstant = .start
+        /// Whether the app is still handling a push (its completion window is open).
+        var handlingPush = false
+        /// Whether a continued-processing task could start now: fewer run than the system allows.
+        var continuedProcessingSlotFree = true
     }
 
     /// A request to run the app in the background: where it comes from and, for a task
@@ -150,8 +154,11 @@ struct WakeAdmission {
     @inline(__always)
     private func holdsBack(_ check: WakeRule.Check, _ request: Request, device: DeviceSnapshot, app: AppState) -> Bool {
         switch check {
+        case .pushesAfterForceQuit: return app.forceQuit
         case .phoneOn: return !device.isPoweredOn
         case .appInBackground: return app.inForeground
+        case .onePushAtATime: return app.handlingPush
+        case .continuedProcessingSlot: return !app.continuedProcessingSlotFree
         case .unlockedSinceBoot: return !device.isUnlockedSinceBoot
         case .earliestBeginDate:
             guard let pending = request.pending else { return false }

@@ -8,10 +8,19 @@
 package struct WakeRule: Sendable {
     /// What a rule looks at.
     package enum Check: String, Sendable, CaseIterable {
+        /// The app was not force-quit when a push arrived: a force-quit app gets no pushes until
+        /// the user opens it, and the push is dropped, not held.
+        case pushesAfterForceQuit
         /// The phone is switched on: nothing runs while it is off (an empty battery, a restart).
         case phoneOn
-        /// The app is not in the foreground: a task request waits until the user leaves it.
+        /// The app is not in the foreground: a task request waits until the user leaves it, and
+        /// a push goes to the app in the foreground instead of waking it.
         case appInBackground
+        /// The app is not still handling the previous push (its completion window is open).
+        case onePushAtATime
+        /// A continued-processing slot is free: fewer such tasks run than the system allows at
+        /// once (``ContinuedProcessingParameters/maximumConcurrentTasks``).
+        case continuedProcessingSlot
         /// The user has unlocked the phone since it last started.
         case unlockedSinceBoot
         /// A pending request's earliest begin date has come.
@@ -89,15 +98,33 @@ package struct WakeRule: Sendable {
     /// usage; a non-discretionary URL session all but app usage and rate limiting; a
     /// discretionary one only the app switcher and the budgets. Processing is held to the rules
     /// the model has always given it (the session lists fewer factors for it). A
-    /// continued-processing task starts on the user's action and a debugger command bypasses
-    /// the system: both meet only the phone being on.
+    /// continued-processing task starts on the user's action and meets only the phone being on
+    /// and a free slot; a debugger command bypasses the system and meets only the phone being on.
+    ///
+    /// A push meets three rules of its own first: it is dropped if the app was force-quit (the
+    /// first rule, before the phone's state: a held push is dropped at the force-quit), delivered
+    /// to the app in the foreground there, and held while the app handles the previous one. The
+    /// door, not the admission, acts on those three reasons (``SimulatedSystem/deliverHeldPush(arrivedReplacingHeld:in:)``).
     package static let table: [WakeRule] = [
+        WakeRule(check: .pushesAfterForceQuit, stage: .documented, appliesTo: WakeSources(.silentPush), denial: .forceQuit,
+                 isDeviceCondition: false,
+                 source: "a force-quit app gets no background pushes until the user opens it, "
+                    + "application(_:didReceiveRemoteNotification:fetchCompletionHandler:) [A]; dropped, not held [Inf]"),
         WakeRule(check: .phoneOn, stage: .documented, appliesTo: .all, denial: .phoneOff, isDeviceCondition: false,
                  source: "a phone that is off runs no code [A]"),
-        WakeRule(check: .appInBackground, stage: .documented, appliesTo: .taskRequests, denial: .appInForeground,
-                 isDeviceCondition: false,
+        WakeRule(check: .appInBackground, stage: .documented, appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush),
+                 denial: .appInForeground, isDeviceCondition: false,
                  source: "the scheduler launches tasks into the background, BGTaskScheduler [A]; a request pending while the app "
-                    + "is in the foreground waits for it to leave [Inf]"),
+                    + "is in the foreground waits for it to leave [Inf]; a push to an app in the foreground is delivered to it "
+                    + "there [A]"),
+        WakeRule(check: .onePushAtATime, stage: .documented, appliesTo: WakeSources(.silentPush), denial: .previousPushRunning,
+                 isDeviceCondition: false,
+                 source: "the next push waits until the app has called the previous one's completion handler or its 30 s "
+                    + "are up [Inf]"),
+        WakeRule(check: .continuedProcessingSlot, stage: .documented, appliesTo: WakeSources(.continuedProcessingTask),
+                 denial: .continuedProcessingSlotsTaken, isDeviceCondition: false,
+                 source: "BGContinuedProcessingTaskRequest.SubmissionStrategy.queue: a queued request runs when the system "
+                    + "can [A]; how many at once [Inf]"),
         WakeRule(check: .unlockedSinceBoot, stage: .documented,
                  appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
                  denial: .beforeFirstUnlock, isDeviceCondition: true,
@@ -110,9 +137,10 @@ package struct WakeRule: Sendable {
                  denial: .backgroundAppRefreshOff, isDeviceCondition: false,
                  source: "WWDC 2020 10063 [A-via]; UIApplication.backgroundRefreshStatus [A]"),
         WakeRule(check: .appSwitcher, stage: .documented,
-                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents, .discretionarySessionEvents),
+                 appliesTo: WakeSources(.appRefreshTask, .processingTask, .sessionEvents, .discretionarySessionEvents),
                  denial: .forceQuit, isDeviceCondition: false,
-                 source: "WWDC 2020 10063 [A-via]; a force-quit ends background launches until the user opens the app [A]"),
+                 source: "WWDC 2020 10063 [A-via]; a force-quit ends background launches until the user opens the app [A] "
+                    + "(pushes: the first rule)"),
         WakeRule(check: .lowDataMode, stage: .documented,
                  appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush, .sessionEvents),
                  denial: .lowDataMode, isDeviceCondition: true,
