@@ -108,6 +108,18 @@ struct BackgroundURLSessionTests {
         #expect(completed(plain) == 1)
     }
 
+    @Test("transfers handed off as the user leaves the app and force-quits it are logged as created, then as cancelled, and counted so")
+    func handOffAtAForceQuitIsCreatedFirst() throws {
+        let h = try harness { HandOffPolicy(handOffInBackground: true) }
+        h.useApp(at: .at(10), for: .seconds(5), forceQuit: true)
+        try h.run(until: .at(3_600))
+        let kinds = h.log.map(\.event.kind).filter { $0 == .sessionTransfersCreated || $0 == .sessionTransfersCancelled }
+        #expect(kinds == [.sessionTransfersCreated, .sessionTransfersCancelled], "\(kinds)")
+        #expect(h.system.metrics.sessionTransfersCreated == 1 && h.system.metrics.sessionTransfersCancelled == 1)
+        // The hand-off and the force-quit fall in one event: nothing was reconciled between them.
+        #expect(h.entries(.sessionTransfersCreated).first?.time == h.entries(.sessionTransfersCancelled).first?.time)
+    }
+
     @Test("a discretionary transfer waits for Wi-Fi and the charger: not on cellular, not on Wi-Fi on battery, at once when plugged in on Wi-Fi")
     func discretionaryWaits() throws {
         var discretionary = Self.session
