@@ -8,6 +8,11 @@ struct CoverDropSendingTests {
     static let reference = Presets.Preset.coverDropSending(policy: PolicyConfiguration(name: "coverdrop-shipped")).scenario
     static let code = Presets.Preset.coverDropSending().scenario
 
+    /// Each seed's run of the policy and of the code, 60 days, made once for the two tests below.
+    static let runs: [Result<(reference: Run, code: Run), any Error>] = (UInt64(1)...20).map { seed in
+        Result { (try Run(reference, seed: seed, days: 60), try Run(code, seed: seed, days: 60)) }
+    }
+
     /// The two differ only in how a run's sends reach the executor: one request at a time (the
     /// code), or a run of them (the policy), which ends an overlapped run's task 1.6 ms apart
     /// and moves completions by a nanosecond of rounding. Every decision is the same, in the
@@ -15,8 +20,7 @@ struct CoverDropSendingTests {
     @Test("the code makes the policy's decisions: the same launches, requests (to the second), task outcomes and kills, 20 seeds × 60 days",
           arguments: 1...20)
     func sameDecisions(seed: UInt64) throws {
-        let reference = try Run(Self.reference, seed: seed, days: 60)
-        let code = try Run(Self.code, seed: seed, days: 60)
+        let (reference, code) = try Self.runs[Int(seed) - 1].get()
         #expect(reference.decisions.count == code.decisions.count)
         #expect(reference.decisions.count > 1_000)
         let referenceBursts = bursts(reference.decisions), codeBursts = bursts(code.decisions)
@@ -33,9 +37,9 @@ struct CoverDropSendingTests {
     func sameSendsAndEnergy() throws {
         var referenceSends = 0, codeSends = 0, referenceJoules = 0.0, codeJoules = 0.0
         var overlapped = 0
-        for seed in UInt64(1)...20 {
-            let reference = try #require(try Run(Self.reference, seed: seed, days: 60).result)
-            let code = try #require(try Run(Self.code, seed: seed, days: 60).result)
+        for runs in Self.runs {
+            let (referenceRun, codeRun) = try runs.get()
+            let reference = try #require(referenceRun.result), code = try #require(codeRun.result)
             referenceSends += reference.work.metrics.coverSent + reference.work.metrics.coverUnsent
             overlapped += reference.work.metrics.coverUnsent
             codeSends += code.work.completed
