@@ -77,6 +77,32 @@ struct BackgroundURLSessionTests {
         #expect(h.times(.suspend).last == handle.time)
     }
 
+    /// `sessionSendsLaunchEvents` false: "the app is not resumed or launched" when the
+    /// session's transfers finish [A]; the events wait for the app's next run.
+    @Test("a session that sends no launch events does not wake the app: its events wait for the user's next open, with no retry")
+    func noLaunchEvents() throws {
+        var quiet = Self.session
+        quiet.sessionSendsLaunchEvents = false
+        let h = try harness { HandOffPolicy(quiet) }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(7_200))
+        #expect(completed(h) == 1)
+        #expect(h.entries(.sessionEventsPending).count == 1)
+        #expect(h.entries(.handleSessionEvents).isEmpty && h.entries(.sessionRelaunchDeferred).isEmpty)
+        #expect(h.times(.resume).isEmpty && h.system.metrics.sessionRelaunches == 0)
+        #expect(h.system.sessionEvents.waitsForAppToRun && !h.system.sessionEvents.relaunch.isScheduled)
+        // The user's next open hears them.
+        h.useApp(at: .at(7_300), for: .seconds(5))
+        try h.run(until: .at(7_400))
+        #expect(!h.system.sessionEvents.isWaiting && !h.system.sessionEvents.waitsForAppToRun)
+        #expect(h.system.work.transfers.sessionsWithEvents.isEmpty)
+        // The same transfer with launch events resumes the app (the test can fail).
+        let plain = try harness()
+        plain.useApp(at: .at(10), for: .seconds(5))
+        try plain.run(until: .at(7_200))
+        #expect(plain.system.metrics.sessionRelaunches == 1)
+    }
+
     @Test("a transfer continues after the system terminates the app, which is then launched in the background for its events")
     func terminatedAppLaunched() throws {
         var scenario = Self.network(uplinkMbps: 1)

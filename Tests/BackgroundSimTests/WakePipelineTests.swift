@@ -165,6 +165,11 @@ struct WakePipelineTests {
         #expect(watch.offTime > .hours(24), "the phone was off for only \(watch.offTime)")
         #expect(watch.whileOff.isEmpty, "ran while off: \(watch.whileOff.prefix(3).map { "\($0.time) \($0.event.kind.rawValue)" })")
         #expect(!watch.processWhileOff)
+        // A task request pending while the phone is off is held back by the phone-on rule, and
+        // the log says so (the heuristic model's evaluations are the ones that come while off).
+        if (door == .appRefresh || door == .processing) && model == .heuristic {
+            #expect(watch.count { if case .launchDecision(_, _, .notLaunched(.phoneOff)) = $0 { true } else { false } } > 0)
+        }
     }
 
     // MARK: The rule table

@@ -14,6 +14,9 @@ public enum LaunchDecision: Sendable, Equatable {
 public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
     // The documented rules [A].
 
+    /// Every URL session whose events wait was configured with `sessionSendsLaunchEvents`
+    /// false: the system does not launch the app for them; they wait for it to run.
+    case sessionSendsNoLaunchEvents = "sessionSendsNoLaunchEvents"
     /// The phone is switched off (an empty battery): nothing runs until it is back on.
     case phoneOff = "phoneOff"
     /// The phone has restarted and the user has not unlocked it since: no background launches

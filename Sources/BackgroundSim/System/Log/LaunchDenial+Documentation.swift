@@ -2,7 +2,8 @@ extension LaunchDenial {
     /// What the reason means, in a sentence: the reasons table's last column.
     package var summary: String {
         switch self {
-        case .phoneOff: "the phone is off (an empty battery); task requests are not evaluated while it is off, so only pushes' and URL sessions' events are logged with it"
+        case .sessionSendsNoLaunchEvents: "every session whose events wait has `sessionSendsLaunchEvents` false: the events wait for the app to run (not logged)"
+        case .phoneOff: "the phone is off (an empty battery): nothing runs until it is back on"
         case .beforeFirstUnlock: "the phone restarted and the user has not unlocked it since"
         case .appInForeground: "the app is in the foreground: task requests wait until it leaves; a push is delivered to it there, not by a background wake (not logged as a deferral)"
         case .previousPushRunning: "the app is still handling the previous push: the next is delivered when it is done (not logged as a deferral)"

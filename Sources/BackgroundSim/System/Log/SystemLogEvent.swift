@@ -103,7 +103,8 @@ public enum SystemLogEvent: Sendable, Equatable {
     /// A force-quit cancelled `count` of the session's transfers; they are back in the app's queue.
     case sessionTransfersCancelled(session: String, count: UInt32)
     /// Every transfer of `session` has finished while the app was not running; the system will
-    /// launch or resume it for the events.
+    /// launch or resume it for the events (if the session sends launch events; if not, they
+    /// wait for the app to run).
     case sessionEventsPending(session: String)
     /// The system did not launch the app for the session's events now, and why.
     case sessionRelaunchDeferred(session: String, reason: LaunchDenial)

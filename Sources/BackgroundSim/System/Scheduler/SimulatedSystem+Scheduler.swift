@@ -72,11 +72,10 @@ extension SimulatedSystem {
     // MARK: Launching
 
     /// Decides for every pending request through the admission (an app in the foreground is
-    /// held back by its rule, ``WakeRule/Check/appInBackground``), launches those chosen,
-    /// together, and logs each decision. A phone that is off evaluates nothing (no decision is
-    /// logged).
+    /// held back by its rule, ``WakeRule/Check/appInBackground``; one while the phone is off by
+    /// ``WakeRule/Check/phoneOn``), launches those chosen, together, and logs each decision.
     func evaluateLaunches(in simulation: inout Simulation<WorldEvent>) {
-        guard !pending.isEmpty, snapshot.isPoweredOn else { return }
+        guard !pending.isEmpty else { return }
         var chosen: [PendingRequests.Entry] = []
         for entry in pending.entries {
             let decision = admit(.task(entry))

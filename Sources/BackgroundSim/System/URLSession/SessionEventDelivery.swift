@@ -13,6 +13,9 @@ struct SessionEventDelivery: WaitingDoor {
     private(set) var waiting: [Int] = []
     /// The launch for the waiting sessions.
     private(set) var relaunch = EventSlot()
+    /// Whether the waiting sessions wait for the app to run rather than for a launch: none of
+    /// them sends launch events (``WakeRule/Check/sessionSendsLaunchEvents``).
+    private(set) var waitsForAppToRun = false
     /// The resume rate limiter's delay, in seconds (0: none), and when the app was last launched
     /// or resumed for events in the background.
     private(set) var delaySeconds = 0.0
@@ -52,6 +55,7 @@ struct SessionEventDelivery: WaitingDoor {
         precondition(session >= 0, "SessionEventDelivery: session \(session)")
         guard !waiting.contains(session) else { return false }
         waiting.append(session)
+        waitsForAppToRun = false
         if !relaunch.isScheduled { relaunch.set(.sessionRelaunch, at: now, in: &simulation) }
         return true
     }
@@ -63,6 +67,13 @@ struct SessionEventDelivery: WaitingDoor {
 
     /// Whether sessions' events wait for a launch.
     var isWaiting: Bool { !waiting.isEmpty }
+
+    /// None of the waiting sessions sends launch events: they wait for the app to run, with no
+    /// launch scheduled, until another session's events are ready.
+    mutating func waitForAppToRun() {
+        precondition(!waiting.isEmpty && !relaunch.isScheduled, "SessionEventDelivery: nothing waits, or a launch is scheduled")
+        waitsForAppToRun = true
+    }
 
     /// Try again later (the system deferred the launch).
     mutating func retry(at instant: SimInstant, in simulation: inout Simulation<WorldEvent>) {
@@ -80,6 +91,7 @@ struct SessionEventDelivery: WaitingDoor {
         delaySeconds = delaySeconds == 0 ? parameters.resumeDelaySeconds : delaySeconds * 2
         lastResume = now
         waiting.removeAll()
+        waitsForAppToRun = false
         if window?.generation != generation { outstanding.removeAll() }
         outstanding.append(contentsOf: identifiers)
         window?.close(in: &simulation)
@@ -90,6 +102,7 @@ struct SessionEventDelivery: WaitingDoor {
     /// The app heard the waiting sessions' events while running (it was in the foreground).
     mutating func deliveredToRunningApp(in simulation: inout Simulation<WorldEvent>) {
         waiting.removeAll()
+        waitsForAppToRun = false
         relaunch.cancel(in: &simulation)
     }
 
@@ -138,6 +151,7 @@ struct SessionEventDelivery: WaitingDoor {
     /// A force-quit: nothing is left to deliver (the transfers were cancelled).
     mutating func removeWaiting(in simulation: inout Simulation<WorldEvent>) {
         waiting.removeAll()
+        waitsForAppToRun = false
         relaunch.cancel(in: &simulation)
     }
 }

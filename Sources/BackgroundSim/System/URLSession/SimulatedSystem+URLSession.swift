@@ -16,8 +16,7 @@ extension SimulatedSystem {
             let configuration = work.transfers.sessions[session]
             if running {
                 work.markHeard(session: session)
-            } else if configuration.sessionSendsLaunchEvents,
-                      sessionEvents.eventsReady(session: session, at: simulation.now, in: &simulation) {
+            } else if sessionEvents.eventsReady(session: session, at: simulation.now, in: &simulation) {
                 record(.sessionEventsPending(session: configuration.identifier))
             }
         }
@@ -27,14 +26,23 @@ extension SimulatedSystem {
     /// The `sessionRelaunch` event: launches or resumes the app for the waiting sessions' events,
     /// if the admission lets them wake it (``WakeSource/sessionEvents``, or
     /// ``WakeSource/discretionarySessionEvents`` when every waiting session is discretionary);
-    /// otherwise it tries again later.
+    /// otherwise it tries again later — unless no waiting session sends launch events: those
+    /// wait for the app to run. A launch calls `handleEventsForBackgroundURLSession` for the
+    /// sessions that send launch events; the others are heard by the app now running.
     func relaunchForSessionEvents(in simulation: inout Simulation<WorldEvent>) {
         sessionEvents.relaunchFired()
-        let waiting = sessionEvents.waiting
-        guard !waiting.isEmpty, processState != .foreground, processState != .background else { return }
-        let discretionary = waiting.allSatisfy { work.transfers.sessions[$0].isDiscretionary }
+        guard !sessionEvents.waiting.isEmpty, processState != .foreground, processState != .background else { return }
+        let discretionary = sessionEvents.waiting.allSatisfy { work.transfers.sessions[$0].isDiscretionary }
         let source = discretionary ? WakeSource.discretionarySessionEvents : .sessionEvents
-        wakeOrRetry(\.sessionEvents, for: source, decision: admit(.door(source)), in: &simulation) { denial in
+        let decision = admit(.door(source))
+        if decision == .notLaunched(.sessionSendsNoLaunchEvents) {
+            sessionEvents.waitForAppToRun()
+            return
+        }
+        let sendsLaunchEvents = { (session: Int) in self.work.transfers.sessions[session].sessionSendsLaunchEvents }
+        let waiting = sessionEvents.waiting.allSatisfy(sendsLaunchEvents) ? sessionEvents.waiting
+            : sessionEvents.waiting.filter(sendsLaunchEvents)
+        wakeOrRetry(\.sessionEvents, for: source, decision: decision, in: &simulation) { denial in
             for session in waiting {
                 record(.sessionRelaunchDeferred(session: work.transfers.sessions[session].identifier, reason: denial))
             }

@@ -19,6 +19,8 @@ extension SimulatedSystem {
             state.handlingPush = push.window != nil
         case .continuedProcessingTask:
             state.continuedProcessingSlotFree = running.count(of: .continuedProcessing) < parameters.continuedProcessing.maximumConcurrentTasks
+        case .sessionEvents, .discretionarySessionEvents:
+            state.sessionSendsLaunchEvents = sessionEvents.waiting.contains { work.transfers.sessions[$0].sessionSendsLaunchEvents }
         default:
             break
         }

@@ -73,6 +73,9 @@ struct WakeAdmission {
         var handlingPush = false
         /// Whether a continued-processing task could start now: fewer run than the system allows.
         var continuedProcessingSlotFree = true
+        /// Whether a URL session whose events wait was configured to launch the app for them
+        /// (`sessionSendsLaunchEvents`).
+        var sessionSendsLaunchEvents = true
     }
 
     /// A request to run the app in the background: where it comes from and, for a task
@@ -155,6 +158,7 @@ struct WakeAdmission {
     private func holdsBack(_ check: WakeRule.Check, _ request: Request, device: DeviceSnapshot, app: AppState) -> Bool {
         switch check {
         case .pushesAfterForceQuit: return app.forceQuit
+        case .sessionSendsLaunchEvents: return !app.sessionSendsLaunchEvents
         case .phoneOn: return !device.isPoweredOn
         case .appInBackground: return app.inForeground
         case .onePushAtATime: return app.handlingPush

@@ -11,6 +11,9 @@ package struct WakeRule: Sendable {
         /// The app was not force-quit when a push arrived: a force-quit app gets no pushes until
         /// the user opens it, and the push is dropped, not held.
         case pushesAfterForceQuit
+        /// A URL session whose events wait was configured to launch the app for them
+        /// (`sessionSendsLaunchEvents`); if none was, they wait for the app to run, not retried.
+        case sessionSendsLaunchEvents
         /// The phone is switched on: nothing runs while it is off (an empty battery, a restart).
         case phoneOn
         /// The app is not in the foreground: a task request waits until the user leaves it, and
@@ -101,6 +104,10 @@ package struct WakeRule: Sendable {
     /// continued-processing task starts on the user's action and meets only the phone being on
     /// and a free slot; a debugger command bypasses the system and meets only the phone being on.
     ///
+    /// A URL session's events meet one rule of their own first: the app is launched for them
+    /// only if a waiting session sends launch events; if none does, the door keeps them for the
+    /// app's next run and does not ask again (``SimulatedSystem/relaunchForSessionEvents(in:)``).
+    ///
     /// A push meets three rules of its own first: it is dropped if the app was force-quit (the
     /// first rule, before the phone's state: a held push is dropped at the force-quit), delivered
     /// to the app in the foreground there, and held while the app handles the previous one. The
@@ -110,6 +117,11 @@ package struct WakeRule: Sendable {
                  isDeviceCondition: false,
                  source: "a force-quit app gets no background pushes until the user opens it, "
                     + "application(_:didReceiveRemoteNotification:fetchCompletionHandler:) [A]; dropped, not held [Inf]"),
+        WakeRule(check: .sessionSendsLaunchEvents, stage: .documented,
+                 appliesTo: WakeSources(.sessionEvents, .discretionarySessionEvents), denial: .sessionSendsNoLaunchEvents,
+                 isDeviceCondition: false,
+                 source: "URLSessionConfiguration.sessionSendsLaunchEvents: false, the app is not resumed or launched when "
+                    + "the session's transfers finish [A]; the events wait for the app to run [Inf]"),
         WakeRule(check: .phoneOn, stage: .documented, appliesTo: .all, denial: .phoneOff, isDeviceCondition: false,
                  source: "a phone that is off runs no code [A]"),
         WakeRule(check: .appInBackground, stage: .documented, appliesTo: WakeSources(.appRefreshTask, .processingTask, .silentPush),
