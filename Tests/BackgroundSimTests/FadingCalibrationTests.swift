@@ -3,7 +3,7 @@ import SimKernel
 import Testing
 
 /// Fading: launches after the user stops opening the app, against the bands in docs/MODEL.md ("Calibration targets").
-@Suite("Launch model calibration: fading")
+@Suite("Launch model calibration: fading", TestBuild.optimizedOnly)
 struct FadingCalibrationTests {
     /// Launches per day in the day centred `k` days after the last use, averaged over `seeds`,
     /// for a probe on the default user who stops opening the app on day 30.

@@ -53,7 +53,7 @@ struct LaunchBudgetTests {
         try seeds.map { try SimulationRunner.run(scenario: scenario, seed: $0, days: days).os.refreshLaunchesPerDay }.reduce(0, +) / Double(seeds.count)
     }
 
-    @Test("10 MB of cellular data per wake gets about the data allowance's worth of launches (20 MB ÷ 10 MB = 2 a day); 100 kB gets the model's full rate")
+    @Test("10 MB of cellular data per wake gets about the data allowance's worth of launches (20 MB ÷ 10 MB = 2 a day); 100 kB gets the model's full rate", TestBuild.optimizedOnly)
     func cellularDataBudget() throws {
         let light = try Self.launchesPerDay(Self.scenario(bytes: 100_000))
         let heavy = try Self.launchesPerDay(Self.scenario(bytes: 10_000_000))
@@ -70,7 +70,7 @@ struct LaunchBudgetTests {
         #expect(try Self.launchesPerDay(unbounded) == light)
     }
 
-    @Test("on Wi-Fi the data budget does not apply: 10 MB a wake loses almost nothing")
+    @Test("on Wi-Fi the data budget does not apply: 10 MB a wake loses almost nothing", TestBuild.optimizedOnly)
     func wifiIsFree() throws {
         let light = try Self.launchesPerDay(Self.scenario(bytes: 100_000, wifi: true))
         let heavy = try Self.launchesPerDay(Self.scenario(bytes: 10_000_000, wifi: true))
@@ -79,7 +79,7 @@ struct LaunchBudgetTests {
         #expect(run.os.metrics.launchDecisions.count(.appRefresh, .dataBudget) == 0)
     }
 
-    @Test("energy drawn on the charger does not count: an app bound by its energy budget gets more launches when often on power")
+    @Test("energy drawn on the charger does not count: an app bound by its energy budget gets more launches when often on power", TestBuild.optimizedOnly)
     func powerIsFree() throws {
         // 40 MB on Wi-Fi a wake: about 90 J, so the 150 J a day bind on battery.
         let battery = try Self.launchesPerDay(Self.scenario(bytes: 40_000_000, wifi: true))

@@ -5,7 +5,7 @@ import Testing
 /// The heuristic launch model against its calibration targets (documented on
 /// `HeuristicLaunchParameters`), with the probe presets on the default user (app used daily),
 /// fixed seeds, 200 days.
-@Suite("Launch model calibration")
+@Suite("Launch model calibration", TestBuild.optimizedOnly)
 struct LaunchModelCalibrationTests {
     /// Runs a preset and returns its result with the times of task launches and app opens.
     func run(_ scenario: Scenario, seed: UInt64, days: Int, policy: (() -> any BackgroundPolicy)? = nil) throws

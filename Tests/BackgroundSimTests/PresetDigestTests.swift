@@ -76,22 +76,12 @@ struct PresetDigestTests {
         #expect(Set(Presets.all.map(\.name)) == Set(Self.pinned.keys))
     }
 
-    /// The seeds checked: all three in an optimised build (CI's, in seconds); the first in a
-    /// debug build, where a year of every preset on three seeds, with the internal checks on,
-    /// was the suite's longest test by minutes.
-    static let seedsChecked: [UInt64] = {
-        #if DEBUG
-        return [1]
-        #else
-        return [1, 2, 3]
-        #endif
-    }()
 
     @Test("a year of each preset on seeds 1–3 (seed 1 in a debug build) gives its pinned digest", arguments: Presets.all.map(\.name))
     func pinnedDigest(preset: String) throws {
         let scenario = try #require(Presets.scenario(named: preset))
         let expected = try #require(Self.pinned[preset])
-        for (index, seed) in Self.seedsChecked.enumerated() {
+        for (index, seed) in TestBuild.digestSeeds.enumerated() {
             let result = try SimulationRunner.run(scenario: scenario, seed: seed, days: 365)
             #expect(result.digest.description == expected[index], "\(preset) seed \(seed)")
         }

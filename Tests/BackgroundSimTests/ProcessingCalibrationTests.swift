@@ -3,7 +3,7 @@ import SimKernel
 import Testing
 
 /// Processing tasks against their calibration bands (docs/MODEL.md, "Calibration targets").
-@Suite("Launch model calibration: processing")
+@Suite("Launch model calibration: processing", TestBuild.optimizedOnly)
 struct ProcessingCalibrationTests {
     struct Launches {
         var perDay: Double
