@@ -103,6 +103,36 @@ struct BackgroundURLSessionTests {
         #expect(plain.system.metrics.sessionRelaunches == 1)
     }
 
+    /// Two sessions wait at once, one without launch events: the launch is for the other, and
+    /// the app, running, hears both; `handleEventsForBackgroundURLSession` only for the other.
+    @Test("with sessions with and without launch events waiting, the app is launched for the one that sends them and hears both")
+    func mixedLaunchEvents() throws {
+        var quiet = Self.session
+        quiet.identifier = "quiet"
+        quiet.sessionSendsLaunchEvents = false
+        let loud = BackgroundSessionConfiguration.background(withIdentifier: "loud")
+        let policy = {
+            ScriptedPolicy(onLaunch: { app, reason in
+                guard reason == .user else { return }
+                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes / 10, label: "upload"))
+                try? app.work.startHandingOff(to: quiet)
+            }, onBackground: { app in
+                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes, label: "upload"))
+                try? app.work.startHandingOff(to: loud)
+            }) as any BackgroundPolicy
+        }
+        let h = try SystemHarness(SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1), policy: policy)
+        h.inject(.plugIn(overnight: false), at: .at(5))
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        #expect(completed(h) == 2)
+        let pending = h.entries(.sessionEventsPending).map(\.event)
+        #expect(pending == [.sessionEventsPending(session: "quiet"), .sessionEventsPending(session: "loud")])
+        #expect(h.entries(.handleSessionEvents).map(\.event) == [.handleSessionEvents(session: "loud")])
+        #expect(h.system.metrics.sessionRelaunches == 1)
+        #expect(!h.system.sessionEvents.isWaiting && h.system.work.transfers.sessionsWithEvents.isEmpty)
+    }
+
     @Test("a transfer continues after the system terminates the app, which is then launched in the background for its events")
     func terminatedAppLaunched() throws {
         var scenario = Self.network(uplinkMbps: 1)

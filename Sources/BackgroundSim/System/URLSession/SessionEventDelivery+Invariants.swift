@@ -1,7 +1,8 @@
 extension SessionEventDelivery: InternallyChecked {
     /// Traps unless sessions wait at most once each and always with a launch scheduled for
-    /// them (or, none sending launch events, for the app to run), handlers are owed only within a window, and the limiter's delay is the first delay
-    /// doubled a whole number of times, or zero.
+    /// them (or, none sending launch events, for the app to run), handlers are owed only within
+    /// a window, and the limiter's delay is the first delay doubled a whole number of times, or
+    /// zero.
     func checkInvariants() {
         for (index, session) in waiting.enumerated() {
             precondition(!waiting[..<index].contains(session), "SessionEventDelivery: session \(session) waits twice")

@@ -28,7 +28,7 @@ extension SimulatedSystem {
     /// ``WakeSource/discretionarySessionEvents`` when every waiting session is discretionary);
     /// otherwise it tries again later — unless no waiting session sends launch events: those
     /// wait for the app to run. A launch calls `handleEventsForBackgroundURLSession` for the
-    /// sessions that send launch events; the others are heard by the app now running.
+    /// sessions that send launch events; the app, now running, hears the others without it.
     func relaunchForSessionEvents(in simulation: inout Simulation<WorldEvent>) {
         sessionEvents.relaunchFired()
         guard !sessionEvents.waiting.isEmpty, processState != .foreground, processState != .background else { return }
@@ -40,14 +40,16 @@ extension SimulatedSystem {
             return
         }
         let sendsLaunchEvents = { (session: Int) in self.work.transfers.sessions[session].sessionSendsLaunchEvents }
-        let waiting = sessionEvents.waiting.allSatisfy(sendsLaunchEvents) ? sessionEvents.waiting
-            : sessionEvents.waiting.filter(sendsLaunchEvents)
+        let everyWaiting = sessionEvents.waiting
+        let waiting = everyWaiting.allSatisfy(sendsLaunchEvents) ? everyWaiting : everyWaiting.filter(sendsLaunchEvents)
         wakeOrRetry(\.sessionEvents, for: source, decision: decision, in: &simulation) { denial in
             for session in waiting {
                 record(.sessionRelaunchDeferred(session: work.transfers.sessions[session].identifier, reason: denial))
             }
             return snapshot.now + admission.retryInterval
         } deliver: { simulation in
+            // The app, running, hears the sessions that send no launch events as it recreates them.
+            for session in everyWaiting where !sendsLaunchEvents(session) { work.markHeard(session: session) }
             let identifiers = waiting.map { work.transfers.sessions[$0].identifier }
             sessionEvents.launched(at: snapshot.now, generation: processGeneration, identifiers: identifiers, in: &simulation)
             for (session, identifier) in zip(waiting, identifiers) {
