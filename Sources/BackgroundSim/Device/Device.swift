@@ -517,8 +517,11 @@ public struct Device {
     }
 
     /// Sets the app's consumers (from the iOS model) from `now` on.
+    ///
+    /// - Precondition: every power in `power` is finite and not negative.
     mutating func setAppPower(_ power: AppPower, in simulation: inout Simulation<WorldEvent>) {
         defer { checkInvariantsIfEnabled() }
+        precondition(power.isValid, "Device: the app's power \(power)")
         advance(to: simulation.now)
         appPower = power
         updatePower(in: &simulation)

@@ -6,4 +6,12 @@ struct AppPower: Equatable {
     var radioActive = 0.0
     var radioTail = 0.0
     var launchOverhead = 0.0
+
+    /// Whether every power is finite and not negative.
+    var isValid: Bool {
+        Self.isPower(cpu) && Self.isPower(radioPromotion) && Self.isPower(radioActive) && Self.isPower(radioTail)
+            && Self.isPower(launchOverhead)
+    }
+
+    private static func isPower(_ watts: Double) -> Bool { watts >= 0 && watts.isFinite }
 }
