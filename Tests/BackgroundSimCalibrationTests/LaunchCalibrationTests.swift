@@ -12,13 +12,7 @@ import Testing
 /// -enable-testing --filter BackgroundSimCalibrationTests`), which covers this target. The
 /// presets they simulate run under the checks in the debug suite (a year of each: the pinned digests).
 enum TestBuild {
-    static let isOptimized: Bool = {
-        #if DEBUG
-        return false
-        #else
-        return true
-        #endif
-    }()
+    static let isOptimized = BuildConfiguration.isOptimized
 
     /// The trait of a test that runs only optimised.
     static let optimizedOnly = Testing.ConditionTrait.enabled(if: isOptimized, "a full calibration or dozens of simulated phones: optimised builds only (CI runs them so)")

@@ -1,3 +1,4 @@
+@testable import BackgroundSim
 import Testing
 
 /// Whether the simulation under test is optimised, for tests whose size depends on it.
@@ -9,13 +10,7 @@ import Testing
 /// and CI runs them so (`.ci/run`, the optimised lane). Tests that compare digests run one seed
 /// in a debug build and three optimised.
 enum TestBuild {
-    static let isOptimized: Bool = {
-        #if DEBUG
-        return false
-        #else
-        return true
-        #endif
-    }()
+    static let isOptimized = BuildConfiguration.isOptimized
 
     /// The trait of a test that runs only optimised.
     static let optimizedOnly = Testing.ConditionTrait.enabled(
