@@ -66,7 +66,7 @@ public struct Device {
     /// When the screen last went off (the start, if it has never been on).
     public private(set) var screenOffSince: SimInstant = .start
     /// What the app draws, as the system last said (``setAppPower(_:in:)``).
-    private var appPower = AppPower()
+    private(set) var appPower = AppPower()
     /// Optimized Battery Charging is holding this charge at 80 %.
     var holdingAtEighty = false
     private var chargingOvernight = false
@@ -516,12 +516,11 @@ public struct Device {
         return constants.chargeWatts80To100
     }
 
-    /// Sets the app's consumers (from the iOS model) from `now` on.
-    ///
-    /// - Precondition: every power in `power` is finite and not negative.
+    /// Sets the app's consumers (from the iOS model) from `now` on. Every power in `power` must
+    /// be finite and not negative (the iOS model computes them from validated parameters; the
+    /// device's invariants check them under internal checks).
     mutating func setAppPower(_ power: AppPower, in simulation: inout Simulation<WorldEvent>) {
         defer { checkInvariantsIfEnabled() }
-        precondition(power.isValid, "Device: the app's power \(power)")
         advance(to: simulation.now)
         appPower = power
         updatePower(in: &simulation)

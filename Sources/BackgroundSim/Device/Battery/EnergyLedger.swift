@@ -51,8 +51,8 @@ package struct EnergyLedger: Sendable, Equatable {
     /// Sets a consumer's power from now on. Call ``advance(to:onCharger:)`` first.
     ///
     /// `value` must be finite and not negative: the device's own powers are validated with the
-    /// scenario, and the app's where the system hands them over (``Device/setAppPower(_:in:)``);
-    /// the ledger's invariants check every power under internal checks. (Checked here on every
+    /// scenario, and the app's are computed from validated parameters; the ledger's and the
+    /// device's invariants check every power under internal checks. (Checked here on every
     /// call, the seven calls of each power update cost 5 % of a run's instructions: the check
     /// keeps the compiler from merging the stores.)
     package mutating func setWatts(_ value: Double, for consumer: Consumer) {

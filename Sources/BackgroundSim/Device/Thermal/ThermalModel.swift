@@ -15,7 +15,9 @@ package struct ThermalModel: Sendable, Equatable {
         updated = instant
     }
 
-    /// Brings the heat level up to `instant`.
+    /// Brings the heat level up to `instant`. (Inlined into the device's advance, which runs at
+    /// every event: not inlined, 400 days of coverdrop-push took 0.9 M more instructions.)
+    @inline(__always)
     package mutating func advance(to instant: SimInstant) {
         defer { checkInvariantsIfEnabled() }
         guard instant > updated else { return }

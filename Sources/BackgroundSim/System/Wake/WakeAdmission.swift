@@ -89,7 +89,9 @@ struct WakeAdmission {
             Request(source: WakeSource(entry.request.kind), pending: entry)
         }
 
-        /// A wake that is not a task request.
+        /// A wake that is not a task request. (Inlined, so that the check folds away for a
+        /// door that names its source.)
+        @inline(__always)
         static func door(_ source: WakeSource) -> Request {
             precondition(!source.isTaskRequest, "WakeAdmission: a task request needs its pending entry")
             return Request(source: source, pending: nil)
