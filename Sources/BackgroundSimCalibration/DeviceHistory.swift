@@ -87,10 +87,18 @@ struct DeviceHistory: Sendable {
 
     /// The user's opens over a whole log.
     struct LoggedUse: Sendable {
-        /// Opens a day over the log's device-days (``days``).
+        /// The rate of opens a day the earlier use is measured in: the replay's earlier use
+        /// `u` is that many times this rate. The log's own rate (``ownOpensPerDay``), until
+        /// ``withEarlierUseRates(_:)`` draws it towards the logs' mean by how much of the logs'
+        /// spread between devices is noise.
         var opensPerDay: Double
         /// The opens' shares by local hour, summing to 1, with ``pseudoOpens`` spread evenly.
         var hourlyShares: [Double]
+        /// Opens a day over the log's device-days (``days``), and the sample variance of its
+        /// whole local days' counts of opens.
+        var ownOpensPerDay: Double
+        var dailyOpensVariance: Double
+        var days: Double
     }
 
     /// The device-days a log from `start` to `end` covers: the local calendar days from the day
@@ -187,11 +195,20 @@ struct DeviceHistory: Sendable {
         self.earlierRequests = earlierRequests
         end = (records.last?.time.seconds ?? origin) - origin
         var opensByHour = [Double](repeating: 0, count: 24)
-        for (_, step) in steps { if case .foreground(let hour) = step { opensByHour[hour] += 1 } }
+        var opensByDay: [Double: Double] = [:]
+        for (time, step) in steps {
+            guard case .foreground(let hour) = step else { continue }
+            opensByHour[hour] += 1
+            opensByDay[(time / 86_400).rounded(.down), default: 0] += 1
+        }
         let opens = opensByHour.reduce(0, +)
         if !startsAtInstall && opens > 0 {
-            loggedUse = LoggedUse(opensPerDay: opens / Self.wholeDays(from: start, to: end),
-                                  hourlyShares: opensByHour.map { ($0 + Self.pseudoOpens / 24) / (opens + Self.pseudoOpens) })
+            let days = Self.wholeDays(from: start, to: end)
+            let squares = opensByDay.values.sorted().reduce(0) { $0 + $1 * $1 }
+            let variance = days > 1 ? Swift.max(0, squares - opens * opens / days) / (days - 1) : 0
+            loggedUse = LoggedUse(opensPerDay: opens / days,
+                                  hourlyShares: opensByHour.map { ($0 + Self.pseudoOpens / 24) / (opens + Self.pseudoOpens) },
+                                  ownOpensPerDay: opens / days, dailyOpensVariance: variance, days: days)
         }
         // A launch at the same instant as other records goes first: the system chose it at its
         // evaluation, before the process launched and the app, in its launch callbacks,

@@ -124,7 +124,7 @@ package struct LaunchCalibration: Sendable {
     package static func run(_ log: CalibrationLog, sources: [String], base: Scenario, metricKit: [MetricKitPayload] = [],
                             policies: PolicyRegistry = .builtIn, jobs: Int, notice: (String) -> Void = { _ in }) throws -> LaunchCalibration {
         try base.requireValid(policies: policies)
-        let histories = log.histories
+        let histories = DeviceHistory.withEarlierUseRates(log.histories)
         notice("measuring the base scenario's phone (\(PhoneStateProfile.seeds) phones × \(PhoneStateProfile.days) days)")
         let baseChain = try PhoneStateProfile.measure(base, jobs: jobs)
         let usersDay = UsersDayShift.estimate(histories, base: base.system.heuristic, phone: baseChain, jobs: jobs)
