@@ -268,7 +268,7 @@ package enum FieldLogFormat {
         func timestamp(_ key: String) throws(ScenarioError) -> LocalTimestamp? {
             guard let text = try string(key) else { return nil }
             guard let time = LocalTimestamp(parsing: text) else {
-                throw fail(key, "expected a local time \"YYYY-MM-DDTHH:MM:SS\" (optionally .fff), got \"\(text)\"")
+                throw fail(key, "expected a local time \"YYYY-MM-DDTHH:MM:SS\" (optionally .fff, and an offset from UTC such as Z or +01:00, at most 14 hours), got \"\(text)\"")
             }
             return time
         }
@@ -298,6 +298,11 @@ package enum FieldLogFormat {
             record.batteryPercent = percent
         }
         record.bootTime = try timestamp("bootTime")
+        for (key, other) in [("earliestBegin", record.earliestBegin), ("bootTime", record.bootTime)] {
+            if let other, (other.utcOffsetMinutes == nil) != (time.utcOffsetMinutes == nil) {
+                throw fail(key, "expected a time \(time.utcOffsetMinutes == nil ? "without" : "with") an offset from UTC, as the record's time is written, got \(other.text)")
+            }
+        }
         if let boot = record.bootTime, boot > time { throw fail("bootTime", "expected a time no later than the record's (\(time.text)), got \(boot.text)") }
         record.protectedDataAvailable = try bool("protectedDataAvailable")
         record.firstLaunch = try bool("firstLaunch")

@@ -44,6 +44,9 @@ package struct FieldLogReader {
     private var formats: [FieldLogFormat.LineFormat?]
     private let jobs: Int
     private var runs: [String: [Run]] = [:]
+    /// Whether each device's times give an offset from UTC (``LocalTimestamp``): all of a
+    /// device's do, or none.
+    private var givesOffsets: [String: Bool] = [:]
     /// The number of records in the files, duplicates included.
     package private(set) var recordCount = 0
 
@@ -131,6 +134,12 @@ package struct FieldLogReader {
             guard let format = formats[file] else { continue }
             for (line, record) in try parse(Array(remaining), format: format, source: bytes.name) {
                 recordCount += 1
+                let givesOffset = record.time.utcOffsetMinutes != nil
+                if let earlier = givesOffsets[record.device], earlier != givesOffset {
+                    throw ScenarioError(source: "\(bytes.name):\(line.number)", issues: [ScenarioIssue(path: "time", message:
+                        "expected a time \(earlier ? "with" : "without") an offset from UTC, as this device's earlier records give it, got \(record.time.text)")])
+                }
+                givesOffsets[record.device] = givesOffset
                 if let current = open, current.device == record.device {
                     open?.run.end = line.end
                     continue
@@ -241,8 +250,27 @@ package struct FieldLogReader {
             }
         }
         let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.record.time <= $1.record.time }
-        guard !inOrder else { return .success(records.map(\.record)) }
-        return .success(records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }.map(\.record))
+        let sorted = inOrder ? records.map(\.record)
+            : records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }.map(\.record)
+        return .success(Self.onFirstClock(sorted))
+    }
+
+    /// One device's records (sorted by time) with every time on the clock of its first record,
+    /// where the times give offsets from UTC: a change of the clock during the log — summer
+    /// time, a flight — moves no record's time but by the hours the clock moved, so the log
+    /// reads as one continuous clock, the hours of the day the first record's [Inf]
+    /// (docs/CALIBRATION.md, "Clock changes and travel").
+    static func onFirstClock(_ records: [FieldLogRecord]) -> [FieldLogRecord] {
+        guard let clock = records.first?.time.utcOffsetMinutes, records.contains(where: { $0.time.utcOffsetMinutes != clock }) else {
+            return records
+        }
+        return records.map { record in
+            var record = record
+            record.time = record.time.onClock(utcOffsetMinutes: clock)
+            record.earliestBegin = record.earliestBegin?.onClock(utcOffsetMinutes: clock)
+            record.bootTime = record.bootTime?.onClock(utcOffsetMinutes: clock)
+            return record
+        }
     }
 }
 

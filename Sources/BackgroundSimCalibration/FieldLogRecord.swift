@@ -2,12 +2,24 @@ import BackgroundSim
 import BackgroundSimLab
 
 /// A local date and time as a field log writes it, `"YYYY-MM-DDTHH:MM:SS"` with optional
-/// fractional seconds and no time zone: the wall-clock time where the phone was.
+/// fractional seconds: the wall-clock time where the phone was, and, if the text ends with one
+/// (`Z`, `+HH:MM`, `-HHMM`), that clock's offset from UTC.
+///
+/// Records are ordered by their instant (``instantMilliseconds``): the local time less the
+/// offset, or the local time where no offset is given. A log whose times give offsets stays in
+/// order across a clock set back — the repeated hour when summer time ends, a flight west —
+/// which a log of local times alone cannot (its records from the two passes through the same
+/// hours interleave).
 package struct LocalTimestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00 local time, to the millisecond.
     package var milliseconds: Int64
+    /// The clock's offset from UTC in minutes (east positive), if the text gave one.
+    package var utcOffsetMinutes: Int16?
 
-    package init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    package init(milliseconds: Int64, utcOffsetMinutes: Int16? = nil) {
+        self.milliseconds = milliseconds
+        self.utcOffsetMinutes = utcOffsetMinutes
+    }
 
     package init(date: CivilDate, secondsSinceMidnight seconds: Double) {
         milliseconds = Int64(date.daysSinceEpoch) * 86_400_000 + Int64((seconds * 1_000).rounded())
@@ -22,18 +34,74 @@ package struct LocalTimestamp: Sendable, Hashable, Comparable {
     /// The local hour, 0 … 23.
     package var hour: Int { Int(secondsSinceMidnight / 3_600) }
 
-    package static func < (a: LocalTimestamp, b: LocalTimestamp) -> Bool { a.milliseconds < b.milliseconds }
+    /// Milliseconds since 1970-01-01T00:00:00 UTC where an offset is given; the local ones where
+    /// not.
+    package var instantMilliseconds: Int64 { milliseconds - Int64(utcOffsetMinutes ?? 0) * 60_000 }
 
-    /// Parses `"YYYY-MM-DDTHH:MM:SS"` (a space for `T`, and `.fff` after the seconds, accepted);
-    /// `nil` if malformed or not a real date and time. (Byte by byte: a log has a timestamp on
-    /// every line.)
+    /// The same instant on the clock `offset` minutes from UTC; unchanged where either offset
+    /// is unknown.
+    package func onClock(utcOffsetMinutes offset: Int16?) -> LocalTimestamp {
+        guard let own = utcOffsetMinutes, let offset else { return self }
+        return LocalTimestamp(milliseconds: milliseconds + Int64(offset - own) * 60_000, utcOffsetMinutes: offset)
+    }
+
+    /// In order of the instant, then of the local time (the same instant on two clocks).
+    package static func < (a: LocalTimestamp, b: LocalTimestamp) -> Bool {
+        (a.instantMilliseconds, a.milliseconds) < (b.instantMilliseconds, b.milliseconds)
+    }
+
+    /// The largest offset from UTC a clock may have, in minutes: 14 hours (UTC+14, the Line
+    /// Islands; UTC−12 is the other end).
+    static let largestOffsetMinutes = 14 * 60
+
+    /// Parses `"YYYY-MM-DDTHH:MM:SS"` (a space for `T`, `.fff` after the seconds, and an offset
+    /// from UTC after those — `Z`, `+HH:MM` or `+HHMM`, `-` for west — accepted); `nil` if
+    /// malformed, not a real date and time, or an offset beyond ±14 hours. (Byte by byte: a log
+    /// has a timestamp on every line.)
     package init?(parsing text: String) {
         var text = text
         guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
         self = parsed
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
+    private static func parse(_ all: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
+        guard let (length, offset) = utcOffset(all) else { return nil }
+        guard var parsed = parseLocal(UnsafeBufferPointer(rebasing: all[..<length])) else { return nil }
+        parsed.utcOffsetMinutes = offset
+        return parsed
+    }
+
+    /// Where the local time in `bytes` ends, and the offset from UTC after it (`nil` if none);
+    /// `nil` if an offset is malformed.
+    private static func utcOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, offset: Int16?)? {
+        let count = bytes.count
+        guard count > 19 else { return (count, nil) }
+        if bytes[count - 1] == UInt8(ascii: "Z") { return (count - 1, 0) }
+        func digits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard bytes[index] >= 48 && bytes[index] <= 57 else { return nil }
+                value = value * 10 + Int(bytes[index] - 48)
+            }
+            return value
+        }
+        func sign(_ index: Int) -> Int? {
+            guard index >= 19 else { return nil }
+            return bytes[index] == UInt8(ascii: "+") ? 1 : bytes[index] == UInt8(ascii: "-") ? -1 : nil
+        }
+        let start: Int, hours: Int?, minutes: Int?
+        if count >= 25, bytes[count - 3] == UInt8(ascii: ":"), sign(count - 6) != nil {
+            (start, hours, minutes) = (count - 6, digits(count - 5 ..< count - 3), digits(count - 2 ..< count))
+        } else if count >= 24, sign(count - 5) != nil {
+            (start, hours, minutes) = (count - 5, digits(count - 4 ..< count - 2), digits(count - 2 ..< count))
+        } else {
+            return (count, nil)
+        }
+        guard let direction = sign(start), let hours, let minutes, minutes < 60, hours * 60 + minutes <= largestOffsetMinutes else { return nil }
+        return (start, Int16(direction * (hours * 60 + minutes)))
+    }
+
+    private static func parseLocal(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
         guard bytes.count >= 19, bytes.count <= 29 else { return nil }
         func digit(_ index: Int) -> Int? {
             let byte = bytes[index]
@@ -65,8 +133,18 @@ package struct LocalTimestamp: Sendable, Hashable, Comparable {
         return LocalTimestamp(date: date, secondsSinceMidnight: Double(hour * 3_600 + minute * 60 + second) + fraction)
     }
 
-    /// `"YYYY-MM-DDTHH:MM:SS"`, with `.fff` when there are milliseconds.
-    package var text: String {
+    /// `"YYYY-MM-DDTHH:MM:SS"`, with `.fff` when there are milliseconds and `±HH:MM` when the
+    /// offset from UTC is known.
+    package var text: String { localText + (utcOffsetMinutes.map(Self.offsetText) ?? "") }
+
+    /// `+HH:MM` or `-HH:MM` for an offset of `minutes`.
+    private static func offsetText(_ minutes: Int16) -> String {
+        let size = abs(Int(minutes))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return (minutes < 0 ? "-" : "+") + two(size / 60) + ":" + two(size % 60)
+    }
+
+    private var localText: String {
         let ms = Int((milliseconds % 86_400_000 + 86_400_000) % 86_400_000)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let clock = "\(two(ms / 3_600_000)):\(two(ms / 60_000 % 60)):\(two(ms / 1_000 % 60))"

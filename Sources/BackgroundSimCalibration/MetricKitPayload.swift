@@ -120,9 +120,9 @@ package struct MetricKitPayload: Sendable, Equatable {
         let parts = text.split(separator: " ")
         let dateAndTime = parts.count >= 2 ? "\(parts[0])T\(parts[1])" : text
         guard let local = LocalTimestamp(parsing: dateAndTime) else { return nil }
-        guard parts.count == 3 else { return parts.count == 2 || parts.count == 1 ? local.seconds : nil }
+        guard parts.count == 3 else { return parts.count == 2 || parts.count == 1 ? Double(local.instantMilliseconds) / 1_000 : nil }
         let offset = Array(parts[2])
-        guard offset.count == 5, offset[0] == "+" || offset[0] == "-", let hours = Int(String(offset[1...2])), let minutes = Int(String(offset[3...4])) else {
+        guard local.utcOffsetMinutes == nil, offset.count == 5, offset[0] == "+" || offset[0] == "-", let hours = Int(String(offset[1...2])), let minutes = Int(String(offset[3...4])) else {
             return nil
         }
         return local.seconds - Double(offset[0] == "-" ? -1 : 1) * Double(hours * 3_600 + minutes * 60)

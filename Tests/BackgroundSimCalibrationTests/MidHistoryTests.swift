@@ -65,6 +65,47 @@ struct MidHistoryTests {
         #expect(abs(averages[2] - log(0.5)) > 0.2)
     }
 
+    /// A log begun after install with `opensPerDay` over 28 days whose days' counts vary by
+    /// `variance`, and nothing else.
+    static func loggedUse(opensPerDay: Double, variance: Double, days: Double = 28) -> DeviceHistory {
+        var history = DeviceHistory(ArraySlice<FieldLogRecord>())
+        history.loggedUse = DeviceHistory.LoggedUse(opensPerDay: opensPerDay, hourlyShares: Array(repeating: 1.0 / 24, count: 24),
+                                                    ownOpensPerDay: opensPerDay, dailyOpensVariance: variance, days: days)
+        return history
+    }
+
+    @Test("the rate earlier use is measured in, known answers: 20 logs at 1.4 and 1.6 opens a day whose days vary by 1.5 (noise 1.5 ÷ 28 above the spread 0.0105) all take the mean 1.5; at 1 and 3 with days varying by 2.8, each keeps (20/19 − 0.1) ÷ (20/19) of its distance from 2; 9 logs keep their own; logs from install are left out")
+    func earlierUseRatesShrinkByTheNoise() throws {
+        let alike = (0..<20).map { Self.loggedUse(opensPerDay: $0.isMultiple(of: 2) ? 1.4 : 1.6, variance: 1.5) }
+        let pooled = DeviceHistory.withEarlierUseRates(alike)
+        #expect(pooled.allSatisfy { abs($0.loggedUse!.opensPerDay - 1.5) < 1e-12 }, "\(pooled.map { $0.loggedUse!.opensPerDay })")
+        #expect(pooled.allSatisfy { $0.loggedUse!.ownOpensPerDay == 1.4 || $0.loggedUse!.ownOpensPerDay == 1.6 })
+
+        let unlike = (0..<20).map { Self.loggedUse(opensPerDay: $0.isMultiple(of: 2) ? 1 : 3, variance: 2.8) } + [DeviceHistory(ArraySlice<FieldLogRecord>())]
+        let kept = (20.0 / 19 - 2.8 / 28) / (20.0 / 19)
+        let drawn = DeviceHistory.withEarlierUseRates(unlike)
+        #expect(abs(drawn[0].loggedUse!.opensPerDay - (2 - kept)) < 1e-12 && abs(drawn[1].loggedUse!.opensPerDay - (2 + kept)) < 1e-12,
+                "\(drawn[0].loggedUse!.opensPerDay), \(drawn[1].loggedUse!.opensPerDay)")
+        #expect(drawn[20].loggedUse == nil)
+
+        let few = DeviceHistory.withEarlierUseRates(Array(alike.prefix(DeviceHistory.minimumDevicesToPool - 1)))
+        #expect(few.map { $0.loggedUse!.opensPerDay } == alike.prefix(DeviceHistory.minimumDevicesToPool - 1).map { $0.loggedUse!.opensPerDay })
+    }
+
+    @Test("a log's days' counts of opens: 3 opens on its first day, none on the second, 1 on the third give 4 ÷ 3 a day and a sample variance of 7 ÷ 3")
+    func dailyOpensVariance() throws {
+        let day = 86_400.0
+        func record(_ seconds: Double, _ event: FieldLogRecord.Event) -> FieldLogRecord {
+            FieldLogRecord(device: "d", time: LocalTimestamp(milliseconds: Int64((20_000 * day + seconds) * 1_000)), event: event)
+        }
+        let records = [record(3_600, .appForeground), record(3_700, .appBackground), record(7_200, .appForeground),
+                       record(10_800, .appForeground), record(2 * day + 3_600, .appForeground), record(2 * day + 7_200, .appBackground)]
+        let use = try #require(DeviceHistory(records[...]).loggedUse)
+        #expect(use.days == 3 && abs(use.ownOpensPerDay - 4.0 / 3) < 1e-12)
+        // Counts 3, 0, 1 about 4/3: (25/9 + 16/9 + 1/9) ÷ 2 = 7/3.
+        #expect(abs(use.dailyOpensVariance - 7.0 / 3) < 1e-12, "\(use.dailyOpensVariance)")
+    }
+
     @Test("60 CoverDrop phones × 28 days whose logs begin 7 days after install (base 0.5 a day, 1.2 per session, fade 5 days): every true value inside its interval", TestBuild.optimizedOnly)
     func sevenDaysLateRecoversTheTruth() throws {
         var scenario = SimulatedLogs.clean("coverdrop-shipped")
