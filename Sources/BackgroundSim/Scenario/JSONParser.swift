@@ -147,6 +147,14 @@ package struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
+        // The common case, a string with no escape and no control character, decoded at once:
+        // what the loop below gives for it, with one allocation instead of three.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() {
