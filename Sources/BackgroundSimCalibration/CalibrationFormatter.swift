@@ -18,7 +18,8 @@ package enum CalibrationFormatter {
             + "integrates out what iOS had learnt of their use before it (docs/CALIBRATION.md, \"Logs that start after install\")."
             + (calibration.historiesAfterSilence == 0 ? ""
                 : " \(calibration.historiesAfterSilence) of them are the part of a device's log after a silence of "
-                + "\(Int(DeviceHistory.splittingSilenceDays)) days or more that began within \(Int(DeviceHistory.splittingSilenceOpenWithinDays)) "
+                + "\(Int(DeviceHistory.splittingSilenceDays)) days or more (and \(Int(DeviceHistory.splittingSilenceMedianGaps)) times the device's "
+                + "median gap between records) that began within \(Int(DeviceHistory.splittingSilenceOpenWithinDays)) "
                 + "days of an open, which splits a log in two (records lost, or the app offloaded).")
     }
 

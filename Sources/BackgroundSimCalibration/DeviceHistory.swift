@@ -282,18 +282,41 @@ struct DeviceHistory: Sendable {
     /// days went unsplit and fits broke (docs/CALIBRATION.md).
     static let splittingSilenceOpenWithinDays = 3.0
 
+    /// How many times the device's median gap between records a silence must also last to
+    /// split its log: default 16, plausible 14–18 [O]. A user who opens the app about once a
+    /// week, with a refresh budget of about one launch in two days, leaves silences of 7 days
+    /// and more soon after an open as a matter of course: in 240 simulated CoverDrop phones ×
+    /// 28 days with the `weekly` profile, 46 such silences, each 1.4–14.3 times its device's
+    /// median gap (about 2 days); split there, the fade came out 8.2 days (5.9–11.4) against the
+    /// true 5, and 6.8 (5.2–8.8) with none split. Records lost for 8 days from daily users' logs
+    /// (the gap study in docs/CALIBRATION.md) leave silences 18.1–57 times their device's median
+    /// gap (180 of 180, three logs of 60 phones). The gaps counted are those of an hour or more
+    /// (a launch and the records it causes come within minutes).
+    static let splittingSilenceMedianGaps = 16.0
+
+    /// The median of the gaps of an hour or more between consecutive `records` (sorted by
+    /// time), in seconds; `nil` if there is none.
+    static func medianGap(_ records: ArraySlice<FieldLogRecord>) -> Double? {
+        let gaps = zip(records, records.dropFirst()).map { $1.time.seconds - $0.time.seconds }.filter { $0 >= 3_600 }.sorted()
+        guard !gaps.isEmpty else { return nil }
+        return gaps.count % 2 == 1 ? gaps[gaps.count / 2] : (gaps[gaps.count / 2 - 1] + gaps[gaps.count / 2]) / 2
+    }
+
     /// One device's records (sorted by time) as histories: split before every record that
-    /// follows the one before it by ``splittingSilenceDays`` or more, where that one came
-    /// within ``splittingSilenceOpenWithinDays`` of the app's last open; each piece after a
-    /// split is replayed as a log that began after install (its first record is no first launch).
+    /// follows the one before it by ``splittingSilenceDays`` or more, and by
+    /// ``splittingSilenceMedianGaps`` times the device's median gap between records
+    /// (``medianGap(_:)``) or more, where that one came within ``splittingSilenceOpenWithinDays``
+    /// of the app's last open; each piece after a split is replayed as a log that began after
+    /// install (its first record is no first launch).
     static func pieces(_ records: ArraySlice<FieldLogRecord>) -> [DeviceHistory] {
         var pieces: [DeviceHistory] = []
         var pieceStart = records.startIndex
         var lastOpen: Double?
+        let shortestSplit = Swift.max(splittingSilenceDays * 86_400, splittingSilenceMedianGaps * (medianGap(records) ?? 0))
         for index in records.indices {
             if index > records.startIndex, let lastOpen {
                 let previous = records[records.index(before: index)].time.seconds
-                if records[index].time.seconds - previous >= splittingSilenceDays * 86_400,
+                if records[index].time.seconds - previous >= shortestSplit,
                    previous - lastOpen <= splittingSilenceOpenWithinDays * 86_400 {
                     pieces.append(DeviceHistory(records[pieceStart..<index], followsSilence: pieceStart != records.startIndex))
                     pieceStart = index
