@@ -44,7 +44,8 @@ extension DeviceHistory {
         return result
     }
 
-    /// The fewest logs begun after install whose rates are pooled: 10 [Inf]; with fewer the
-    /// spread between them says too little.
+    /// The fewest logs begun after install whose rates are pooled: default 10 logs, plausible
+    /// 5–20 [Inf]; with fewer the spread between them says too little. (Refresh intervals need
+    /// 50 devices anyway: ``LaunchCalibration/minimumDevices(_:)``.)
     static let minimumDevicesToPool = 10
 }

@@ -77,14 +77,7 @@ package struct LocalTimestamp: Sendable, Hashable, Comparable {
         let count = bytes.count
         guard count > 19 else { return (count, nil) }
         if bytes[count - 1] == UInt8(ascii: "Z") { return (count - 1, 0) }
-        func digits(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard bytes[index] >= 48 && bytes[index] <= 57 else { return nil }
-                value = value * 10 + Int(bytes[index] - 48)
-            }
-            return value
-        }
+        func digits(_ range: Range<Int>) -> Int? { decimal(bytes, range) }
         func sign(_ index: Int) -> Int? {
             guard index >= 19 else { return nil }
             return bytes[index] == UInt8(ascii: "+") ? 1 : bytes[index] == UInt8(ascii: "-") ? -1 : nil
@@ -101,20 +94,19 @@ package struct LocalTimestamp: Sendable, Hashable, Comparable {
         return (start, Int16(direction * (hours * 60 + minutes)))
     }
 
+    /// The decimal number the ASCII digits `bytes[range]` write; `nil` if one is not a digit.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            guard bytes[index] >= 48 && bytes[index] <= 57 else { return nil }
+            value = value * 10 + Int(bytes[index] - 48)
+        }
+        return value
+    }
+
     private static func parseLocal(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalTimestamp? {
         guard bytes.count >= 19, bytes.count <= 29 else { return nil }
-        func digit(_ index: Int) -> Int? {
-            let byte = bytes[index]
-            return byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
-        }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard let d = digit(index) else { return nil }
-                value = value * 10 + d
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimal(bytes, range) }
         guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
