@@ -50,85 +50,90 @@ struct RefreshTape: Sendable {
     }
 
     /// The scores with each of `earlierUses`, in one pass over the points: what each shares
-    /// (the point, its fade, the earlier use's decay there) is read once, and the components'
-    /// scores and buckets are kept in buffers (a fit scores every tape a thousand times).
+    /// (the point, its fade, the earlier use's decay there) is read once, and each amount's
+    /// running score and bucket are kept side by side in one buffer (a fit scores every tape
+    /// thousands of times, each at two dozen amounts).
     func scores(_ parameters: HeuristicLaunchParameters, earlierUses: [Double]) -> [LaunchReplay.Score] {
         precondition(LaunchFit.differOnlyInFitted(parameters, recordedUnder, kind: .refresh),
                      "RefreshTape: scored under parameters it was not recorded for")
-        let count = earlierUses.count
-        var scores = [LaunchReplay.Score](repeating: LaunchReplay.Score(), count: count)
         // A phone with a history starts with its bucket full (``HeuristicLaunchModel/assumeEarlierUse``).
-        var tokens = [Double](repeating: prehistory == nil ? HeuristicLaunchModel.initialRefreshTokens(parameters, generosity: 1) : .infinity,
-                              count: count)
+        let startTokens = prehistory == nil ? HeuristicLaunchModel.initialRefreshTokens(parameters, generosity: 1) : .infinity
+        var lanes = earlierUses.map { fraction in
+            Lane(tokens: startTokens, extraOpens: prehistory.map { (fraction - 1) * $0.opensPerDay } ?? 0)
+        }
         var fades = FadeSteps(halfLife: parameters.refreshFadeHalfLifeDays, stepMinutes: parameters.evaluationMinutes)
-        let extraOpens = earlierUses.map { fraction in prehistory.map { (fraction - 1) * $0.opensPerDay } ?? 0 }
         let decay = prehistory?.decay ?? []
         let shareAheadBefore = prehistory?.shareAhead ?? []
-        scores.withUnsafeMutableBufferPointer { scores in
-            tokens.withUnsafeMutableBufferPointer { tokens in
-                for index in points.indices {
-                    let point = points[index]
-                    guard let recorded = point.use else {
-                        for k in 0..<count {
-                            Self.add(point, hazard: nil, to: &scores[k])
-                            tokens[k] -= Double(point.logged)
-                        }
-                        continue
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for index in points.indices {
+                let point = points[index]
+                guard let recorded = point.use else {
+                    for k in lanes.indices { lanes[k].add(point, hazard: nil) }
+                    continue
+                }
+                let fade = fades.fade(days: recorded.daysSinceUse)
+                let before = decay.isEmpty ? nil : (decay: decay[index], shareAhead: shareAheadBefore[index])
+                for k in lanes.indices {
+                    let use = Self.use(recorded, extraOpens: lanes[k].extraOpens, before: before)
+                    var hazard: Double?
+                    if case .expected(let expected) = HeuristicLaunchModel.refreshHazard(
+                        use, parameters: parameters, generosity: 1, tokens: &lanes[k].tokens, fade: fade) {
+                        hazard = expected
                     }
-                    let fade = fades.fade(days: recorded.daysSinceUse)
-                    let before = decay.isEmpty ? nil : (decay: decay[index], shareAhead: shareAheadBefore[index])
-                    for k in 0..<count {
-                        var hazard: Double?
-                        if case .expected(let expected) = HeuristicLaunchModel.refreshHazard(
-                            Self.use(recorded, extraOpens: extraOpens[k], before: before), parameters: parameters, generosity: 1,
-                            tokens: &tokens[k], fade: fade) {
-                            hazard = expected
-                        }
-                        Self.add(point, hazard: hazard, to: &scores[k])
-                        tokens[k] -= Double(point.logged)
-                    }
+                    lanes[k].add(point, hazard: hazard)
                 }
             }
         }
-        return scores
+        return lanes.map(\.score)
     }
 
-    /// Adds to `score` what `point` contributes where the model's hazard there is `hazard`
-    /// (`nil`: a denial, or no chance computed).
-    private static func add(_ point: Point, hazard: Double?, to score: inout LaunchReplay.Score) {
-        var unexplained = Int(point.logged)
-        if let hazard {
-            // Each due request has the same chance p = 1 − exp(−hazard): the launched ones add
-            // log p, the others log(1 − p) = −hazard. A chance of 0 counts no evaluation; one of
-            // exactly 1 makes a request left unlaunched impossible.
-            let missed = point.eligible - point.matched
-            if point.matched == 0 && hazard > 1e-15 && hazard < 36 {
-                // p is strictly inside (0, 1) and need not be computed: the common case.
-                score.evaluations += 1
-                score.logLikelihood -= Double(missed) * hazard
-            } else {
-                let chance = 1 - PortableMath.exp(-hazard)
-                if chance > 0 {
+    /// One amount of earlier use's running score and bucket.
+    private struct Lane {
+        var tokens: Double
+        /// Opens a day learnt before the log beyond what the tape was recorded with.
+        let extraOpens: Double
+        var score = LaunchReplay.Score()
+
+        /// Adds what `point` contributes where the model's hazard there is `hazard` (`nil`: a
+        /// denial, or no chance computed), and spends a token for each launch logged there.
+        @inline(__always)
+        mutating func add(_ point: Point, hazard: Double?) {
+            var unexplained = Int(point.logged)
+            if let hazard {
+                // Each due request has the same chance p = 1 − exp(−hazard): the launched ones add
+                // log p, the others log(1 − p) = −hazard. A chance of 0 counts no evaluation; one of
+                // exactly 1 makes a request left unlaunched impossible.
+                let missed = point.eligible - point.matched
+                if point.matched == 0 && hazard > 1e-15 && hazard < 36 {
+                    // p is strictly inside (0, 1) and need not be computed: the common case.
                     score.evaluations += 1
-                    if chance < 1 || missed == 0 {
-                        unexplained -= Int(point.matched)
-                        if point.matched > 0 { score.logLikelihood += Double(point.matched) * PortableMath.log(chance) }
-                        score.logLikelihood -= Double(missed) * hazard
+                    score.logLikelihood -= Double(missed) * hazard
+                } else {
+                    let chance = 1 - PortableMath.exp(-hazard)
+                    if chance > 0 {
+                        score.evaluations += 1
+                        if chance < 1 || missed == 0 {
+                            unexplained -= Int(point.matched)
+                            if point.matched > 0 { score.logLikelihood += Double(point.matched) * PortableMath.log(chance) }
+                            score.logLikelihood -= Double(missed) * hazard
+                        }
                     }
                 }
             }
+            // Where nothing was logged, nothing is unexplained and no token is spent, and the
+            // sums below would add zeros (x + −0 is x): skipped, the common case.
+            guard point.logged > 0 else { return }
+            score.launches += Int(point.logged)
+            score.unexplained += unexplained
+            score.logLikelihood += LaunchReplay.unexplainedLogChance * Double(unexplained)
+            tokens -= Double(point.logged)
         }
-        // Where nothing was logged, nothing is unexplained, and the sums below would add zeros
-        // (x + −0 is x): skipped, the common case.
-        guard point.logged > 0 else { return }
-        score.launches += Int(point.logged)
-        score.unexplained += unexplained
-        score.logLikelihood += LaunchReplay.unexplainedLogChance * Double(unexplained)
     }
 
     /// What a point read of the app's use (`recorded`), with `extraOpens` opens a day more
     /// learnt before the log than the tape was recorded with (``Prehistory``), of which
     /// `before.decay` is left at the point and `before.shareAhead` falls in the hour it reads.
+    @inline(__always)
     private static func use(_ recorded: HeuristicLaunchModel.RefreshUse, extraOpens: Double,
                             before: (decay: Double, shareAhead: Double)?) -> HeuristicLaunchModel.RefreshUse {
         guard extraOpens != 0, let before else { return recorded }
