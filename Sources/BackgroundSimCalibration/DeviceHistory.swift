@@ -59,7 +59,8 @@ struct DeviceHistory: Sendable {
     var device: String
     var firstDate: CivilDate
     var steps: [(time: Double, step: Step)]
-    /// The times of the first and the last record.
+    /// The time of the first record, and the time the log covers the device until: its last
+    /// record's, or for a device's last history the log's end (``reachingTheLogsEnd(_:)``).
     var start: Double
     var end: Double
     /// Whether the log begins with the app's first launch since install
@@ -102,7 +103,8 @@ struct DeviceHistory: Sendable {
     }
 
     /// The device-days a log from `start` to `end` covers: the local calendar days from the day
-    /// of the first record to the day of the last, each counted whole, as `bgsim run` counts the
+    /// of the first record to the day of the end (the log's: ``reachingTheLogsEnd(_:)``), each
+    /// counted whole, as `bgsim run` counts the
     /// days it simulates (a phone run for 28 days from midnight whose user first opens the app
     /// that evening covers 28). Until 2026-11-28 the span from the first record to the last,
     /// which made a simulated log's rates about 3 % higher than its run's.
@@ -194,22 +196,7 @@ struct DeviceHistory: Sendable {
         self.start = start
         self.earlierRequests = earlierRequests
         end = (records.last?.time.seconds ?? origin) - origin
-        var opensByHour = [Double](repeating: 0, count: 24)
-        var opensByDay: [Double: Double] = [:]
-        for (time, step) in steps {
-            guard case .foreground(let hour) = step else { continue }
-            opensByHour[hour] += 1
-            opensByDay[(time / 86_400).rounded(.down), default: 0] += 1
-        }
-        let opens = opensByHour.reduce(0, +)
-        if !startsAtInstall && opens > 0 {
-            let days = Self.wholeDays(from: start, to: end)
-            let squares = opensByDay.values.sorted().reduce(0) { $0 + $1 * $1 }
-            let variance = days > 1 ? Swift.max(0, squares - opens * opens / days) / (days - 1) : 0
-            loggedUse = LoggedUse(opensPerDay: opens / days,
-                                  hourlyShares: opensByHour.map { ($0 + Self.pseudoOpens / 24) / (opens + Self.pseudoOpens) },
-                                  ownOpensPerDay: opens / days, dailyOpensVariance: variance, days: days)
-        }
+        if !startsAtInstall { loggedUse = Self.loggedUse(steps, days: days) }
         // A launch at the same instant as other records goes first: the system chose it at its
         // evaluation, before the process launched and the app, in its launch callbacks,
         // submitted again (the log shows those first because they run first). A restart goes
@@ -242,6 +229,24 @@ struct DeviceHistory: Sendable {
         }
     }
 
+    /// The user's opens in `steps` over `days` device-days; `nil` if there are none.
+    static func loggedUse(_ steps: [(time: Double, step: Step)], days: Double) -> LoggedUse? {
+        var opensByHour = [Double](repeating: 0, count: 24)
+        var opensByDay: [Double: Double] = [:]
+        for (time, step) in steps {
+            guard case .foreground(let hour) = step else { continue }
+            opensByHour[hour] += 1
+            opensByDay[(time / 86_400).rounded(.down), default: 0] += 1
+        }
+        let opens = opensByHour.reduce(0, +)
+        guard opens > 0 else { return nil }
+        let squares = opensByDay.values.sorted().reduce(0) { $0 + $1 * $1 }
+        let variance = days > 1 ? Swift.max(0, squares - opens * opens / days) / (days - 1) : 0
+        return LoggedUse(opensPerDay: opens / days,
+                         hourlyShares: opensByHour.map { ($0 + Self.pseudoOpens / 24) / (opens + Self.pseudoOpens) },
+                         ownOpensPerDay: opens / days, dailyOpensVariance: variance, days: days)
+    }
+
     /// Whether the log has anything of `kind` (a submission or a launch).
     func involves(_ kind: FieldLogRecord.Kind) -> Bool {
         steps.contains { entry in
@@ -256,7 +261,7 @@ struct DeviceHistory: Sendable {
     /// The histories of `records` (sorted by device, then time): each device's, split at its
     /// long silences (``pieces(_:)``).
     static func histories(_ records: [FieldLogRecord]) -> [DeviceHistory] {
-        FieldLogFormat.devices(records).flatMap { pieces($0[...]) }
+        reachingTheLogsEnd(FieldLogFormat.devices(records).flatMap { pieces($0[...]) })
     }
 
     /// The shortest silence, in days, that splits a device's log in two (``pieces(_:)``);
@@ -288,7 +293,8 @@ struct DeviceHistory: Sendable {
     /// and more soon after an open as a matter of course: in 240 simulated CoverDrop phones ×
     /// 28 days with the `weekly` profile, 46 such silences, each 1.4–14.3 times its device's
     /// median gap (about 2 days); split there, the fade came out 8.2 days (5.9–11.4) against the
-    /// true 5, and 6.8 (5.2–8.8) with none split. Records lost for 8 days from daily users' logs
+    /// true 5, and 6.8 (5.2–8.8) with none split (before logs ran to their end:
+    /// ``reachingTheLogsEnd(_:)``). Records lost for 8 days from daily users' logs
     /// (the gap study in docs/CALIBRATION.md) leave silences 18.1–57 times their device's median
     /// gap (180 of 180, three logs of 60 phones). The gaps counted are those of an hour or more
     /// (a launch and the records it causes come within minutes).

@@ -8,7 +8,8 @@ struct DeviceLaunchSummary: Sendable {
     /// The bins of days since the app was last in the foreground for the fading feature.
     static let fadeBins: [(from: Double, to: Double)] = [(0, 1), (1, 3), (3, 7), (7, 14), (14, .infinity)]
 
-    /// Days from the device's first record to its last.
+    /// Local calendar days from the device's first record to the end of its log
+    /// (``DeviceHistory/wholeDays(from:to:)``).
     var days = 0.0
     var launches = 0
     /// Launches in each local hour.
@@ -69,47 +70,30 @@ struct DeviceLaunchSummary: Sendable {
 
     /// Summarises `events` (in time order) observed from `start` to `end`.
     init(events: [(time: Double, event: Event)], start: Double, end: Double) {
-        days = DeviceHistory.wholeDays(from: start, to: end)
+        self.init(events: events, start: start)
+        finish(at: end)
+    }
+
+    /// Summarises `events` (in time order) observed from `start` on, to be ended by
+    /// ``finish(at:)`` once the log's end is known (``FieldLogFeatures/Builder``).
+    init(events: [(time: Double, event: Event)], start: Double) {
+        tail = Tail(start: start, cursor: start)
         var readyAt: [String: Double] = [:]
         var lastLaunch: Double?
-        var lastForeground: Double?
-        var cursor = start
-        /// The open gap: when the app was closed, and whether a launch has come since.
-        var closedAt: Double?
-        var launchedSinceClose = false
-        func endGap(at time: Double) {
-            if let closed = closedAt, time - closed >= Self.quietGapHours * 3_600 {
-                longGaps += 1
-                if !launchedSinceClose { quietLongGaps += 1 }
-            }
-            closedAt = nil
-        }
-        /// Adds the time from `cursor` to `time` to the fade bins, by days since the last foreground.
-        func expose(until time: Double) {
-            defer { cursor = time }
-            guard let since = lastForeground, time > cursor else { return }
-            var from = (cursor - since) / 86_400
-            let to = (time - since) / 86_400
-            for (index, bin) in Self.fadeBins.enumerated() where from < to && from < bin.to && to > bin.from {
-                let start = Swift.max(from, bin.from), end = Swift.min(to, bin.to)
-                fadeExposureDays[index] += end - start
-                from = Swift.max(from, end)
-            }
-        }
         for (time, event) in events {
             expose(until: time)
             switch event {
             case .foreground:
-                lastForeground = time
+                tail.lastForeground = time
                 endGap(at: time)
             case .background:
-                closedAt = time
-                launchedSinceClose = false
+                tail.closedAt = time
+                tail.launchedSinceClose = false
             case .submitted(let identifier, let ready):
                 readyAt[identifier] = ready
             case .launched(let identifier, let charging):
                 launches += 1
-                launchedSinceClose = true
+                tail.launchedSinceClose = true
                 launchesByHour[Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600)] += 1
                 if let ready = readyAt.removeValue(forKey: identifier) { delaysMinutes.append(Swift.max(0, time - ready) / 60) }
                 if let lastLaunch { spacingsMinutes.append((time - lastLaunch) / 60) }
@@ -118,13 +102,52 @@ struct DeviceLaunchSummary: Sendable {
                     launchesWithCharging += 1
                     if charging { launchesOnCharger += 1 }
                 }
-                if let since = lastForeground {
+                if let since = tail.lastForeground {
                     let age = (time - since) / 86_400
                     if let bin = Self.fadeBins.firstIndex(where: { age >= $0.from && age < $0.to }) { fadeLaunches[bin] += 1 }
                 }
             }
         }
+    }
+
+    /// Ends the summary at `end`, the time the log covers the device until: its days, the
+    /// time since the last foreground up to it, and the gap its last close left open.
+    mutating func finish(at end: Double) {
+        days = DeviceHistory.wholeDays(from: tail.start, to: end)
         expose(until: end)
         endGap(at: end)
+    }
+
+    /// What the end of the log still changes: where the summary has got to, the last
+    /// foreground, and the open gap (when the app was closed, and whether a launch has come
+    /// since).
+    private struct Tail: Sendable {
+        var start: Double
+        var cursor: Double
+        var lastForeground: Double?
+        var closedAt: Double?
+        var launchedSinceClose = false
+    }
+    private var tail: Tail
+
+    private mutating func endGap(at time: Double) {
+        if let closed = tail.closedAt, time - closed >= Self.quietGapHours * 3_600 {
+            longGaps += 1
+            if !tail.launchedSinceClose { quietLongGaps += 1 }
+        }
+        tail.closedAt = nil
+    }
+
+    /// Adds the time from the cursor to `time` to the fade bins, by days since the last foreground.
+    private mutating func expose(until time: Double) {
+        defer { tail.cursor = time }
+        guard let since = tail.lastForeground, time > tail.cursor else { return }
+        var from = (tail.cursor - since) / 86_400
+        let to = (time - since) / 86_400
+        for (index, bin) in Self.fadeBins.enumerated() where from < to && from < bin.to && to > bin.from {
+            let start = Swift.max(from, bin.from), end = Swift.min(to, bin.to)
+            fadeExposureDays[index] += end - start
+            from = Swift.max(from, end)
+        }
     }
 }

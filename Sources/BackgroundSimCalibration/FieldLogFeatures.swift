@@ -51,9 +51,16 @@ package struct FieldLogFeatures: Sendable {
     }
 
     /// The features of a log taken a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:_:)``):
-    /// each device is reduced to its launch summaries as it comes, so only those are kept.
+    /// each device is reduced to its launch summaries as it comes, so only those are kept. A
+    /// device's last history is summarised up to the log's end, as calibration replays it
+    /// (``DeviceHistory/reachingTheLogsEnd(_:)``), once every device has been seen.
     package struct Builder {
         private var summaries: [FieldLogRecord.Kind: [DeviceLaunchSummary]] = [:]
+        /// Per kind, the summaries of devices' last histories, not yet ended, with the
+        /// history's origin (``DeviceHistory/localOrigin``) and last record.
+        private var unfinished: [FieldLogRecord.Kind: [(index: Int, origin: Double, end: Double)]] = [:]
+        /// The latest record of any device so far (``DeviceHistory/localEnd``).
+        private var logEnd = -Double.infinity
 
         package init() {}
 
@@ -61,16 +68,28 @@ package struct FieldLogFeatures: Sendable {
         /// bootstrap resamples them by position).
         package mutating func add(_ device: some Collection<FieldLogRecord>) {
             guard !device.isEmpty else { return }
-            for history in DeviceHistory.pieces(ArraySlice(device)) {
+            let pieces = DeviceHistory.pieces(ArraySlice(device))
+            for (position, history) in pieces.enumerated() {
+                logEnd = Swift.max(logEnd, history.localEnd)
                 for kind in FieldLogRecord.Kind.allCases where history.involves(kind) {
-                    summaries[kind, default: []].append(DeviceLaunchSummary(logged: history, kind: kind))
+                    var summary = DeviceLaunchSummary(events: DeviceLaunchSummary.loggedEvents(history, kind: kind), start: history.start)
+                    if position < pieces.count - 1 {
+                        summary.finish(at: history.end)
+                    } else {
+                        unfinished[kind, default: []].append((summaries[kind, default: []].count, history.localOrigin, history.end))
+                    }
+                    summaries[kind, default: []].append(summary)
                 }
             }
         }
 
         /// The features of the devices added so far.
         package var features: FieldLogFeatures {
-            FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
+            var summaries = summaries
+            for (kind, open) in unfinished {
+                for (index, origin, end) in open { summaries[kind]?[index].finish(at: Swift.max(end, logEnd - origin)) }
+            }
+            return FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
                 summaries[kind].map { FieldLogFeatures.features(kind, $0) }
             })
         }

@@ -184,7 +184,8 @@ package struct LaunchCalibration: Sendable {
 }
 
 /// A field log as calibration reads it: each device's history (``DeviceHistory``), in order of
-/// the devices' identifiers, and how many records it came from. Read a device at a time, so that
+/// the devices' identifiers, each device's last covering it until the log's end
+/// (``DeviceHistory/reachingTheLogsEnd(_:)``), and how many records it came from. Read a device at a time, so that
 /// memory holds the histories, not the records.
 package struct CalibrationLog: Sendable {
     var histories: [DeviceHistory]
@@ -207,7 +208,8 @@ package struct CalibrationLog: Sendable {
         let counts = try FieldLogFormat.forEachDevice(paths: paths, jobs: jobs, progress: progress) { device in
             histories.append(contentsOf: DeviceHistory.pieces(device[...]))
         }
-        return CalibrationLog(histories: histories, records: counts.records, duplicatesDropped: counts.duplicatesDropped)
+        return CalibrationLog(histories: DeviceHistory.reachingTheLogsEnd(histories), records: counts.records,
+                              duplicatesDropped: counts.duplicatesDropped)
     }
 
     private init(histories: [DeviceHistory], records: Int, duplicatesDropped: Int) {

@@ -18,13 +18,15 @@
 #                 days and its first K days' records are dropped (the mid-history study)
 #   GAP=D:L       (environment) logs that lost L days of records from day D of the log: each
 #                 phone runs L more days, and loses them (the study of logs with gaps)
+#   FIRST=R       (environment) start at replication R (default 0): more replications of a
+#                 study with seeds of their own, REPLICATIONS of them from R on
 # CI runs it with 3 replications into a temporary directory. Needs python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/../.."
 replications=${1:-200}
 # The settings, checked before anything runs (a bad one exits 2, naming it).
-for setting in "REPLICATIONS=$replications" "PHONES=${PHONES:-60}" "START=${START:-0}"; do
+for setting in "REPLICATIONS=$replications" "PHONES=${PHONES:-60}" "START=${START:-0}" "FIRST=${FIRST:-0}"; do
     if ! [[ "${setting#*=}" =~ ^[0-9]+$ ]]; then echo "run.sh: ${setting%%=*} must be a whole number, not '${setting#*=}'" >&2; exit 2; fi
 done
 if [ -n "${GAP:-}" ] && ! [[ "$GAP" =~ ^[0-9]+:[0-9]+$ ]]; then
@@ -44,7 +46,7 @@ processing-late:zashi-shipped:$replications"
 if [ -n "${ONLY:-}" ]; then cases=$(for entry in $cases; do case "$entry" in "$ONLY":*) echo "$entry";; esac; done); fi
 for entry in $cases; do
     IFS=: read -r name preset count <<< "$entry"
-    for r in $(seq 0 $((count - 1))); do
+    for r in $(seq "${FIRST:-0}" $((${FIRST:-0} + count - 1))); do
         seed=$((100000 + r * 60))
         start=${START:-0}
         gap_from=0; gap_days=0
@@ -58,7 +60,7 @@ for entry in $cases; do
         if [ -f "$here/cases/$name.base.json" ]; then base="$here/cases/$name.base.json"; fi
         "$bgsim" calibrate "$work/log.jsonl" --preset "$preset" --with "$base" \
             --format json --quiet --output "$work/$name-$r.json"
-        echo "$name $((r + 1))/$count" >&2
+        echo "$name $((r - ${FIRST:-0} + 1))/$count" >&2
     done
 done
 python3 "$here/summarise.py" "$work" "$here/cases" "$out" $cases

@@ -10,6 +10,8 @@ import sys
 
 work, cases, out = sys.argv[1:4]
 entries = [entry.split(":") for entry in sys.argv[4:]]
+# run.sh's FIRST: the replications are numbered from it.
+first = int(os.environ.get("FIRST", "0"))
 
 
 def wilson(hits, n):
@@ -30,7 +32,7 @@ for name, preset, count in entries:
     count = int(count)
     truth = json.load(open(f"{cases}/{name}.truth.json"))["system"]["heuristic"]
     covered, values, converged, edge, small, flagged, shifts = {}, {}, 0, 0, 0, {}, {}
-    for r in range(count):
+    for r in range(first, first + count):
         report = json.load(open(f"{work}/{name}-{r}.json"))
         shift = int(report["usersDayShiftHours"])
         shifts[shift] = shifts.get(shift, 0) + 1
