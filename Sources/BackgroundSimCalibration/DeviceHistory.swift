@@ -95,8 +95,9 @@ struct DeviceHistory: Sendable {
         var opensPerDay: Double
         /// The opens' shares by local hour, summing to 1, with ``pseudoOpens`` spread evenly.
         var hourlyShares: [Double]
-        /// Opens a day over the log's device-days (``days``), and the sample variance of its
-        /// whole local days' counts of opens.
+        /// Opens a day over the device-days of its own records, first to last (``days``: not
+        /// to the log's end, ``DeviceHistory/reachingTheLogsEnd(_:)``), and the sample variance
+        /// of its whole local days' counts of opens.
         var ownOpensPerDay: Double
         var dailyOpensVariance: Double
         var days: Double
@@ -104,10 +105,10 @@ struct DeviceHistory: Sendable {
 
     /// The device-days a log from `start` to `end` covers: the local calendar days from the day
     /// of the first record to the day of the end (the log's: ``reachingTheLogsEnd(_:)``), each
-    /// counted whole, as `bgsim run` counts the
-    /// days it simulates (a phone run for 28 days from midnight whose user first opens the app
-    /// that evening covers 28). Until 2026-11-28 the span from the first record to the last,
-    /// which made a simulated log's rates about 3 % higher than its run's.
+    /// counted whole, as `bgsim run` counts the days it simulates (a phone run for 28 days from
+    /// midnight whose user first opens the app that evening covers 28). Until 2026-11-28 the
+    /// span from the first record to the last, which made a simulated log's rates about 3 %
+    /// higher than its run's.
     static func wholeDays(from start: Double, to end: Double) -> Double {
         (end / 86_400).rounded(.down) - (start / 86_400).rounded(.down) + 1
     }
