@@ -20,7 +20,7 @@
 #                 phone runs L more days, and loses them (the study of logs with gaps)
 #   FIRST=R       (environment) start at replication R (default 0): more replications of a
 #                 study with seeds of their own, REPLICATIONS of them from R on
-# CI runs it with 3 replications into a temporary directory. Needs python3.
+# CI runs it with 1 replication into a temporary directory. Needs python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/../.."
