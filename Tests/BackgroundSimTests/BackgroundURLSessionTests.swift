@@ -314,6 +314,76 @@ struct BackgroundURLSessionTests {
         #expect(delivery.startDelay(at: .at(1_001)) == .zero)
     }
 
+    /// Two sessions finish one after the other: the launch for the first's events starts the
+    /// limiter's 60 s, and the second's, ready 10 s later, waits for it (WWDC 2020 10063: rate
+    /// limiting applies to the launch event upon completion).
+    @Test("a launch for URL-session events 10 s after the last is denied for the rate limit and made when the limiter's 60 s are up")
+    func completionLaunchRateLimited() throws {
+        let first = BackgroundSessionConfiguration.background(withIdentifier: "first")
+        let second = BackgroundSessionConfiguration.background(withIdentifier: "second")
+        let policy = {
+            ScriptedPolicy(onLaunch: { app, reason in
+                guard reason == .user else { return }
+                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes, label: "upload"))
+                try? app.work.startHandingOff(to: first)
+            }, onBackground: { app in
+                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes / 10, label: "upload"))
+                try? app.work.startHandingOff(to: second)
+            }) as any BackgroundPolicy
+        }
+        let h = try SystemHarness(SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1), policy: policy)
+        h.inject(.plugIn(overnight: false), at: .at(5))
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        #expect(completed(h) == 2)
+        let pending = h.entries(.sessionEventsPending)
+        let launches = h.entries(.handleSessionEvents)
+        try #require(pending.count == 2 && launches.count == 2)
+        #expect(launches.map(\.event) == [.handleSessionEvents(session: "first"), .handleSessionEvents(session: "second")])
+        // The first is launched the moment its transfer ends (100 s of it, from 10 s).
+        #expect(launches[0].time == pending[0].time && pending[0].time > .at(110) && pending[0].time < .at(115))
+        // The second's transfer (10 s) ends within the limiter's 60 s: held back for the rate
+        // limit at once, and launched exactly 60 s after the first.
+        #expect(pending[1].time < launches[0].time + .seconds(60))
+        let deferred = h.entries(.sessionRelaunchDeferred)
+        #expect(deferred.map(\.event) == [.sessionRelaunchDeferred(session: "second", reason: .rateLimit)])
+        #expect(deferred.first?.time == pending[1].time)
+        #expect(launches[1].time == launches[0].time + .seconds(60))
+        #expect(h.system.metrics.sessionRelaunches == 2)
+    }
+
+    /// App usage applies to the launch event too: events ready after `refreshRecencyDays` (here
+    /// half a day) without an open are not a launch; the same scenario with a day's window is.
+    @Test("no launch for URL-session events for an app not opened within refreshRecencyDays: denied for appNotUsedRecently, heard at the next open")
+    func completionLaunchNeedsRecentUse() throws {
+        func run(recencyDays: Double) throws -> SystemHarness {
+            var scenario = SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1)
+            scenario.system.heuristic.refreshRecencyDays = recencyDays
+            // Handed off in the background, the transfer is discretionary: it waits for the
+            // charger, plugged in 13 hours after the app was last used.
+            let h = try harness(scenario) { HandOffPolicy(handOffInBackground: true) }
+            h.useApp(at: .at(10), for: .seconds(5))
+            h.inject(.plugIn(overnight: false), at: .at(13 * 3_600))
+            h.useApp(at: .at(14 * 3_600), for: .seconds(5))
+            try h.run(until: .at(15 * 3_600))
+            return h
+        }
+        let stale = try run(recencyDays: 0.5)
+        #expect(completed(stale) == 1)
+        let pending = try #require(stale.entries(.sessionEventsPending).first)
+        #expect(pending.time > .at(13 * 3_600) && pending.time < .at(13 * 3_600 + 120))
+        let deferred = stale.entries(.sessionRelaunchDeferred)
+        #expect(deferred.first?.event == .sessionRelaunchDeferred(session: "uploads", reason: .appNotUsedRecently))
+        #expect(deferred.first?.time == pending.time)
+        // Asked again every 15 minutes until the user opens the app at 14 h, which hears them.
+        #expect(deferred.count == 4)
+        #expect(stale.entries(.handleSessionEvents).isEmpty && stale.system.metrics.sessionRelaunches == 0)
+        #expect(!stale.system.sessionEvents.isWaiting)
+        let recent = try run(recencyDays: 1)
+        #expect(recent.entries(.sessionRelaunchDeferred).isEmpty)
+        #expect(recent.entries(.handleSessionEvents).first?.time == recent.entries(.sessionEventsPending).first?.time)
+    }
+
     @Test("a completion handler not called by the end of the events' 30 s is logged, and the app is then suspended")
     func handlerNotCalled() throws {
         let h = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy(callsCompletionHandler: false) }

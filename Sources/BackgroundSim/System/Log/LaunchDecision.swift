@@ -55,7 +55,8 @@ public enum LaunchDenial: String, Sendable, Equatable, CaseIterable {
     case thermalState = "thermalState"
     /// The app has not been used recently enough.
     case appNotUsedRecently = "appNotUsedRecently"
-    /// Too soon after the last launch of this kind (the model's rate limit).
+    /// Too soon after the last launch of this kind (the model's rate limit, the push throttle,
+    /// or the transfer daemon's delay before another launch for URL-session events).
     case rateLimit = "rateLimit"
     /// The model predicts no use of the app in the coming hour.
     case noPredictedUse = "noPredictedUse"

@@ -199,7 +199,7 @@ public final class SimulatedSystem {
         case .stingy: StingyLaunchModel(parameters: parameters.heuristic, calendar: calendar)
         case .replay: ReplayLaunchModel(device: parameters.replay.device(forSeed: seed))
         }
-        admission = WakeAdmission(model: model, budget: parameters.budget, pushRecency: .hours(parameters.heuristic.refreshRecencyDays * 24),
+        admission = WakeAdmission(model: model, budget: parameters.budget, recentUse: .hours(parameters.heuristic.refreshRecencyDays * 24),
                                   retryInterval: .minutes(parameters.heuristic.evaluationMinutes))
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
         push = PushDelivery(pushes: pushes, parameters: parameters.push, seed: seed)

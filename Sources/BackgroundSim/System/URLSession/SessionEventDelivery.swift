@@ -42,6 +42,14 @@ struct SessionEventDelivery: WaitingDoor {
         return .seconds(delaySeconds)
     }
 
+    /// When the limiter lets the app be launched or resumed for events again: its delay after
+    /// the last such launch, or `now` when there was none or it has lapsed. The launch waits
+    /// for it as a transfer created in the background does [Inf] (``WakeRule/Check/sessionLaunchRateLimit``).
+    func launchOpensAt(_ now: SimInstant) -> SimInstant {
+        guard let lastResume, !lapsed(at: now, since: lastResume) else { return now }
+        return Swift.max(now, lastResume + .seconds(delaySeconds))
+    }
+
     /// Whether the limiter has started over: a delay period passed after the delay itself with
     /// no resume, that is, twice the delay since the last one [Inf] (see
     /// ``BackgroundURLSessionParameters/resumeDelaySeconds``).

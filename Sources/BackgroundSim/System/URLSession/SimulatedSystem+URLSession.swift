@@ -46,6 +46,8 @@ extension SimulatedSystem {
             for session in waiting {
                 record(.sessionRelaunchDeferred(session: work.transfers.sessions[session].identifier, reason: denial))
             }
+            // Held by the rate limiter: asked again the moment it lets the launch through.
+            if denial == .rateLimit { return sessionEvents.launchOpensAt(snapshot.now) }
             return snapshot.now + admission.retryInterval
         } deliver: { simulation in
             // The app, running, hears the sessions that send no launch events as it recreates them.

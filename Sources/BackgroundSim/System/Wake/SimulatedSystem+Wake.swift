@@ -21,6 +21,7 @@ extension SimulatedSystem {
             state.continuedProcessingSlotFree = running.count(of: .continuedProcessing) < parameters.continuedProcessing.maximumConcurrentTasks
         case .sessionEvents, .discretionarySessionEvents:
             state.sessionSendsLaunchEvents = sessionEvents.waiting.contains { work.transfers.sessions[$0].sessionSendsLaunchEvents }
+            state.sessionLaunchOpensAt = sessionEvents.launchOpensAt(snapshot.now)
         default:
             break
         }

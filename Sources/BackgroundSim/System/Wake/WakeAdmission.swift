@@ -26,8 +26,9 @@ struct WakeAdmission {
     var evaluation = EventSlot()
     /// The app's energy and data budgets.
     private(set) var budgets: LaunchBudgets
-    /// How long after the user last opened the app pushes are still delivered to it.
-    let pushRecency: SimDuration
+    /// How long after the user last opened the app pushes are still delivered to it and it is
+    /// still launched for its URL sessions' events (``WakeRule/Check/appUsedRecently``).
+    let recentUse: SimDuration
     /// How long a door whose wake was held back waits before it asks again, when it is not a
     /// task request (those wait for the model's next evaluation).
     let retryInterval: SimDuration
@@ -50,11 +51,11 @@ struct WakeAdmission {
     }
 
     init(model: any LaunchModel, budget: LaunchBudgetParameters = LaunchBudgetParameters(),
-         pushRecency: SimDuration = .hours(21 * 24), retryInterval: SimDuration = .minutes(15)) {
+         recentUse: SimDuration = .hours(21 * 24), retryInterval: SimDuration = .minutes(15)) {
         self.model = model
         floors = Floors(model)
         budgets = LaunchBudgets(parameters: budget)
-        self.pushRecency = pushRecency
+        self.recentUse = recentUse
         self.retryInterval = retryInterval
     }
 
@@ -76,6 +77,9 @@ struct WakeAdmission {
         /// Whether a URL session whose events wait was configured to launch the app for them
         /// (`sessionSendsLaunchEvents`).
         var sessionSendsLaunchEvents = true
+        /// When the transfer daemon's resume rate limiter next lets a launch for events through
+        /// (``SessionEventDelivery/launchOpensAt(_:)``).
+        var sessionLaunchOpensAt: SimInstant = .start
     }
 
     /// A request to run the app in the background: where it comes from and, for a task
@@ -185,9 +189,11 @@ struct WakeAdmission {
             return device.thermalState >= ceiling
         case .appUsedRecently:
             guard let lastUse = app.lastAppUse else { return true }
-            return lastUse.duration(to: device.now) >= pushRecency
+            return lastUse.duration(to: device.now) >= recentUse
         case .pushThrottle:
             return app.pushThrottleOpensAt > device.now
+        case .sessionLaunchRateLimit:
+            return app.sessionLaunchOpensAt > device.now
         case .throttle:
             guard let throttledUntil else { return false }
             return device.now < throttledUntil

@@ -51,11 +51,16 @@ package struct WakeRule: Sendable {
         /// ``LaunchModel/thermalCeiling``).
         case thermalState
         /// The user has opened the app within ``HeuristicLaunchParameters/refreshRecencyDays``:
-        /// pushes are not delivered to an app not launched for a while.
+        /// pushes are not delivered, and the app is not launched for its URL sessions' events,
+        /// if it has not been launched for a while.
         case appUsedRecently
         /// The system's throttle on silent pushes lets a background delivery through: a burst
         /// in a sliding window and a count per 24 hours (``PushThrottle``).
         case pushThrottle
+        /// The transfer daemon's resume rate limiter lets a launch for URL-session events
+        /// through: its delay since the app's last background launch or resume for events has
+        /// passed (``SessionEventDelivery/launchOpensAt(_:)``).
+        case sessionLaunchRateLimit
         /// The launch model chooses to run the request now: usage, its own rate limits and
         /// idleness, a chance scaled by the app's budgets (``LaunchModel/decide(_:conditions:random:)``).
         case launchModel
@@ -98,8 +103,11 @@ package struct WakeRule: Sendable {
     ///
     /// The doors follow WWDC 2020 session 10063 ("Background execution demystified") as
     /// third-party notes report it [A-via]: refresh meets all seven factors; a push all but app
-    /// usage; a non-discretionary URL session all but app usage and rate limiting; a
-    /// discretionary one only the app switcher and the budgets. Processing is held to the rules
+    /// usage; a non-discretionary URL session's transfers all but app usage and rate limiting,
+    /// and its launch event upon completion those two as well; a discretionary one's transfers
+    /// only the app switcher and the budgets (its launch event is held to the same two rules as
+    /// a non-discretionary one's [Inf]: hand-offs made in the background are discretionary, and
+    /// the launch is the same daemon's). Processing is held to the rules
     /// the model has always given it (the session lists fewer factors for it). A
     /// continued-processing task starts on the user's action and meets only the phone being on
     /// and a free slot; a debugger command bypasses the system and meets only the phone being on.
@@ -158,10 +166,13 @@ package struct WakeRule: Sendable {
                  denial: .lowDataMode, isDeviceCondition: true,
                  source: "Low Data Mode turns Background App Refresh off, Apple Support \"Use Low Data Mode on your iPhone\" [A]; "
                     + "the doors Background App Refresh governs [A-via]"),
-        WakeRule(check: .appUsedRecently, stage: .documented, appliesTo: WakeSources(.silentPush), denial: .appNotUsedRecently,
+        WakeRule(check: .appUsedRecently, stage: .documented,
+                 appliesTo: WakeSources(.silentPush, .sessionEvents, .discretionarySessionEvents), denial: .appNotUsedRecently,
                  isDeviceCondition: false,
-                 source: "not delivered \"if the user has not launched the app for a while\", forum thread 776933 [A-DTS]; "
-                    + "a while as refreshRecencyDays [Inf]"),
+                 source: "pushes not delivered \"if the user has not launched the app for a while\", forum thread 776933 [A-DTS]; "
+                    + "app usage applies to a URL session's launch event upon completion, attendees' notes of WWDC 2020 10063 "
+                    + "[A-via] (not in the WWDCNotes summary), to a "
+                    + "discretionary session's too [Inf]; a while as refreshRecencyDays [Inf]"),
         WakeRule(check: .deviceIdle, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .deviceInUse,
                  isDeviceCondition: true, source: "BGProcessingTaskRequest: runs while the device is idle [A]"),
         WakeRule(check: .externalPower, stage: .documented, appliesTo: WakeSources(.processingTask), denial: .requiresExternalPower,
@@ -184,6 +195,13 @@ package struct WakeRule: Sendable {
                  isDeviceCondition: false,
                  source: "the system \"may throttle\" background pushes [A]; budgets reset every 24 hours, forum thread 776933 [A-DTS]; "
                     + "bursts then an hour of none, firebase-ios-sdk 7072, quickstart-ios 258 [O]; sizes [Inf]"),
+        WakeRule(check: .sessionLaunchRateLimit, stage: .discretion,
+                 appliesTo: WakeSources(.sessionEvents, .discretionarySessionEvents), denial: .rateLimit, isDeviceCondition: false,
+                 source: "rate limiting applies to a URL session's launch event upon completion, attendees' notes of WWDC 2020 "
+                    + "10063 [A-via]; "
+                    + "the limit as the daemon's resume rate limiter (its delay since the last background launch or resume "
+                    + "for events), forum thread 14854 [A-DTS], applied to the launch [Inf]; to a discretionary session's "
+                    + "too [Inf]"),
         WakeRule(check: .launchModel, stage: .discretion, appliesTo: .taskRequests, denial: nil, isDeviceCondition: false,
                  source: "the launch model (app usage, rate limits, idleness, budgets): WWDC 2020 10063 [A-via], calibration [Inf]"),
         WakeRule(check: .budgets, stage: .discretion,
