@@ -384,6 +384,41 @@ struct BackgroundURLSessionTests {
         #expect(recent.entries(.handleSessionEvents).first?.time == recent.entries(.sessionEventsPending).first?.time)
     }
 
+    /// An update restarts the phone at 03:00 (off 15 min) in the middle of a 100 s upload; the
+    /// user unlocks it at 08:00. Until then the phone joins no Wi-Fi, the only network it has.
+    @Test("before the first unlock after a restart the phone joins no Wi-Fi: a Wi-Fi-only transfer waits for the unlock, one allowed on cellular goes on over cellular")
+    func firstUnlockWithoutWiFi() throws {
+        func run(allowsCellular: Bool) throws -> SystemHarness {
+            var scenario = Self.network(wifi: true, uplinkMbps: 1)
+            scenario.restarts.updateEveryDays = 1
+            var configuration = Self.session
+            configuration.allowsCellularAccess = allowsCellular
+            let h = try harness(scenario) { HandOffPolicy(configuration) }
+            h.inject(.plugIn(overnight: true), at: .at(60))
+            h.useApp(at: .at(3 * 3_600 - 60), for: .seconds(5))
+            h.inject(.sessionStart, at: .at(8 * 3_600))
+            h.inject(.sessionEnd, at: .at(8 * 3_600 + 30))
+            try h.run(until: .at(9 * 3_600))
+            return h
+        }
+        let started = SimInstant.at(3 * 3_600) + .minutes(15), unlocked = SimInstant.at(8 * 3_600)
+        let wifiOnly = try run(allowsCellular: false)
+        #expect(wifiOnly.entries(.phoneStarted).map(\.time) == [started])
+        // From the start to the unlock, 4 h 45 min, on cellular; on Wi-Fi the rest of the time.
+        #expect(wifiOnly.world.device.metrics.cellularSeconds == 17_100)
+        #expect(wifiOnly.world.device.network.interface == .wifi)
+        let waited = try #require(wifiOnly.entries(.sessionEventsPending).first)
+        #expect(waited.time > unlocked && waited.time < unlocked + .seconds(60))
+        let cellular = try run(allowsCellular: true)
+        let went = try #require(cellular.entries(.sessionEventsPending).first)
+        #expect(went.time > started && went.time < started + .seconds(60))
+        // Its events wait for the unlock too: no background launch before it.
+        #expect(cellular.entries(.sessionRelaunchDeferred).first?.event
+                == .sessionRelaunchDeferred(session: "uploads", reason: .beforeFirstUnlock))
+        let launch = try #require(cellular.entries(.handleSessionEvents).first)
+        #expect(launch.time >= unlocked && launch.time <= unlocked + .minutes(15))
+    }
+
     @Test("a completion handler not called by the end of the events' 30 s is logged, and the app is then suspended")
     func handlerNotCalled() throws {
         let h = try harness(Self.network(uplinkMbps: 1)) { HandOffPolicy(callsCompletionHandler: false) }

@@ -59,8 +59,19 @@ public struct Device {
     private var plannedNetwork: NetworkPath
     /// Network-flap faults that have the network off now (``FaultPlan/networkFlaps``).
     var flapsOffline = 0
-    /// The network the phone is on now.
-    public var network: NetworkPath { flapsOffline > 0 ? .offline : plannedNetwork }
+    /// The network the phone is on now: the plan's, unless a fault cut it. Until the user
+    /// first unlocks the phone after it starts, it joins no Wi-Fi — the keychain that holds
+    /// Wi-Fi passwords is still locked — and is on cellular where the plan has it on Wi-Fi
+    /// [O] (J. Classen, "Reverse Engineering iOS 18 Inactivity Reboot", 2024,
+    /// naehrdine.blogspot.com/2024/11/reverse-engineering-ios-18-inactivity.html: before the
+    /// first unlock Wi-Fi passwords are encrypted and the phone joins no Wi-Fi; it still joins
+    /// cellular unless the SIM is PIN-protected). That there is cellular coverage wherever there
+    /// is Wi-Fi, as at home on nights the Wi-Fi fails, and no SIM PIN, is our simplification [Inf].
+    public var network: NetworkPath {
+        if flapsOffline > 0 { return .offline }
+        guard !isUnlockedSinceBoot, plannedNetwork.interface == .wifi else { return plannedNetwork }
+        return plannedNetwork.onCellular(constrained: scenario.network.lowDataModeOnCellular)
+    }
     /// The battery's level now, 0 … 100 %.
     public var batteryPercent: Double { battery.percent }
     /// When the screen last went off (the start, if it has never been on).

@@ -32,6 +32,12 @@ public struct NetworkPath: Sendable, Hashable {
     /// The path is expensive (cellular), like `NWPath.isExpensive`.
     public var isExpensive: Bool { interface == .cellular }
 
+    /// The same place on cellular, with the technology and signal drawn for it, in Low Data
+    /// Mode if `constrained`: where the phone cannot join the Wi-Fi it is at.
+    func onCellular(constrained: Bool) -> NetworkPath {
+        NetworkPath(interface: .cellular, technology: technology, signal: signal, isConstrained: constrained)
+    }
+
     /// No network.
     public static let offline = NetworkPath(interface: .none, technology: .lte, signal: .good, isConstrained: false)
 

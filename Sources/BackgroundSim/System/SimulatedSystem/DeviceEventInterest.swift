@@ -9,6 +9,9 @@ struct DeviceEventInterest {
     /// Background URL session transfers are in flight (discretionary ones wait for the charger;
     /// none moves while the phone is off).
     var transfersWaiting = false
+    /// The phone has not been unlocked since it started: the next phone session unlocks it,
+    /// and it joins Wi-Fi (``Device/network``).
+    var lockedSinceBoot = false
     var everyEvent = false
 
     func concerns(_ event: DeviceEvent) -> Bool {
@@ -17,8 +20,9 @@ struct DeviceEventInterest {
         case .appOpen, .appClose:
             return true
         case .sessionStart:
-            // It ends processing tasks; and, the first after a restart, unlocks the phone.
-            return processingRunning || reactsToChanges
+            // It ends processing tasks; and, the first after a restart, unlocks the phone, which
+            // then joins Wi-Fi: a network change.
+            return processingRunning || reactsToChanges || (lockedSinceBoot && (anyTaskRunning || workActive))
         case .networkChange, .networkFlap:
             return anyTaskRunning || reactsToChanges || workActive
         case .unplug:

@@ -276,6 +276,7 @@ public final class SimulatedSystem {
             processRunning: processIsRunning,
             workActive: work.activeSince != nil || energy.transferring || !work.transfers.isEmpty,
             transfersWaiting: !work.transfers.isEmpty,
+            lockedSinceBoot: !snapshot.isUnlockedSinceBoot,
             everyEvent: reactsToEveryDeviceEvent)
     }
 
