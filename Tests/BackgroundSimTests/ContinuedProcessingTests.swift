@@ -45,10 +45,13 @@ struct ContinuedProcessingTests {
         }
     }
 
-    func scenario(cancel: Double = 0) -> Scenario {
+    /// The quiet phone on Wi-Fi at 1 Mbps; with `stallsEnd`, a stalled task is expired whatever
+    /// the phone's resources (``ContinuedProcessingParameters/stallEndsOnlyUnderPressure`` false).
+    func scenario(cancel: Double = 0, stallsEnd: Bool = false) -> Scenario {
         var scenario = SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1)
         scenario.app.permittedIdentifiers = [Self.wildcard]
         scenario.system.continuedProcessing.userCancelProbability = cancel
+        scenario.system.continuedProcessing.stallEndsOnlyUnderPressure = !stallsEnd
         return scenario
     }
 
@@ -107,9 +110,9 @@ struct ContinuedProcessingTests {
         #expect(h.system.metrics.continuedProcessingLaunches == 1)
     }
 
-    @Test("a task that makes no progress is expired for it after the 60 s timeout; reported progress keeps it alive")
+    @Test("stalls ending regardless of resources: a task that makes no progress is expired for it after the 60 s timeout; reported progress keeps it alive")
     func stall() throws {
-        let h = try SystemHarness(scenario()) { ExportPolicy(bytes: 0, works: false) }
+        let h = try SystemHarness(scenario(stallsEnd: true)) { ExportPolicy(bytes: 0, works: false) }
         h.useApp(at: .at(10), for: .seconds(5))
         try h.run(until: .at(600))
         let expire = try #require(h.entries(.taskExpire).first)
@@ -131,16 +134,35 @@ struct ContinuedProcessingTests {
                 if reason == .user { try? app.taskScheduler.submit(ContinuedProcessingTaskRequest(identifier: "com.example.export.1")) }
             }
         }
-        let reported = try SystemHarness(scenario()) { Reporter() }
+        let reported = try SystemHarness(scenario(stallsEnd: true)) { Reporter() }
         reported.useApp(at: .at(10), for: .seconds(5))
         try reported.run(until: .at(600))
         // Reports at 10 (0, no advance), 60, 110, 160, 210 s: the stall is at 270 s.
         #expect(reported.entries(.taskExpire).first?.time == .at(270))
     }
 
-    @Test("a stalled transfer expires the task: a network outage of 120 s during the upload ends it 60 s after progress stopped")
+    /// By default a stall ends a task only when the phone's resources are constrained.
+    @Test("unconstrained, a task that makes no progress runs on past the timeout (looked at every 60 s); with a second request waiting for the only slot it is expired at the timeout, and the waiting one starts")
+    func stallEndsUnderPressure() throws {
+        let calm = try SystemHarness(scenario()) { ExportPolicy(bytes: 0, works: false) }
+        calm.useApp(at: .at(10), for: .seconds(5))
+        try calm.run(until: .at(600))
+        #expect(calm.entries(.taskExpire).isEmpty)
+        #expect(calm.system.running.count(of: .continuedProcessing) == 1)
+        var crowded = scenario()
+        crowded.system.continuedProcessing.maximumConcurrentTasks = 1
+        let h = try SystemHarness(crowded) { ExportPolicy(bytes: 0, works: false, requests: 2) }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(100))
+        let expire = try #require(h.entries(.taskExpire).first)
+        #expect(expire.event == .taskExpire(identifier: "com.example.export.0", serial: 1, cause: .noProgress))
+        #expect(expire.time == .at(70))
+        #expect(h.entries(.taskLaunch).map(\.time).count == 2)
+    }
+
+    @Test("stalls ending regardless of resources: a network outage of 120 s during the upload ends the task 60 s after progress stopped")
     func stallOnNetworkLoss() throws {
-        var scenario = scenario()
+        var scenario = scenario(stallsEnd: true)
         scenario.faults.networkFlaps = [.init(fromHours: 50.0 / 3_600, toHours: 50.0 / 3_600 + 200.0 / 3_600, offSeconds: 120, onSeconds: 80)]
         let h = try SystemHarness(scenario) { ExportPolicy() }
         h.useApp(at: .at(10), for: .seconds(5))

@@ -61,18 +61,51 @@ struct CoverDropJobsTests {
                        coldLaunch: h.log[index].event == .launch(reason: .backgroundTask))
     }
 
-    @Test("as the code runs them: both jobs start when the library is ready (launch + 3 s), both pass the hourly limit, each round sends the head twice and dequeues the message behind it unsent")
+    @Test("as the code runs them: both jobs start when the library is ready (launch + 3 s) and pass the hourly limit; m1 goes twice, m2 and m3 once, and the cover message behind them is dequeued unsent")
     func jobsOverlap() throws {
         let o = try outcome { _ in }
         #expect(o.coldLaunch)
         #expect(o.firstWorkStart == o.launch + .seconds(3))
         #expect(o.taskSucceeded == true, "the handler's job passed the limit too")
-        // Rounds: m1 sent twice and m2 dequeued unsent; m3 sent twice. Nothing left.
-        #expect(o.work.completed == 2)
-        #expect(o.work.failedGivenUp == 1)
-        #expect(o.work.coverSent == 0)
+        // Three real messages and one cover message padding the pair of runs to four dequeues:
+        // both jobs peek m1; the first to finish dequeues m1 and peeks m2, the other dequeues m2
+        // and peeks m3; their second dequeues remove m3 and the cover message. Nothing left.
+        #expect(o.work.completed == 3)
+        #expect(o.work.failedGivenUp == 0)
+        #expect(o.work.coverSent == 0 && o.work.coverUnsent == 1)
         #expect(o.queuedAfter == 0)
         #expect(o.work.uploadTraffic.uploads == 4, "four sends went on the wire")
+    }
+
+    /// Five real messages queued: no padding, and the one lost is the fourth.
+    @Test("an overlapped pair of runs with five real messages queued loses exactly one, the fourth: m1 twice, m2 and m3 sent, at 2, 3 and 4 sends' time after the radio's promotion; m5 stays queued")
+    func jobsOverlapLoseTheFourth() throws {
+        var parameters = CoverDropShippedParameters()
+        parameters.libraryStartSeconds = 3
+        let h = try SystemHarness(Self.scenario) { CoverDropShipped(parameters: parameters) }
+        h.useApp(at: .at(100))
+        try h.run(until: .at(200))
+        for _ in 0..<5 { h.system.work.enqueue(created: .at(200), uploadBytes: 1_000) }
+        var time = SimInstant.at(200)
+        while h.entries(.taskCompleted).isEmpty && time < .at(4 * 3_600) {
+            time = time + .seconds(10)
+            try h.run(until: time)
+        }
+        let metrics = h.system.work.metrics
+        #expect(metrics.completed == 3)
+        #expect(metrics.failedGivenUp == 1, "m4, dequeued by the second job's last dequeue, never sent")
+        #expect(metrics.coverSent == 0 && metrics.coverUnsent == 0)
+        #expect(h.system.work.pendingCount(at: h.simulation.now) == 1)
+        #expect(metrics.uploadTraffic.uploads == 4)
+        // The sends' times: one 1 kB send takes T on the link; the first goes twice (2 T), then
+        // one each. The run's end (limit reached) is the third completion.
+        let start = try #require(h.entries(.workStart).last).time
+        let end = try #require(h.entries(.workLimitReached).last).time
+        let scenario = Self.scenario
+        let t = 1_000 / (scenario.network.wifiUplinkMbps * 125_000)
+        let expected = scenario.energy.wifi.promotionSeconds + 4 * t
+        #expect(abs(start.duration(to: end).seconds - expected) < 1e-6,
+                "\(start.duration(to: end).seconds) s from the start to the run's end; expected the Wi-Fi promotion and 4 sends, \(expected) s")
     }
 
     @Test("one job after the other (jobsOverlap false, no library start): the launch's job sends two, the task's job is skipped by the hourly limit and completes false")

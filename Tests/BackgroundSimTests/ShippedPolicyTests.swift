@@ -31,7 +31,7 @@ struct ShippedPolicyTests {
         #expect(designed.minimumRunIntervalMinutes == shipped.minimumRunIntervalMinutes)
     }
 
-    @Test("CoverDrop as shipped: every finished run sends exactly two messages, padded with cover; nothing is ever cancelled")
+    @Test("CoverDrop as shipped: every finished run sends at least two messages, padded with cover, and at most three (two jobs at once: the first message twice); nothing is ever cancelled")
     func coverDropShippedSendsFixedRuns() throws {
         let run = try run(Presets.scenario(named: "coverdrop-shipped")!, days: 120)
         let work = run.result.work.metrics
@@ -39,7 +39,10 @@ struct ShippedPolicyTests {
         let startedRuns = run.entries(.workStart).count
         let sent = work.completed + work.coverSent
         #expect(finishedRuns > 100)
-        #expect(sent >= 2 * finishedRuns && sent <= 2 * startedRuns, "\(sent) messages, \(finishedRuns)–\(startedRuns) runs")
+        // A run of one job sends 2; a run of two overlapping jobs sends 3 different messages,
+        // the first of them twice.
+        #expect(sent >= 2 * finishedRuns && sent <= 3 * startedRuns, "\(sent) messages, \(finishedRuns)–\(startedRuns) runs")
+        #expect(sent > 2 * startedRuns, "some runs were two jobs at once")
         #expect(work.coverSent > 5 * work.completed, "most sends are cover")
         #expect(run.entries(.cancel).isEmpty && run.entries(.cancelAll).isEmpty)
         // The designed policy sends real messages only, and cancels on success.

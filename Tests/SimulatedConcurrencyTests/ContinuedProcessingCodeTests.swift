@@ -6,12 +6,15 @@ import Testing
 @Suite("An app's continued-processing export, written against Apple's API, under simulated iOS")
 struct ContinuedProcessingCodeTests {
     /// One run of the export service, and what its log and journal hold.
+    /// With `stallsEnd`, a stalled task is expired whatever the phone's resources
+    /// (`stallEndsOnlyUnderPressure` false).
     static func run(steps: Int64 = 10, stepSeconds: Int = 20, reportsEachStep: Bool, cancelProbability: Double = 0,
-                    requiredResources: BGContinuedProcessingTaskRequest.Resources = .default, days: Int = 3)
+                    stallsEnd: Bool = false, requiredResources: BGContinuedProcessingTaskRequest.Resources = .default, days: Int = 3)
         throws -> (result: RunResult, log: [SystemLogEvent], journal: [String]) {
         let journal = SharedJournal()
+        let section = #""userCancelProbability": \#(cancelProbability), "stallEndsOnlyUnderPressure": \#(!stallsEnd)"#
         let run = try runAppCode("export", taskIdentifiers: [ExportService.wildcard],
-                                 scenario: #"{"system": {"continuedProcessing": {"userCancelProbability": \#(cancelProbability)}}}"#,
+                                 scenario: #"{"system": {"continuedProcessing": {\#(section)}}}"#,
                                  days: days) {
             ExportAppDelegate(service: ExportService(steps: steps, stepSeconds: stepSeconds, reportsEachStep: reportsEachStep,
                                                      requiredResources: requiredResources) { journal.lines.append($0) })
@@ -37,14 +40,22 @@ struct ContinuedProcessingCodeTests {
         #expect(!journal.contains { $0.hasPrefix("submit failed") }, "\(journal)")
     }
 
-    @Test("the same export reporting only its last step is expired for no progress after 60 s; its expiration handler stops it and it completes unsuccessfully")
+    @Test("with stalls ending whatever the phone's resources, the same export reporting only its last step is expired for no progress after 60 s; its expiration handler stops it and it completes unsuccessfully")
     func unreportedProgressExpires() throws {
-        let (_, log, journal) = try Self.run(reportsEachStep: false)
+        let (_, log, journal) = try Self.run(reportsEachStep: false, stallsEnd: true)
         let expirations = Self.expirations(log)
         #expect(expirations.count >= 5 && expirations.allSatisfy { $0 == .noProgress }, "\(expirations)")
         #expect(!journal.contains("exported"), "\(journal)")
         #expect(journal.filter { $0 == "export stopped" }.count == expirations.count)
         #expect(!log.contains { $0.kind == .kill })
+    }
+
+    @Test("by default, on a phone whose resources are not constrained, the export reporting only its last step is not expired for its silence: most exports end exported")
+    func unreportedProgressRunsOnUnconstrained() throws {
+        let (_, log, journal) = try Self.run(reportsEachStep: false)
+        let stalls = Self.expirations(log).filter { $0 == .noProgress }.count
+        let exported = journal.filter { $0 == "exported" }.count
+        #expect(exported >= 5 && exported > 2 * stalls, "\(exported) exported, \(stalls) expired for no progress")
     }
 
     @Test("the user's cancel from the Live Activity reaches the export's expiration handler as userCancelled")

@@ -38,7 +38,7 @@ private final class WritingUser: UIApplicationDelegate {
     }
 }
 
-@Test("jobs of the CoverDrop-shaped code that run at once (a cold task launch starts two) send a real message twice and drop one behind it unsent, as the code allows")
+@Test("jobs of the CoverDrop-shaped code that run at once (a cold task launch starts two) send a real message twice and drop one unsent, three behind it: m1 twice, m2 and m3 once, m4 dequeued unsent")
 func launchAndTaskJobsDoubleSend() throws {
     let events = Mutex<[SendingQueue.Event]>([])
     // The test hears the queue's events through a closure it shares with the app's code: one
@@ -64,6 +64,15 @@ func launchAndTaskJobsDoubleSend() throws {
     #expect(timesSent.count > 10)
     #expect(!sentTwice.isEmpty, "no real message was sent twice")
     #expect(!droppedUnsent.isEmpty, "no real message was dropped unsent")
-    // Every drop is the message behind one sent twice: the second job's dequeue.
     #expect(droppedUnsent.count <= sentTwice.count)
+    // Both jobs peek m1 and send it; the first to finish dequeues m1 and peeks m2, the other
+    // dequeues m2 and peeks m3; their second dequeues remove m3 and m4. So each message dropped
+    // unsent, m4, comes three after one sent twice, m1, and the two between went once.
+    func number(_ message: String) -> Int? { Int(message.split(separator: " ").last ?? "") }
+    for dropped in droppedUnsent {
+        guard let n = number(dropped) else { continue }
+        #expect(timesSent["message \(n - 3)"] == 2, "\(dropped) was dropped, and message \(n - 3) not sent twice")
+        #expect(timesSent["message \(n - 2)"] == 1 && timesSent["message \(n - 1)"] == 1,
+                "\(dropped) was dropped, and the two before it not sent once each")
+    }
 }

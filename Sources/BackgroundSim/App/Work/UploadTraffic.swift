@@ -5,8 +5,8 @@ import SimKernel
 ///
 /// CoverDrop pads every run to a fixed number of messages so that its traffic does not reveal
 /// when a source wrote. Here, each day (of the simulation's true time, from its start) counts the
-/// uploads that completed — `all` of them, and the `real` ones (not cover), an item its app's
-/// overlapping jobs sent twice counting twice, as the wire carries it — and
+/// uploads that completed — `all` of them, and the `real` ones (not cover), an item the app's
+/// overlapping jobs both sent counting twice, as the wire carries it — and
 /// the summary is the correlation, over every day of the run, between the two counts: 1 when the
 /// traffic is exactly the real work (no cover), near 0 when it tells nothing about it. Streaming
 /// sums keep it O(1) in memory.

@@ -56,11 +56,11 @@ public final class WorkController {
         system.work.start(limit: limit)
     }
 
-    /// Starts work as `jobs` of the app's own jobs working the queue at once, each peeking at
-    /// the head, sending it and dequeuing the head after (CoverDrop's overlapping jobs): every
-    /// item is sent `jobs` times and the `jobs − 1` items behind it are dequeued unsent. `limit`
-    /// caps the items sent (once each). Progress so far is settled first, so a run can be
-    /// joined part way.
+    /// Starts work as `jobs` of the app's own jobs working the queue at once, each `limit` times
+    /// peeking at the head, sending it and dequeuing the head after (CoverDrop's overlapping
+    /// jobs): the first item goes `jobs` times, the jobs then send different items, and the
+    /// last `jobs − 1` items they dequeue go unsent (``WorkEngine/start(limit:senders:)``).
+    /// Progress so far is settled first, so a run can be joined part way.
     package func startOverlapping(limit: Int, jobs: Int) {
         precondition(limit >= 0, "WorkController: a limit of \(limit) items")
         guard isCurrent else { return }

@@ -5,20 +5,27 @@ import SimKernel
 extension WorkEngine {
     /// The policy starts work; `limit` caps the items this run completes.
     ///
-    /// With `senders` above 1, that many of the app's jobs work the queue at once in lockstep,
-    /// each peeking at the head, sending it and then dequeuing whatever is at the head by then
-    /// (CoverDrop's jobs, ``CoverDropShipped``): every item is sent `senders` times — the link
-    /// is shared, so it takes that many times as long and counts that many times against the
-    /// data budget — and the `senders − 1` items queued behind it are dequeued unsent (they
-    /// fail as given up, or count as unsent cover). A cadence workload and a hand-off ignore
-    /// `senders`.
+    /// With `senders` n above 1, that many of the app's jobs work the queue at once, each
+    /// `limit` times peeking at the head, sending it and then dequeuing whatever is at the head
+    /// by then (CoverDrop's jobs, ``CoverDropShipped``), the first to finish a send always the
+    /// same job [Inf]. All n peek before any dequeues, so the run's first item goes on the wire
+    /// n times (the link shared: n times as long, n times against the data budget). After it
+    /// each job peeks just after its own dequeue, so the jobs send different items: each of the
+    /// later rounds sends the next n items once (one after another here, at the full rate: the
+    /// same time on the link as n at once). The n·`limit` dequeues run n − 1 ahead of the
+    /// sends, so when the run ends the last n − 1 items dequeued were never sent (they fail as
+    /// given up, or count as unsent cover): with 2 jobs of 2 sends, m1 twice, m2 and m3, and m4
+    /// lost. `limit` counts each job's sends; the run completes 1 + (limit − 1)·n items. A
+    /// cadence workload and a hand-off ignore `senders`.
     func start(limit: Int?, senders: Int = 1) {
         precondition(limit.map { $0 >= 0 } ?? true, "WorkEngine.start: a limit of \(limit!) items; expected at least 0")
         precondition(senders >= 1, "WorkEngine.start: \(senders) senders; expected at least 1")
         defer { checkInvariantsIfEnabled() }
         isStarted = true
-        remainingInRun = limit
+        remainingInRun = senders == 1 ? limit : limit.map { $0 == 0 ? 0 : 1 + ($0 - 1) * senders }
         sendersInRun = senders
+        copiesOfHead = senders
+        unsentAtRunEnd = senders - 1
         runEndReported = false
         handOffSession = nil
     }
@@ -29,7 +36,14 @@ extension WorkEngine {
         settle(at: now)
         isStarted = false
         remainingInRun = nil
+        endOverlap()
+    }
+
+    /// Back to one sender.
+    private func endOverlap() {
         sendersInRun = 1
+        copiesOfHead = 1
+        unsentAtRunEnd = 0
     }
 
     /// Sets whether work can progress from `now`, at the network `path`'s throughput.
@@ -58,9 +72,8 @@ extension WorkEngine {
         let canWork = isStarted && processRunning && queuedCount > 0 && (!headNeedsNetwork || path.isSatisfied)
         if canWork {
             if activeSince == nil { activeSince = now }
-            let share = sendersInRun == 1 ? 1 : 1 / Double(sendersInRun)
-            uploadRate = throughput.uplinkMbps * 125_000 * share
-            downloadRate = throughput.downlinkMbps * 125_000 * share
+            uploadRate = throughput.uplinkMbps * 125_000
+            downloadRate = throughput.downlinkMbps * 125_000
             self.dataBudgetWeight = dataBudgetWeight
         } else {
             activeSince = nil
@@ -125,8 +138,10 @@ extension WorkEngine {
                 continue
             }
             let before = items[head].uploadBytes + items[head].downloadBytes
-            let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate, downloadRate: downloadRate)
-            dataBudgetBytes += (before - items[head].uploadBytes - items[head].downloadBytes) * dataBudgetWeight * Double(sendersInRun)
+            // Each copy of the item in hand takes its share of the link.
+            let copies = Double(copiesOfHead)
+            let used = items[head].work(for: cursor.duration(to: now).seconds, uploadRate: uploadRate / copies, downloadRate: downloadRate / copies)
+            dataBudgetBytes += (before - items[head].uploadBytes - items[head].downloadBytes) * dataBudgetWeight * copies
             cursor = Swift.min(now, cursor + .seconds(used))
             if handOffSession != nil && items[head].cpuSeconds == 0 && !items[head].isDone {
                 handOffHead(at: cursor)
@@ -134,20 +149,23 @@ extension WorkEngine {
             }
             guard items[head].isDone else { break }
             end(items[head], .completed(latencySeconds: items[head].created.duration(to: cursor).seconds, at: cursor))
-            // Every sender's copy went on the wire; the other senders dequeue the items behind.
-            if sendersInRun > 1 && items[head].totalUploadBytes > 0 {
-                for _ in 1..<sendersInRun { metrics.uploadTraffic.record(at: cursor, isCover: items[head].isCover) }
+            // Every job's copy of the run's first item went on the wire.
+            if copiesOfHead > 1 && items[head].totalUploadBytes > 0 {
+                for _ in 1..<copiesOfHead { metrics.uploadTraffic.record(at: cursor, isCover: items[head].isCover) }
             }
+            copiesOfHead = 1
             head += 1
-            var dequeuedUnsent = sendersInRun - 1
-            while dequeuedUnsent > 0, head < items.count, items[head].created <= cursor {
-                end(items[head], .givenUp)
-                head += 1
-                dequeuedUnsent -= 1
-            }
             if let remaining = remainingInRun {
                 remainingInRun = remaining - 1
-                if remaining - 1 == 0 { break }
+                if remaining - 1 == 0 {
+                    // The jobs' last dequeues, n − 1 ahead of their sends.
+                    while unsentAtRunEnd > 0, head < items.count, items[head].created <= cursor {
+                        end(items[head], .givenUp)
+                        head += 1
+                        unsentAtRunEnd -= 1
+                    }
+                    break
+                }
             }
         }
         activeSince = now
@@ -188,12 +206,12 @@ extension WorkEngine {
         }
         var seconds = 0.0
         var index = head
-        var count = 0
+        var copies = Double(copiesOfHead)
         let limit = Swift.min(64, remainingInRun ?? .max)
-        while index < items.count && count < limit {
-            seconds += items[index].remainingSeconds(uploadRate: uploadRate, downloadRate: downloadRate)
-            index += sendersInRun
-            count += 1
+        while index < items.count && index - head < limit {
+            seconds += items[index].remainingSeconds(uploadRate: uploadRate / copies, downloadRate: downloadRate / copies)
+            index += 1
+            copies = 1
         }
         guard seconds.isFinite else { return nil }
         // Rounded up, so that settling then finds the items done.
@@ -244,7 +262,7 @@ extension WorkEngine {
         activeSince = nil
         isStarted = false
         remainingInRun = nil
-        sendersInRun = 1
+        endOverlap()
         handOffSession = nil
         onQueueEmpty = nil
         onLimitReached = nil

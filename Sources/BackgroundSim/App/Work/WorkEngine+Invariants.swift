@@ -19,6 +19,8 @@ extension WorkEngine: InternallyChecked {
         }
         precondition(remainingInRun.map { $0 >= 0 } ?? true, "WorkEngine: a negative number of items left in the run")
         precondition(sendersInRun >= 1, "WorkEngine: \(sendersInRun) senders")
+        precondition((1...sendersInRun).contains(copiesOfHead) && (0..<sendersInRun).contains(unsentAtRunEnd),
+                     "WorkEngine: \(copiesOfHead) copies of the head and \(unsentAtRunEnd) to drop with \(sendersInRun) senders")
         precondition(uploadRate >= 0 && downloadRate >= 0 && dataBudgetWeight >= 0, "WorkEngine: a negative rate or weight")
         precondition(dataBudgetBytes >= 0 && dataBudgetBytes.isFinite, "WorkEngine: \(dataBudgetBytes) bytes counted against the data budget")
         precondition(handOffSession.map { Int($0) < transfers.sessions.count } ?? true, "WorkEngine: hands off to an unknown session")

@@ -45,9 +45,14 @@ package final class WorkEngine {
     package internal(set) var isStarted = false
     /// Items the run may still complete; `nil` for no limit.
     var remainingInRun: Int?
-    /// Senders working the queue's head at once in this run (``start(limit:senders:)``); 1
+    /// The app's jobs working the queue at once in this run (``start(limit:senders:)``); 1
     /// unless a policy models its own jobs overlapping.
     var sendersInRun = 1
+    /// How many times the item in hand goes on the wire: every overlapping job's copy of the
+    /// run's first item, then 1.
+    var copiesOfHead = 1
+    /// Items the overlapping jobs' last dequeues remove unsent when the run reaches its limit.
+    var unsentAtRunEnd = 0
     /// When effective progress began, at the rates captured then; `nil` while not progressing.
     var activeSince: SimInstant?
     var uploadRate = 0.0

@@ -33,8 +33,10 @@ import SimKernel
 /// on a cold background launch with the flag set — almost always, since every launch and every
 /// departure sets it — the launch's job and the handler's job start together when the library
 /// is ready. Both read the last run before either writes it, so both pass the hourly limit and
-/// both complete true; they send in lockstep, each round sending the queue's head twice and
-/// dequeuing the message behind it unsent (a real message there is lost; it fails as given up).
+/// both complete true. Both peek at the head before either dequeues, so the first send goes out
+/// twice; after that each peeks just after its own dequeue, so they send different messages,
+/// and the dequeues run one ahead: a pair of runs sends m1 twice, m2 and m3, and dequeues m1–m4,
+/// so m4 is lost (a real message there fails as given up; cover counts as unsent).
 /// Each job records its run as it ends: the launch's job first, after which its failsafe sets
 /// the pending flag, then the task's, which clears it — so the next foreground runs no job.
 /// A job asked for while others send joins them for a fresh run of
@@ -194,8 +196,8 @@ package final class CoverDropShipped: BackgroundPolicy {
     }
 
     /// Pads the queue with cover messages up to a run's sends for every job sending (the app's
-    /// queue is always full, its free slots holding cover messages, so each of the jobs' rounds
-    /// has a message behind the head to drop), starts sending for the jobs in
+    /// queue is always full, its free slots holding cover messages, so every job's dequeue has
+    /// a message to remove), starts sending for the jobs in
     /// `sending` (overlapping when there are several), and calls `finish` once, after stopping,
     /// when the run reaches its limit or empties the queue.
     private func send(_ app: AppContext, finish: @escaping () -> Void) {

@@ -56,9 +56,12 @@ package struct CoverDropShippedParameters: PolicyParameters {
     /// `BackgroundTaskService.swift`). Both read the last run's time before their sends and
     /// write it after (`BackgroundMessageSendJob.swift`), so both pass the hourly limit; each
     /// send peeks at the queue's head, sends it and then dequeues the head
-    /// (`PublicDataRepository.trySendMessageAndDequeue`, `PrivateSendingQueueRepository.dequeue`),
-    /// so in lockstep both send the same head and the second dequeue removes the message behind
-    /// it unsent [Inf: the two jobs start within a millisecond and each send takes far longer].
+    /// (`PublicDataRepository.trySendMessageAndDequeue`, `PrivateSendingQueueRepository.dequeue`).
+    /// Both peek before either dequeues (they start within a millisecond and a send takes far
+    /// longer), so the first send goes out twice; after it the job whose send ends first peeks
+    /// after its own dequeue and before the other's, so they send different messages. A pair of
+    /// runs of 2 sends each sends m1 twice, m2 and m3 once, and dequeues m1–m4: m4 is lost
+    /// (``WorkEngine/start(limit:senders:)``) [C; which job finishes first, our inference].
     /// `false` runs them one after the other (the reading our earlier model, and the recipe
     /// language, take). Default true [C].
     package var jobsOverlap = true

@@ -33,11 +33,23 @@ public struct ContinuedProcessingParameters: Codable, Sendable, Equatable {
     /// or are refused (`fail`). [Inf].
     public var maximumConcurrentTasks: Int = 2
 
-    /// How long a running task may go without progress before the system expires it, in seconds.
-    /// The app's work executor making progress counts as progress (an app reports its upload's
-    /// bytes as they go), as does
+    /// How long a running task may go without progress before the system may expire it, in
+    /// seconds. The app's work executor making progress counts as progress (an app reports its
+    /// upload's bytes as they go), as does
     /// ``BackgroundTask/updateProgress(completedUnitCount:totalUnitCount:)``. [Inf].
     public var progressTimeoutSeconds: Double = 60
+
+    /// Whether a task that has made no progress for ``progressTimeoutSeconds`` is expired only
+    /// while the phone's resources are constrained. Apple: the system "prioritizes the
+    /// termination of tasks that reflect minimal or no progress, when resources become
+    /// constrained" (`BGContinuedProcessingTask` [A]). What counts as constrained is our
+    /// inference [Inf]: the thermal state serious or worse, Low Power Mode, the battery below the
+    /// launch model's floor (``HeuristicLaunchParameters/criticalBatteryPercent``) off the
+    /// charger, or another continued-processing request waiting for a slot. Unconstrained, a
+    /// stalled task runs on and the system looks again every ``progressTimeoutSeconds``. Default
+    /// true; false expires every stalled task at the timeout, as the model did before
+    /// December 2026.
+    public var stallEndsOnlyUnderPressure = true
 
     /// The chance that the user cancels a task from its Live Activity before it ends. [Inf].
     public var userCancelProbability: Double = 0.05

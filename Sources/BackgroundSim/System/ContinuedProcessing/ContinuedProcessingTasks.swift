@@ -16,6 +16,8 @@ struct ContinuedProcessingTasks: BackgroundDoor {
     private var progressingAtLastLook = false
     /// Fires when progress has stalled for the timeout.
     private(set) var stall = EventSlot()
+    /// A stall the system let run on (no resource pressure) is looked at again no sooner than this.
+    private var nextStallLook = SimInstant.start
     /// Starts the next queued request, when a slot has freed.
     private(set) var start = EventSlot()
     /// The user's cancels still to come, by task serial.
@@ -84,6 +86,12 @@ struct ContinuedProcessingTasks: BackgroundDoor {
         stall.fired()
     }
 
+    /// The system let a stalled task run on at `now` (its resources are not constrained): the
+    /// next reconcile schedules another look `timeout` later.
+    mutating func stallLetRun(at now: SimInstant, timeout: SimDuration) {
+        nextStallLook = now + timeout
+    }
+
     /// The start event fired.
     mutating func startFired() {
         start.fired()
@@ -91,7 +99,7 @@ struct ContinuedProcessingTasks: BackgroundDoor {
 
     /// Brings the stall clock and the start of queued requests in line with the state: while a
     /// task runs and the executor does not progress, the stall fires `timeout` after the last
-    /// progress; a queued request starts (by an event) as soon as there is a free slot and a
+    /// progress (or at the next look at a stall let run on); a queued request starts (by an event) as soon as there is a free slot and a
     /// process to run it; the cancels of tasks that have ended are dropped.
     ///
     /// - Parameters:
@@ -109,7 +117,7 @@ struct ContinuedProcessingTasks: BackgroundDoor {
         if runningCount == 0 || progressing {
             stall.cancel(in: &simulation)
         } else {
-            stall.set(.continuedProcessingStall, at: Swift.max(now, lastProgress + timeout), in: &simulation)
+            stall.set(.continuedProcessingStall, at: Swift.max(now, lastProgress + timeout, nextStallLook), in: &simulation)
         }
         for index in cancels.indices.reversed() where !isRunning(cancels[index].serial) {
             simulation.cancel(cancels[index].handle)

@@ -51,11 +51,27 @@ extension SimulatedSystem {
         continued.noteProgress(at: snapshot.now)
     }
 
-    /// The `continuedProcessingStall` event: no progress for the timeout; every running
-    /// continued-processing task expires.
+    /// The `continuedProcessingStall` event: no progress for the timeout. Every running
+    /// continued-processing task expires if the phone's resources are constrained (or the
+    /// scenario expires stalls regardless); otherwise they run on, looked at again a timeout later.
     func continuedProcessingStalled() {
         continued.stallFired()
+        let p = parameters.continuedProcessing
+        guard !p.stallEndsOnlyUnderPressure || resourcesConstrained else {
+            continued.stallLetRun(at: snapshot.now, timeout: .seconds(p.progressTimeoutSeconds))
+            return
+        }
         expireRunning(where: { $0.task.kind == .continuedProcessing }, cause: .noProgress)
+    }
+
+    /// Whether the phone's resources count as constrained for continued processing
+    /// (``ContinuedProcessingParameters/stallEndsOnlyUnderPressure``) [Inf]: the thermal state
+    /// serious or worse, Low Power Mode, the battery below the launch model's floor off the
+    /// charger, or a continued-processing request waiting for a slot.
+    var resourcesConstrained: Bool {
+        snapshot.thermalState >= .serious || snapshot.isLowPowerMode
+            || (snapshot.batteryPercent < parameters.heuristic.criticalBatteryPercent && !snapshot.isCharging)
+            || continued.hasQueued
     }
 
     /// The `continuedProcessingCancel` event: the user cancels the task from its Live Activity,

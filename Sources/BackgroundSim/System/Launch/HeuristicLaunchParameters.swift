@@ -32,8 +32,9 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     public var refreshBasePerDay: Double = 1
 
     /// Extra refresh launches per day for each app session per day (recent, decayed). With the
-    /// defaults an app used 1.5 times a day gets about 4 a day [Inf], calibrated to the observed
-    /// 3–4 a day [O].
+    /// defaults an app used 1.5 times a day gets about 4 a day, inside the calibration targets'
+    /// 2–6 (docs/MODEL.md, "Calibration targets"). [Inf] (field reports of "3–4 a day" were
+    /// cited before; none with figures could be found again).
     public var refreshPerAppSession: Double = 2
 
     /// Most refresh launches per day. [O]/[Inf]
@@ -64,8 +65,9 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// after six and none after a week. [Inf].
     public var processingFadeHalfLifeDays: Double = 1
 
-    /// Screen-off time after which the device counts as idle for processing tasks, in minutes. [O]
-    /// (a processing task ran about 5 min after locking)
+    /// Screen-off time after which the device counts as idle for processing tasks, in minutes.
+    /// [Inf] (a developer report of a processing task running about 5 min after locking, forum
+    /// thread 119758, cited before, could not be found again).
     public var idleDelayMinutes: Double = 5
 
     /// Processing runs only if the app was opened within this many days. The default is the
