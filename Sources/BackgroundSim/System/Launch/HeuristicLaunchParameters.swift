@@ -37,7 +37,8 @@ public struct HeuristicLaunchParameters: Codable, Sendable, Equatable {
     /// cited before; none with figures could be found again).
     public var refreshPerAppSession: Double = 2
 
-    /// Most refresh launches per day. [O]/[Inf]
+    /// Most refresh launches per day. [Inf] (the top of the calibration targets' 2–6 a day,
+    /// docs/MODEL.md; no field report with figures could be found again).
     public var refreshMaximumPerDay: Double = 6
 
     /// Least time between two refresh launches, in minutes. [O]
