@@ -99,8 +99,9 @@ struct ContinuedProcessingTasks: BackgroundDoor {
 
     /// Brings the stall clock and the start of queued requests in line with the state: while a
     /// task runs and the executor does not progress, the stall fires `timeout` after the last
-    /// progress (or at the next look at a stall let run on); a queued request starts (by an event) as soon as there is a free slot and a
-    /// process to run it; the cancels of tasks that have ended are dropped.
+    /// progress (or at the next look at a stall let run on); a queued request starts (by an
+    /// event) as soon as there is a free slot and a process to run it; the cancels of tasks that
+    /// have ended are dropped.
     ///
     /// - Parameters:
     ///   - runningCount: How many continued-processing tasks run.

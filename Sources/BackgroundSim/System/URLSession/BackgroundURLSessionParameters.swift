@@ -14,11 +14,12 @@
 /// per-app delay, doubles it each time it resumes or relaunches the app in the background, resets
 /// it when the app comes to the foreground or a delay period passes without a resume, and a task
 /// the app creates while in the background does not start until that delay has expired — which is
-/// why handing over one transfer at a time stalls. WWDC 2020 10063 adds that rate limiting and
-/// app usage, which the transfers escape, apply to the launch event upon completion [A-via]: the
-/// launch for events waits out the same delay since the last background launch or resume for
-/// events [Inf: the only limiter Apple describes for the daemon], and is not made for an app the
-/// user has not opened within `refreshRecencyDays` [Inf] (``WakeRule/table``).
+/// why handing over one transfer at a time stalls. Attendees' notes of WWDC 2020 10063 add that
+/// rate limiting and app usage, which the transfers escape, apply to the launch event upon
+/// completion [A-via]: the launch for events waits out the same delay since the last background
+/// launch or resume for events [Inf: the only limiter Apple describes for the daemon], and is
+/// not made for an app the user has not opened within `refreshRecencyDays` [Inf]
+/// (``WakeRule/table``).
 ///
 /// Simplifications [Inf]: the daemon carries one transfer at a time, the oldest that may go
 /// (concurrent transfers would share the link anyway); a transfer and the app's own work share
