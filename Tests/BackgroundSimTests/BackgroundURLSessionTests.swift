@@ -54,6 +54,28 @@ struct BackgroundURLSessionTests {
 
     func completed(_ h: SystemHarness) -> Int { h.system.work.progress(label: "upload", at: h.simulation.now).completed }
 
+    /// An hour of a phone on Wi-Fi at 1 Mbps, plugged in at 5 s, whose user opens the app at 10 s
+    /// for 5 s: the app hands one upload to `atLaunch`'s session as it launches and another to
+    /// `asTheAppLeaves`'s as the user leaves (discretionary, so it waits for Wi-Fi and power).
+    func twoSessions(atLaunch: (session: BackgroundSessionConfiguration, bytes: Double),
+                     asTheAppLeaves: (session: BackgroundSessionConfiguration, bytes: Double)) throws -> SystemHarness {
+        let policy = {
+            ScriptedPolicy(onLaunch: { app, reason in
+                guard reason == .user else { return }
+                try? app.work.enqueue(WorkRequest(uploadBytes: atLaunch.bytes, label: "upload"))
+                try? app.work.startHandingOff(to: atLaunch.session)
+            }, onBackground: { app in
+                try? app.work.enqueue(WorkRequest(uploadBytes: asTheAppLeaves.bytes, label: "upload"))
+                try? app.work.startHandingOff(to: asTheAppLeaves.session)
+            }) as any BackgroundPolicy
+        }
+        let h = try SystemHarness(SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1), policy: policy)
+        h.inject(.plugIn(overnight: false), at: .at(5))
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(3_600))
+        return h
+    }
+
     @Test("a handed-off transfer runs while the app is suspended; when it finishes the app is resumed for its events at once")
     func suspendedAppResumed() throws {
         let h = try harness()
@@ -111,20 +133,7 @@ struct BackgroundURLSessionTests {
         quiet.identifier = "quiet"
         quiet.sessionSendsLaunchEvents = false
         let loud = BackgroundSessionConfiguration.background(withIdentifier: "loud")
-        let policy = {
-            ScriptedPolicy(onLaunch: { app, reason in
-                guard reason == .user else { return }
-                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes / 10, label: "upload"))
-                try? app.work.startHandingOff(to: quiet)
-            }, onBackground: { app in
-                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes, label: "upload"))
-                try? app.work.startHandingOff(to: loud)
-            }) as any BackgroundPolicy
-        }
-        let h = try SystemHarness(SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1), policy: policy)
-        h.inject(.plugIn(overnight: false), at: .at(5))
-        h.useApp(at: .at(10), for: .seconds(5))
-        try h.run(until: .at(3_600))
+        let h = try twoSessions(atLaunch: (quiet, Self.bytes / 10), asTheAppLeaves: (loud, Self.bytes))
         #expect(completed(h) == 2)
         let pending = h.entries(.sessionEventsPending).map(\.event)
         #expect(pending == [.sessionEventsPending(session: "quiet"), .sessionEventsPending(session: "loud")])
@@ -321,20 +330,7 @@ struct BackgroundURLSessionTests {
     func completionLaunchRateLimited() throws {
         let first = BackgroundSessionConfiguration.background(withIdentifier: "first")
         let second = BackgroundSessionConfiguration.background(withIdentifier: "second")
-        let policy = {
-            ScriptedPolicy(onLaunch: { app, reason in
-                guard reason == .user else { return }
-                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes, label: "upload"))
-                try? app.work.startHandingOff(to: first)
-            }, onBackground: { app in
-                try? app.work.enqueue(WorkRequest(uploadBytes: Self.bytes / 10, label: "upload"))
-                try? app.work.startHandingOff(to: second)
-            }) as any BackgroundPolicy
-        }
-        let h = try SystemHarness(SystemHarness.onOneNetwork(wifi: true, uplinkMbps: 1), policy: policy)
-        h.inject(.plugIn(overnight: false), at: .at(5))
-        h.useApp(at: .at(10), for: .seconds(5))
-        try h.run(until: .at(3_600))
+        let h = try twoSessions(atLaunch: (first, Self.bytes), asTheAppLeaves: (second, Self.bytes / 10))
         #expect(completed(h) == 2)
         let pending = h.entries(.sessionEventsPending)
         let launches = h.entries(.handleSessionEvents)

@@ -34,19 +34,27 @@ struct CoverDropJobsTests {
         var coldLaunch: Bool
     }
 
-    func outcome(_ configure: (inout CoverDropShippedParameters) -> Void) throws -> Outcome {
-        var parameters = CoverDropShippedParameters()
-        configure(&parameters)
+    /// The phone of ``scenario`` with `parameters`, run until its first task has completed (in
+    /// 10 s steps, so that later runs do not count): the user opens the app once at 100 s (the
+    /// flag is not set yet, so no job), leaves, and `messages` real 1 kB messages are queued at
+    /// 200 s.
+    func firstTask(_ parameters: CoverDropShippedParameters, messages: Int) throws -> SystemHarness {
         let h = try SystemHarness(Self.scenario) { CoverDropShipped(parameters: parameters) }
         h.useApp(at: .at(100))
         try h.run(until: .at(200))
-        for _ in 0..<3 { h.system.work.enqueue(created: .at(200), uploadBytes: 1_000) }
-        // Run until the task has completed (10 s steps), so that later runs do not count.
+        for _ in 0..<messages { h.system.work.enqueue(created: .at(200), uploadBytes: 1_000) }
         var time = SimInstant.at(200)
         while h.entries(.taskCompleted).isEmpty && time < .at(4 * 3_600) {
             time = time + .seconds(10)
             try h.run(until: time)
         }
+        return h
+    }
+
+    func outcome(_ configure: (inout CoverDropShippedParameters) -> Void) throws -> Outcome {
+        var parameters = CoverDropShippedParameters()
+        configure(&parameters)
+        let h = try firstTask(parameters, messages: 3)
         let launch = try #require(h.entries(.taskLaunch).first)
         let index = try #require(h.log.firstIndex { $0.time == launch.time && $0.event.kind == .launch })
         guard case .taskLaunch(_, _, let serial, _) = launch.event else { throw CancellationError() }
@@ -80,17 +88,7 @@ struct CoverDropJobsTests {
     /// Five real messages queued: no padding, and the one lost is the fourth.
     @Test("an overlapped pair of runs with five real messages queued loses exactly one, the fourth: m1 twice, m2 and m3 sent, at 2, 3 and 4 sends' time after the radio's promotion; m5 stays queued")
     func jobsOverlapLoseTheFourth() throws {
-        var parameters = CoverDropShippedParameters()
-        parameters.libraryStartSeconds = 3
-        let h = try SystemHarness(Self.scenario) { CoverDropShipped(parameters: parameters) }
-        h.useApp(at: .at(100))
-        try h.run(until: .at(200))
-        for _ in 0..<5 { h.system.work.enqueue(created: .at(200), uploadBytes: 1_000) }
-        var time = SimInstant.at(200)
-        while h.entries(.taskCompleted).isEmpty && time < .at(4 * 3_600) {
-            time = time + .seconds(10)
-            try h.run(until: time)
-        }
+        let h = try firstTask(CoverDropShippedParameters(), messages: 5)
         let metrics = h.system.work.metrics
         #expect(metrics.completed == 3)
         #expect(metrics.failedGivenUp == 1, "m4, dequeued by the second job's last dequeue, never sent")
