@@ -142,7 +142,7 @@ struct ContinuedProcessingTests {
     }
 
     /// By default a stall ends a task only when the phone's resources are constrained.
-    @Test("unconstrained, a task that makes no progress runs on past the timeout (looked at every 60 s); with a second request waiting for the only slot it is expired at the timeout, and the waiting one starts")
+    @Test("unconstrained, a task that makes no progress runs on past the timeout (looked at every 60 s); with a second request waiting for the only slot, or the battery at 15 % off the charger, it is expired at the timeout")
     func stallEndsUnderPressure() throws {
         let calm = try SystemHarness(scenario()) { ExportPolicy(bytes: 0, works: false) }
         calm.useApp(at: .at(10), for: .seconds(5))
@@ -158,6 +158,13 @@ struct ContinuedProcessingTests {
         #expect(expire.event == .taskExpire(identifier: "com.example.export.0", serial: 1, cause: .noProgress))
         #expect(expire.time == .at(70))
         #expect(h.entries(.taskLaunch).map(\.time).count == 2)
+        // A battery below the 20 % floor, off the charger, is constrained too.
+        var low = scenario()
+        low.power.initialBatteryPercent = 15
+        let drained = try SystemHarness(low) { ExportPolicy(bytes: 0, works: false) }
+        drained.useApp(at: .at(10), for: .seconds(5))
+        try drained.run(until: .at(100))
+        #expect(drained.entries(.taskExpire).first?.time == .at(70))
     }
 
     @Test("stalls ending regardless of resources: a network outage of 120 s during the upload ends the task 60 s after progress stopped")
