@@ -89,6 +89,7 @@ package struct Shrinker: Sendable {
             $0.system.backgroundURLSession = BackgroundURLSessionParameters()
             $0.system.continuedProcessing = ContinuedProcessingParameters()
             $0.system.push = PushParameters()
+            $0.system.otherApps = OtherAppsParameters()
         }
         variant { $0.faults = FaultPlan() }
         variant { $0.clock.jumps = [] }

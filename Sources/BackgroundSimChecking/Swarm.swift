@@ -35,7 +35,7 @@ public struct Swarm: Sendable {
         case pushes
         /// The other doors' system parameters: the URL session launch limiter and events time,
         /// whether discretionary transfers need power, the continued-processing stall timeout,
-        /// slots and cancels, the push spacing.
+        /// slots and cancels, the push burst and the device's push budget, the other apps' pushes.
         case doors
 
         public static func < (lhs: Dimension, rhs: Dimension) -> Bool {
@@ -166,10 +166,12 @@ public struct Swarm: Sendable {
         let resumeDelay = uniform(0, 300), eventsSeconds = uniform(5, 30), discretionaryPower = stream.chance(0.5)
         let stallSeconds = uniform(10, 300), slots = 1 + Int(stream.next(below: 3)), cancels = uniform(0, 0.3)
         let pushWindow = uniform(5, 60)
-        // The push throttle's burst and daily count, drawn after everything else.
-        let pushBurst = 1 + Int(stream.next(below: 8)), pushDaily = Int(stream.next(below: 25))
+        // The push throttle's burst and the device's budget (none to 6 an hour), drawn after everything else.
+        let pushBurst = 1 + Int(stream.next(below: 8)), pushBudget = uniform(0, 6)
         // Continued processing as developers report it, drawn after everything else.
         let earlyExpiry = uniform(0, 0.3), turnedOff = stream.chance(0.1)
+        // The other apps' pushes spending the device's budget (none to 8 an hour), drawn after everything else.
+        let otherAppsPushes = uniform(0, 8)
         if varies.contains(.doors) {
             scenario.system.backgroundURLSession.resumeDelaySeconds = resumeDelay
             scenario.system.backgroundURLSession.eventsSeconds = eventsSeconds
@@ -179,7 +181,8 @@ public struct Swarm: Sendable {
             scenario.system.continuedProcessing.userCancelProbability = cancels
             scenario.system.push.burstWindowMinutes = pushWindow
             scenario.system.push.burstDeliveries = pushBurst
-            scenario.system.push.dailyDeliveries = pushDaily
+            scenario.system.push.deviceBudgetPerHour = pushBudget
+            scenario.system.otherApps.backgroundPushesPerHour = otherAppsPushes
             scenario.system.continuedProcessing.earlyExpiryProbability = earlyExpiry
             scenario.system.continuedProcessing.userTurnedOff = turnedOff
         }

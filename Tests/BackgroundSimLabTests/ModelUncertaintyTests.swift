@@ -333,7 +333,7 @@ struct ModelUncertaintyTests {
         }
         // Numbers the logs do not inform keep their standard ranges.
         let standard = ModelUncertainty.standard
-        let other = try #require(standard.parameters.firstIndex { $0.path == "system.push.dailyDeliveries" })
+        let other = try #require(standard.parameters.firstIndex { $0.path == "system.push.deviceBudgetPerHour" })
         #expect(uncertainty.parameters[other] == standard.parameters[other])
     }
 

@@ -40,19 +40,21 @@ struct SwarmDimensionTests {
     func doorsAndPushes() {
         let pushing = Presets.scenario(named: "coverdrop-push")!
         let silent = Presets.scenario(named: ReferenceApp.CoverDropName.designed)!
-        var spacings = Set<Double>(), cadences = Set<Double>(), bursts = Set<Int>(), dailies = Set<Int>()
+        var spacings = Set<Double>(), cadences = Set<Double>(), bursts = Set<Int>(), budgets = Set<Double>(), otherApps = Set<Double>()
         for seed in UInt64(1)...60 {
             let a = Swarm().scenario(around: pushing, seed: seed, days: 7)
             let b = Swarm().scenario(around: silent, seed: seed, days: 7)
             cadences.insert(a.pushes.everyMinutes)
             spacings.insert(b.system.push.burstWindowMinutes)
             bursts.insert(b.system.push.burstDeliveries)
-            dailies.insert(b.system.push.dailyDeliveries)
+            budgets.insert(b.system.push.deviceBudgetPerHour)
+            otherApps.insert(b.system.otherApps.backgroundPushesPerHour)
             #expect(b.pushes == silent.pushes, "a base without pushes gets none")
             #expect(a.validate().isEmpty && b.validate().isEmpty, "seed \(seed)")
         }
         #expect(cadences.count == 4 && spacings.count == 60)
-        #expect(bursts == Set(1...8) && dailies.count > 15 && dailies.isSubset(of: Set(0...24)))
+        #expect(bursts == Set(1...8) && budgets.count == 60 && budgets.allSatisfy { (0..<6).contains($0) })
+        #expect(otherApps.count == 60 && otherApps.allSatisfy { (0..<8).contains($0) })
         var pinned = Swarm()
         pinned.varies.subtract([.doors, .pushes])
         let kept = pinned.scenario(around: pushing, seed: 5, days: 7)
@@ -108,6 +110,7 @@ extension SystemParameters {
         result.backgroundURLSession = other.backgroundURLSession
         result.continuedProcessing = other.continuedProcessing
         result.push = other.push
+        result.otherApps = other.otherApps
         return result
     }
 }

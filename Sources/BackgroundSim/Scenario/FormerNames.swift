@@ -30,7 +30,10 @@ package enum FormerNames {
         ("system.backgroundURLSession.relaunchDelaySeconds", "resumeDelaySeconds",
          "the resume rate limiter now holds back transfers created in the background, not the launch for events"),
         ("system.push.minimumSpacingMinutes", "burstDeliveries",
-         "pushes are throttled by a burst in a sliding window, burstWindowMinutes, and a daily count, dailyDeliveries"),
+         "pushes are throttled by a burst in a sliding window, burstWindowMinutes, and the device's budget, deviceBudgetPerHour"),
+        ("system.push.dailyDeliveries", "deviceBudgetPerHour",
+         "the daily count is no longer the app's own: each 24 hours the device delivers at most 24 times this to all its apps, "
+            + "whose other pushes, system.otherApps.backgroundPushesPerHour, spend it too"),
     ]
 
     /// A clause for a message about an unknown key at `path`, if it is a former key.

@@ -141,7 +141,8 @@ extension Scenario {
             + rows("system.budget", s.budget, isIOSModel: true)
             + rows("system.continuedProcessing", s.continuedProcessing, isIOSModel: true)
             + rows("system.backgroundURLSession", s.backgroundURLSession, isIOSModel: true)
-            + rows("system.push", s.push, isIOSModel: true) + rows("work", defaults.work) + rows("pushes", defaults.pushes)
+            + rows("system.push", s.push, isIOSModel: true) + rows("system.otherApps", s.otherApps, isIOSModel: true)
+            + rows("work", defaults.work) + rows("pushes", defaults.pushes)
     }
 
     /// The iOS model's numbers with a plausible range: what `--model-uncertainty` draws

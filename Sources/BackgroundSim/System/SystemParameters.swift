@@ -103,9 +103,12 @@ public struct SystemParameters: Codable, Sendable, Equatable {
     /// events, what discretionary transfers wait for.
     public var backgroundURLSession = BackgroundURLSessionParameters()
 
-    /// Silent pushes: the spacing between deliveries and the time a push gives the app (the
-    /// server's sends are the scenario's `pushes`).
+    /// Silent pushes: the burst allowance, the device's budget and the time a push gives the app
+    /// (the server's sends are the scenario's `pushes`).
     public var push = PushParameters()
+
+    /// The phone's other apps' demand on the budgets the device shares: their background pushes.
+    public var otherApps = OtherAppsParameters()
 }
 
 extension SystemParameters: ScenarioSection {
@@ -136,6 +139,7 @@ extension SystemParameters: ScenarioSection {
         continuedProcessing.validate(&v, at: "continuedProcessing")
         backgroundURLSession.validate(&v, at: "backgroundURLSession")
         push.validate(&v, at: "push")
+        otherApps.validate(&v, at: "otherApps")
         replay.validate(&v, launchModel: launchModel)
     }
 }

@@ -19,7 +19,7 @@ extension LaunchDenial {
         case .batteryFloor: "the battery is below the model's floor and not charging"
         case .thermalState: "the phone is too hot (thermal state serious or worse)"
         case .appNotUsedRecently: "the app has not been opened recently enough (`refreshRecencyDays`, `processingRecencyDays`)"
-        case .rateLimit: "too soon after the last launch of the kind (the model's spacing), the push throttle's burst or daily count, or the transfer daemon's resume delay (a launch for URL-session events)"
+        case .rateLimit: "too soon after the last launch of the kind (the model's spacing), the push throttle's burst or the device's spent push budget, or the transfer daemon's resume delay (a launch for URL-session events)"
         case .noPredictedUse: "no use of the app learnt for the hour ahead"
         case .budgetExhausted: "the app's daily refresh budget is spent"
         case .deviceNotIdle: "the screen has not been off long enough for the device to count as idle"

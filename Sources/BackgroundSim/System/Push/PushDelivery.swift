@@ -33,11 +33,17 @@ struct PushDelivery: WaitingDoor {
     /// The given times, in order.
     private let times: [SimInstant]
 
-    init(pushes: ServerPushes, parameters: PushParameters, seed: UInt64) {
+    init(pushes: ServerPushes, parameters: PushParameters, otherApps: OtherAppsParameters, seed: UInt64) {
         self.pushes = pushes
-        throttle = PushThrottle(parameters: parameters)
+        throttle = PushThrottle(parameters: parameters, otherApps: otherApps, seed: seed)
         sendRandom = RandomStream(seed: seed, label: Self.sendLabel)
         times = pushes.schedule == .times ? pushes.atHours.sorted().map { .start + .hours($0) } : []
+    }
+
+    /// When the throttle next lets a background delivery through, at or after `now`
+    /// (``PushThrottle/opensAt(_:)``); `now` must not go back in time.
+    mutating func throttleOpensAt(_ now: SimInstant) -> SimInstant {
+        throttle.opensAt(now)
     }
 
     /// Whether the app is held running to handle a push.

@@ -14,12 +14,14 @@
 /// throttled from the fifth (firebase/firebase-ios-sdk issue 7072); pushes delivered for 8–10
 /// minutes, then nothing for about an hour, repeatedly (firebase/quickstart-ios issue 258).
 ///
-/// The model [Inf]: a burst allowance in a sliding window (the field's bursts), a count per 24
-/// hours (the budgets Apple's engineer describes, as a count of wakes, since no source gives
-/// their size in joules), and the refresh recency cutoff for "not launched for a while". No
-/// source gives a daily figure for one app; the daily count is our choice within the bounds
-/// the sources set (none at all, up to "several" an hour for every app together), and the
-/// parameter to sweep when a decision depends on it.
+/// The model [Inf]: a burst allowance in a sliding window for the app (the field's bursts), and
+/// a budget of background deliveries for the whole device in each 24 hours, which the other
+/// apps' pushes spend too (``OtherAppsParameters``; counted in deliveries, since no source gives
+/// the budgets' size in joules or bytes), and the refresh recency cutoff for "not launched for a
+/// while". The app's daily share follows from what the other apps leave it. No source gives the
+/// budget's size: it is our choice within the bounds Apple's engineer sets (none at all, up to
+/// "several" an hour for every app together), and the parameter to sweep when a decision
+/// depends on it.
 ///
 /// Each number's valid range and, where it has one, its plausible range are declared once, in
 /// ``numberFields`` (docs/SCENARIOS.md, "Every number", prints them with the defaults).
@@ -36,10 +38,13 @@ public struct PushParameters: Codable, Sendable, Equatable {
     /// for 8–10 minutes, then nothing for about an hour).
     public var burstWindowMinutes: Double = 60
 
-    /// Most background deliveries in each 24 hours, counted from the simulation's start. [Inf]
-    /// (Apple's engineer: budgets reset every 24 hours [A-DTS]; the count is our choice: a third of
-    /// an hourly sender's pushes, three times the refresh launches an app in daily use gets).
-    public var dailyDeliveries: Int = 8
+    /// The device's budget of background push deliveries, shared by every app, per hour: each
+    /// 24 hours, counted from the simulation's start, the phone delivers at most 24 times this
+    /// (rounded down) to all its apps together, first come, first served, and then none until
+    /// the next period. [Inf] within Apple's engineer's bounds: "up to several" an hour across
+    /// all apps, possibly none, budgets reset every 24 hours (developer forums, thread 776933
+    /// [A-DTS]).
+    public var deviceBudgetPerHour: Double = 2
 
     /// The time a delivered push gives the app in the background, in seconds: if the app has not
     /// called the completion handler by then, it is terminated. [A].
@@ -50,7 +55,7 @@ extension PushParameters: ScenarioSection {
     package static let numberFields: [NumberField<PushParameters>] = [
         NumberField("burstDeliveries", \.burstDeliveries, valid: 1...60, plausible: 2...10),
         NumberField("burstWindowMinutes", \.burstWindowMinutes, valid: 1...1_440, plausible: 30...120),
-        NumberField("dailyDeliveries", \.dailyDeliveries, valid: 0...1_000, plausible: 2...24),
+        NumberField("deviceBudgetPerHour", \.deviceBudgetPerHour, valid: 0...60, plausible: 0.5...6),
         NumberField("runSeconds", \.runSeconds, valid: 1...30),
     ]
 }

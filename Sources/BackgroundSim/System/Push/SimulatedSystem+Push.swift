@@ -41,7 +41,7 @@ extension SimulatedSystem {
             wakeOrRetry(\.push, for: .silentPush, decision: decision, in: &simulation) { denial in
                 record(.pushDeferred(reason: denial))
                 // Throttled, it waits for the throttle to open; otherwise it asks again later.
-                return denial == .rateLimit ? push.throttle.opensAt(snapshot.now) : snapshot.now + admission.retryInterval
+                return denial == .rateLimit ? push.throttleOpensAt(snapshot.now) : snapshot.now + admission.retryInterval
             } deliver: { simulation in
                 deliverPushToApp(inBackground: true, in: &simulation)
             }

@@ -202,7 +202,7 @@ public final class SimulatedSystem {
         admission = WakeAdmission(model: model, budget: parameters.budget, recentUse: .hours(parameters.heuristic.refreshRecencyDays * 24),
                                   retryInterval: .minutes(parameters.heuristic.evaluationMinutes))
         sessionEvents = SessionEventDelivery(parameters: parameters.backgroundURLSession)
-        push = PushDelivery(pushes: pushes, parameters: parameters.push, seed: seed)
+        push = PushDelivery(pushes: pushes, parameters: parameters.push, otherApps: parameters.otherApps, seed: seed)
         let neverStarts = parameters.continuedProcessing.neverStartsProbability
         if neverStarts > 0 {
             var stream = RandomStream(seed: seed, label: Self.continuedProcessingDeviceLabel)

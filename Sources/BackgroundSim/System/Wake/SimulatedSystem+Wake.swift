@@ -15,7 +15,7 @@ extension SimulatedSystem {
                                            lastAppUse: lastAppUse, dataBudgetBytes: work.dataBudgetBytes)
         switch source {
         case .silentPush:
-            state.pushThrottleOpensAt = push.throttle.opensAt(snapshot.now)
+            state.pushThrottleOpensAt = push.throttleOpensAt(snapshot.now)
             state.handlingPush = push.window != nil
         case .continuedProcessingTask:
             state.continuedProcessingSlotFree = running.count(of: .continuedProcessing) < parameters.continuedProcessing.maximumConcurrentTasks

@@ -55,7 +55,8 @@ package struct WakeRule: Sendable {
         /// if it has not been launched for a while.
         case appUsedRecently
         /// The system's throttle on silent pushes lets a background delivery through: a burst
-        /// in a sliding window and a count per 24 hours (``PushThrottle``).
+        /// in a sliding window, and the device's budget for 24 hours, which the other apps'
+        /// pushes spend too, not spent (``PushThrottle``).
         case pushThrottle
         /// The transfer daemon's resume rate limiter lets a launch for URL-session events
         /// through: its delay since the app's last background launch or resume for events has
@@ -193,8 +194,9 @@ package struct WakeRule: Sendable {
                  source: "thermal state serious or worse [Inf]"),
         WakeRule(check: .pushThrottle, stage: .discretion, appliesTo: WakeSources(.silentPush), denial: .rateLimit,
                  isDeviceCondition: false,
-                 source: "the system \"may throttle\" background pushes [A]; budgets reset every 24 hours, forum thread 776933 [A-DTS]; "
-                    + "bursts then an hour of none, firebase-ios-sdk 7072, quickstart-ios 258 [O]; sizes [Inf]"),
+                 source: "the system \"may throttle\" background pushes [A]; the device's budgets, \"up to several\" an hour across all apps, "
+                    + "reset every 24 hours, forum thread 776933 [A-DTS]; bursts then an hour of none, firebase-ios-sdk 7072, "
+                    + "quickstart-ios 258 [O]; sizes and the other apps' pushes [Inf]"),
         WakeRule(check: .sessionLaunchRateLimit, stage: .discretion,
                  appliesTo: WakeSources(.sessionEvents, .discretionarySessionEvents), denial: .rateLimit, isDeviceCondition: false,
                  source: "rate limiting applies to a URL session's launch event upon completion, attendees' notes of WWDC 2020 "
