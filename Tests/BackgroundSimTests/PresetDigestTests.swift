@@ -63,7 +63,7 @@ struct PresetDigestTests {
         "coverdrop-designed": ["df5c780c250d090b", "aaa7faef4a9c0497", "5ccb155d6dbf6912"],
         "coverdrop-shipped": ["82c5056cc772b6e6", "4f6f05a5a41c47b9", "807ac0ade88ebac1"],
         "coverdrop-processing-2025-07": ["d7ca1ee55d570c0a", "229a8a53c1ceb367", "ecff2696b5f86d2f"],
-        "coverdrop-push": ["a8039f3075b4d851", "543e077d80363e11", "e3474d958218de7e"],
+        "coverdrop-push": ["18f4fc1f95ac062a", "a1e688e83e7e871d", "c61159d5ccfe30f8"],
         "coverdrop-send-forgetful": ["784c6cfe223c264d", "d561c473a328af56", "8fbdf58631b5dff4"],
         "zashi-designed": ["8e12e03f0ba32b09", "f7a923dd25d3933f", "5f36a6c642b50872"],
         "zashi-shipped": ["e1bd5271ef9632ca", "8fbb2c868da4e317", "ee98d3fa764a27e1"],

@@ -199,6 +199,23 @@ struct SilentPushTests {
         #expect(h.system.metrics.pushesDiscarded == 3)
     }
 
+    @Test("a kill of the suspended app discards the push the system held for it (appKilled); later pushes are held and delivered as usual")
+    func killDiscardsTheHeldPush() throws {
+        var held = scenario(cadence(minutes: 60))
+        held.system.otherApps.backgroundPushesPerHour = 0
+        held.system.push.deviceBudgetPerHour = 0.125   // 3 a period: the 4 h push is held
+        held.faults.jetsams = [.init(atHours: 4.5)]
+        let h = try SystemHarness(held) { PushPolicy() }
+        h.useApp(at: .at(10), for: .seconds(5))
+        try h.run(until: .at(24.5 * 3_600))
+        #expect(h.entries(.pushDiscarded).map(\.event) == [.pushDiscarded(reason: .appKilled)])
+        #expect(h.times(.pushDiscarded) == [.at(4.5 * 3_600)])
+        // The 5 h push is held until the next period; 6–23 h each replace the one held.
+        let expected: [SimInstant] = [.at(3_600), .at(7_200), .at(10_800), .at(86_400), .at(86_400)]
+        #expect(delivered(h) == expected)
+        #expect(h.system.metrics.pushesCoalesced == 18)
+    }
+
     @Test("Background App Refresh off holds the push back; a user launch delivers it")
     func rulesHoldAndUserLaunchDelivers() throws {
         var off = scenario(cadence(minutes: 60))

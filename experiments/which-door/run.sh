@@ -42,6 +42,14 @@ if rerun coverdrop-push-model-uncertainty; then
     compare coverdrop-push-model-uncertainty coverdrop-designed coverdrop-push \
         --minimize work.allItemsLatencyMinutes.p90 --subject-to energy.appBatteryPercentPerDay\<=0.05 --model-uncertainty
 fi
+# The push arm across the device's push budget and the other apps' pushes, the ends of their
+# plausible ranges (docs/SCENARIOS.md): every cell's metrics in the .jsonl, the summary in the .md;
+# then the comparison again where the push arm gets least (a budget of 0.5 an hour, other apps 4).
+rm -f "$out/coverdrop-push-budgets.jsonl"
+"$bgsim" sweep "$out/scenarios/coverdrop-push-budgets.json" --quiet --format markdown \
+    --out "$out/coverdrop-push-budgets.jsonl" > "$out/coverdrop-push-budgets.md"
+compare coverdrop-push-crowded coverdrop-designed coverdrop-push --with "$out/scenarios/crowded-phone.json" \
+    --minimize work.allItemsLatencyMinutes.p90 --subject-to energy.appBatteryPercentPerDay\<=0.05
 # What each new door did, in its own counters (relaunches, stalls, cancels, pushes).
 for door in background-urlsession continued-processing; do
     "$bgsim" run --scenario "$out/scenarios/$door.json" --seeds 100 --days 365 --quiet --output "$out/$door.txt"

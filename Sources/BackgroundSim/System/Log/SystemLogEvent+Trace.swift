@@ -66,7 +66,9 @@ extension SystemLogEvent {
         case .sessionEventsPending(let session), .handleSessionEvents(let session), .sessionCompletionHandlerCalled(let session),
              .sessionCompletionHandlerNotCalled(let session):
             [("session", .string(session))]
-        case .pushDiscarded(let reason), .pushDeferred(let reason):
+        case .pushDiscarded(let reason):
+            [("reason", .string(reason.rawValue))]
+        case .pushDeferred(let reason):
             [("reason", .string(reason.rawValue))]
         case .pushDelivered(let inBackground):
             [("inBackground", .bool(inBackground))]

@@ -121,8 +121,8 @@ public enum SystemLogEvent: Sendable, Equatable {
     case pushReceived
     /// A push replaced the held one, which is lost (only the newest is kept).
     case pushCoalesced
-    /// The push was dropped, and why (a force-quit).
-    case pushDiscarded(reason: LaunchDenial)
+    /// The push was dropped, and why (a force-quit, or a kill while it was held).
+    case pushDiscarded(reason: PushDiscardReason)
     /// The held push was not delivered at this attempt, and why (a rule, the spacing, a budget).
     case pushDeferred(reason: LaunchDenial)
     /// The held push was delivered: to the app in the foreground, or in the background (after a

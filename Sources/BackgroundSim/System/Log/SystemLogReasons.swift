@@ -19,6 +19,18 @@ public enum TerminationReason: String, Sendable, Equatable, CaseIterable {
     var isKill: Bool { self == .taskTimeout || self == .assertionTimeout || self == .cpuLimit || self == .crash }
 }
 
+/// Why the system dropped the push it held (``SystemLogEvent/pushDiscarded(reason:)``).
+public enum PushDiscardReason: String, Sendable, Equatable, CaseIterable {
+    /// The user force-quit the app: the held push, and every push until the user opens the app
+    /// again, is dropped [A].
+    case forceQuit = "forceQuit"
+    /// The app's process was killed (by the system: memory, an overrun, the CPU monitor; or by a
+    /// crash) while the system held a push for it: "if something force quits or kills the app,
+    /// the system discards held notifications" [A] ("Pushing background updates to your app").
+    /// Later pushes are delivered as usual. A phone that turns off keeps it [Inf].
+    case appKilled = "appKilled"
+}
+
 /// Why the system killed the app.
 public enum KillReason: Sendable, Equatable {
     /// A task was not completed within the grace period after its expiration handler.

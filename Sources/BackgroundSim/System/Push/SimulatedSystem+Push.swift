@@ -70,10 +70,10 @@ extension SimulatedSystem {
         record(.pushCompletionHandlerCalled)
     }
 
-    /// A force-quit discards the held push [A].
-    func discardHeldPush(in simulation: inout Simulation<WorldEvent>) {
+    /// A force-quit or a kill of the app discards the held push [A].
+    func discardHeldPush(_ reason: PushDiscardReason, in simulation: inout Simulation<WorldEvent>) {
         if push.discard(in: &simulation) {
-            record(.pushDiscarded(reason: .forceQuit))
+            record(.pushDiscarded(reason: reason))
         }
     }
 }

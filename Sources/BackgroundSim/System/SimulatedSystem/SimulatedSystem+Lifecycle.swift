@@ -47,7 +47,7 @@ extension SimulatedSystem {
             }
             terminate(.forceQuit, in: &simulation)
             cancelSessionTransfers(in: &simulation)
-            discardHeldPush(in: &simulation)
+            discardHeldPush(.forceQuit, in: &simulation)
             forceQuitFlag = true
             if parameters.forceQuitClearsPendingRequests { pending.removeAll() }
             record(.forceQuit(pendingRequestsCleared: parameters.forceQuitClearsPendingRequests))
@@ -89,5 +89,8 @@ extension SimulatedSystem {
         // Queued continued-processing requests go with the process (a force-quit cancels them [A]).
         if continued.hasQueued { record(.continuedProcessingQueueCancelled(count: UInt32(continued.queued.count))) }
         endDoors(in: &simulation)
+        // A kill discards the push the system held for the app [A]; the force-quit's discard, which
+        // also drops later pushes, is the caller's; a phone that turns off keeps it [Inf].
+        if reason != .forceQuit && reason != .powerOff { discardHeldPush(.appKilled, in: &simulation) }
     }
 }
