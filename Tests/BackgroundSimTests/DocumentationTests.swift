@@ -272,4 +272,20 @@ struct DocumentationTests {
         #expect(!tags.isEmpty)
         #expect(tags.allSatisfy { $0 == BackgroundSimVersion.string }, "\(tags)")
     }
+
+    @Test("every README that says how many of the iOS model's numbers --model-uncertainty draws gives the count the code draws")
+    func drawnNumbersCount() throws {
+        let count = ModelUncertainty.standard.parameters.count
+        var quoted = 0
+        for path in ["README.md", "experiments/designed-vs-shipped/README.md", "experiments/which-door/README.md"] {
+            let text = try read(path)
+            for piece in text.components(separatedBy: " of the iOS model's").dropLast() {
+                let number = piece.reversed().prefix { $0.isNumber }.reversed()
+                guard !number.isEmpty else { continue }
+                quoted += 1
+                #expect(Int(String(number)) == count, "\(path): \(String(number)) of the iOS model's numbers, but \(count) are drawn")
+            }
+        }
+        #expect(quoted >= 3)
+    }
 }
