@@ -13,6 +13,19 @@ struct ScenarioTests {
         }
     }
 
+    /// A guard, not a timing: the limit is hundreds of times what the linear encoding takes, and
+    /// the quadratic one took about 15 minutes.
+    @Test("a scenario with 100,000 given push times is laid under a fragment, re-encoded and written in linear time", .timeLimit(.minutes(1)))
+    func longArraysReencodeInLinearTime() throws {
+        var scenario = Scenario()
+        scenario.pushes.schedule = .times
+        scenario.pushes.atHours = (0..<100_000).map { Double($0) / 100 }
+        let layered = try ScenarioLoader.overlay("{}", source: "empty.json", over: scenario)
+        #expect(layered.pushes.atHours == scenario.pushes.atHours)
+        let text = JSONWriter.pretty(ScenarioLoader.document(of: layered))
+        #expect(try ScenarioLoader.decode(text, source: "written.json").pushes.atHours.count == 100_000)
+    }
+
     @Test("{} is the default scenario")
     func emptyIsDefault() throws {
         #expect(try ScenarioLoader.decode("{}", source: "test.json") == Scenario())

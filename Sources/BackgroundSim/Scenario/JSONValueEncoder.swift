@@ -33,23 +33,36 @@ private final class Node {
 
     /// The child for `key` (made, or replaced, now).
     func child(_ key: String) -> Node {
-        var members: [(key: String, node: Node)] = []
-        if case .object(let existing) = content { members = existing }
         let node = Node()
+        var members = takeMembers()
         members.removeAll { $0.key == key }
         members.append((key, node))
         content = .object(members)
         return node
     }
 
-    /// A new element at the end.
+    /// A new element at the end, in amortised constant time: the array is taken out of
+    /// ``content`` before the append, so that it is not shared and is not copied.
     func appended() -> Node {
-        var elements: [Node] = []
-        if case .array(let existing) = content { elements = existing }
         let node = Node()
+        var elements = takeElements()
         elements.append(node)
         content = .array(elements)
         return node
+    }
+
+    /// The object's members, leaving ``content`` empty, so that the caller holds the only reference.
+    private func takeMembers() -> [(key: String, node: Node)] {
+        guard case .object(let members) = content else { return [] }
+        content = .value(.null)
+        return members
+    }
+
+    /// The array's elements, leaving ``content`` empty, so that the caller holds the only reference.
+    private func takeElements() -> [Node] {
+        guard case .array(let elements) = content else { return [] }
+        content = .value(.null)
+        return elements
     }
 
     func becomeObject() { if case .object = content {} else { content = .object([]) } }
