@@ -2,11 +2,11 @@
 /// apps: the scenario's `system.otherApps` section.
 ///
 /// Of the system's budgets, the sources found call only the one for silent pushes the whole
-/// device's: an Apple engineer (developer forums, thread 776933 [A-DTS]) says to expect "up to several"
-/// background pushes an hour across all apps on a device, possibly none, with the device's
-/// budgets reset every 24 hours (``PushParameters/deviceBudgetPerHour``). The other apps' pushes
-/// spend that budget before or after the app's, first come, first served: the app's share
-/// follows from the competition.
+/// device's: an Apple engineer (developer forums, thread 776933 [A-DTS]) says to expect "up to
+/// several" background pushes an hour across all apps on a device, possibly none, with the
+/// device's budgets reset every 24 hours (``PushParameters/deviceBudgetPerHour``). The other
+/// apps' pushes spend that budget before or after the app's, first come, first served: the
+/// app's share follows from the competition.
 ///
 /// What is not here, and why: Apple describes app refresh and processing launches as decided
 /// for each app, from its usage and its own energy and data use (WWDC 2019 707 [A]; the
