@@ -59,7 +59,7 @@ enum CheckCommand {
         if let directory = flags.string("out") { try Output.checkDirectory(directory, for: "--out") }
         let directory = flags.string("out") ?? defaultDirectory
         let scenario = try RunCommand.loadScenario(flags, context, for: "check")
-        let days = try flags.integer("days", default: 7, in: 1...100_000)
+        let days = try flags.integer("days", default: 7, in: SimulationRunner.days)
         let jobs = try flags.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1_024)
         // Consecutive seeds, as a first and a count: ten million of them cost no memory.
         let first: UInt64, count: Int

@@ -108,7 +108,7 @@ enum CompareCommand {
         let scenarios = try ScenarioArguments.load(builtIn ? defaultScenarios : flags.positional, context, overlays: flags.strings("with"))
         let count = try flags.integer("seeds", default: builtIn ? defaultSeeds : 20, in: 2...100_000)
         let first = try flags.unsigned("first-seed", default: 1)
-        let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: 1...100_000)
+        let days = try flags.integer("days", default: builtIn ? defaultDays : 90, in: SimulationRunner.days)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
         let seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)

@@ -62,7 +62,7 @@ enum RunCommand {
         // The report says which fragments made the scenario it ran, not the preset's name alone.
         let fragments = flags.strings("with").map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
         if !fragments.isEmpty { scenario.name += " with " + fragments.joined(separator: ", ") }
-        let days = try flags.integer("days", default: 365, in: 1...SimulationRunner.maximumDays)
+        let days = try flags.integer("days", default: 365, in: SimulationRunner.days)
         let seed = try flags.unsigned("seed", default: 1)
         if flags.string("seeds") != nil {
             guard !flags.isSet("app-output") else { throw UsageError("--app-output shows one run's app output; drop --seeds, or give --seed S") }

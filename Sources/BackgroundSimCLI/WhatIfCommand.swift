@@ -52,7 +52,7 @@ enum WhatIfCommand {
         }
         let scenarios = try ScenarioArguments.load(flags.positional, context, overlays: flags.strings("with"))
         let count = try flags.integer("seeds", default: 8, in: 2...100_000)
-        let days = try flags.integer("days", default: 30, in: 1...100_000)
+        let days = try flags.integer("days", default: 30, in: SimulationRunner.days)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")
         let seeds = try flags.consecutiveSeeds(from: "first-seed", default: 1, count: count)

@@ -250,9 +250,34 @@ package struct FieldLogReader {
             }
         }
         let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.record.time <= $1.record.time }
-        let sorted = inOrder ? records.map(\.record)
-            : records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }.map(\.record)
-        return .success(Self.onFirstClock(sorted))
+        let ordered = inOrder ? records
+            : records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }
+        if let beyond = Self.firstBeyondSpan(ordered.map(\.record)) {
+            let (_, file, line) = ordered[beyond.index]
+            return .failure(ScenarioError(source: "\(files[file].name):\(line)", issues: [ScenarioIssue(path: beyond.field, message:
+                "expected a time within \(NumberRow.format(Double(SimulationRunner.maximumDays))) days of this device's first record (\(ordered[0].record.time.text)), "
+                    + "the most a simulation spans; got \(beyond.time.text)")]))
+        }
+        return .success(Self.onFirstClock(ordered.map(\.record)))
+    }
+
+    /// The first of a device's records (sorted by time) with a time — its own, its earliest begin
+    /// date or its boot time — more than ``SimulationRunner/maximumDays`` from the first record's
+    /// time: what a replay or a calibration would have to simulate, which no run can.
+    static func firstBeyondSpan(_ records: [FieldLogRecord]) -> (index: Int, field: String, time: LocalTimestamp)? {
+        guard let first = records.first?.time.milliseconds else { return nil }
+        let span = Int64(SimulationRunner.maximumDays) * 86_400_000
+        func beyond(_ time: LocalTimestamp?) -> Bool {
+            guard let time else { return false }
+            let (difference, overflow) = time.milliseconds.subtractingReportingOverflow(first)
+            return overflow || difference.magnitude > UInt64(span)
+        }
+        for (index, record) in records.enumerated() {
+            if beyond(record.time) { return (index, "time", record.time) }
+            if beyond(record.earliestBegin) { return (index, "earliestBegin", record.earliestBegin!) }
+            if beyond(record.bootTime) { return (index, "bootTime", record.bootTime!) }
+        }
+        return nil
     }
 
     /// One device's records (sorted by time) with every time on the clock of its first record,

@@ -193,7 +193,7 @@ enum LaunchReplay {
 
         var isSimulating: Bool { resubmission != nil }
 
-        static func instant(_ seconds: Double) -> SimInstant { SimInstant(nanosecondsSinceStart: Int64((seconds * 1e9).rounded())) }
+        static func instant(_ seconds: Double) -> SimInstant { .start + .seconds(seconds) }   // saturating, never trapping
         static func hour(_ time: Double) -> Int { Int(time.truncatingRemainder(dividingBy: 86_400) / 3_600) }
         /// The evaluation at or before `time`.
         func evaluation(before time: Double) -> Double { (time / step).rounded(.down) * step }

@@ -71,6 +71,30 @@ struct FieldLogTests {
         #expect(atInstant.map(\.event) == [.taskSubmitted, .taskLaunched, .taskCompleted], "\(atInstant.map(\.event))")
     }
 
+    @Test("a device's records may span the most days a run simulates and no more: 500 years, or a boot time 300 years back, is refused naming the record and field; exactly 100,000 days is read")
+    func spanIsBounded() throws {
+        func log(_ second: String, bootTime: String = "2026-01-05T00:00:00") -> String {
+            #"{"device":"d","time":"2026-01-05T13:23:16","event":"appForeground","bootTime":"2026-01-05T00:00:00","firstLaunch":true}"#
+                + "\n" + #"{"device":"d","time":"\#(second)","event":"appBackground","bootTime":"\#(bootTime)"}"# + "\n"
+        }
+        func refusal(_ text: String) -> ScenarioError? {
+            do {
+                _ = try FieldLogFormat.parse(text, source: "log", jobs: 2)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let fiveCenturies = try #require(refusal(log("2526-01-05T13:23:16")))
+        #expect(fiveCenturies.source == "log:2" && fiveCenturies.issues.first?.path == "time", "\(fiveCenturies)")
+        #expect(fiveCenturies.description.contains("within 100,000 days of this device's first record"), "\(fiveCenturies)")
+        let oldBoot = try #require(refusal(log("2026-01-05T14:00:00", bootTime: "1726-01-05T00:00:00")))
+        #expect(oldBoot.source == "log:2" && oldBoot.issues.first?.path == "bootTime", "\(oldBoot)")
+        // 2026-01-05 + 100,000 days is 2299-10-21: at the limit, read; a second later, refused.
+        #expect(refusal(log("2299-10-21T13:23:16")) == nil)
+        #expect(refusal(log("2299-10-21T13:23:17"))?.issues.first?.path == "time")
+    }
+
     @Test("records repeated in a file or across files count once, and give the features of the log without them; the same file named twice is refused")
     func duplicates() throws {
         let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))

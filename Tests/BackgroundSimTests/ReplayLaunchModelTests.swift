@@ -76,6 +76,23 @@ struct ReplayLaunchModelTests {
         }
     }
 
+    @Test("a replay file's launch may be as late as the most days a run simulates (2,400,000 h) and no later: 3,000,000 h is refused naming the field, before the clock's nanoseconds could overflow")
+    func replayTimesAreBounded() throws {
+        let base = try #require(Presets.scenario(named: "probe-refresh"))
+        func fragment(_ hours: Double) -> String {
+            #"{"system": {"launchModel": "replay", "replay": {"devices": [{"id": "d", "launches": [{"atHours": \#(hours), "kind": "refresh"}]}]}}}"#
+        }
+        #expect(SimulationRunner.hours.upperBound == 2_400_000)
+        let atLimit = try ScenarioLoader.overlay(fragment(2_400_000), source: "replay.json", over: base)
+        #expect(atLimit.system.replay.devices.first?.launches.first?.atHours == 2_400_000)
+        do {
+            _ = try ScenarioLoader.overlay(fragment(3_000_000), source: "replay.json", over: base)
+            Issue.record("a launch at 3,000,000 h was accepted")
+        } catch {
+            #expect(error.source == "replay.json" && error.issues.map(\.path) == ["system.replay.devices[0].launches[0].atHours"], "\(error)")
+        }
+    }
+
     @Test("a replay with a device twice, a launch twice, or devices under another launch model is refused naming the entry")
     func replayMistakes() throws {
         let launch = ReplayedLaunches.Launch(atHours: 3, kind: .refresh)

@@ -46,8 +46,8 @@ public struct FaultPlan: Codable, Sendable, Equatable {
     /// for (toHours − fromHours) × 3,600 / (offSeconds + onSeconds), and each cycle is two events.
     public static let maximumFlapCycles = 1_000_000.0
 
-    /// The instants a scenario may name, in hours since the start: up to 1,000,000 days.
-    static let hours = 0.0...(24 * 1_000_000)
+    /// The instants a scenario may name, in hours since the start (``SimulationRunner/hours``).
+    static let hours = SimulationRunner.hours
 
     /// Windows in which `BGTaskScheduler.submit` fails with a given error.
     public var submitErrors: [SubmitError] = []

@@ -8,8 +8,17 @@ import SimKernel
 /// The same scenario, seed and days give the same result and digest in any process.
 public enum SimulationRunner {
     /// The most days one run may simulate: 100,000 (about 274 years), within the 64-bit
-    /// nanosecond clock's reach of 106,751 days.
+    /// nanosecond clock's reach of 106,751 days. The one limit on simulated time: every time a
+    /// scenario, a fragment, a replay file or a field log gives lies within it (``hours``), and
+    /// every command's `--days` and every sweep's and tuning's `days` stop at it.
     public static let maximumDays = 100_000
+
+    /// The instants a scenario may name, in hours since the start: from 0 to ``maximumDays``
+    /// days, so that no time converted to the clock's nanoseconds can overflow.
+    public static let hours = 0.0...(24 * Double(maximumDays))
+
+    /// The whole numbers of days a command may be asked to simulate.
+    public static let days = 1...maximumDays
 
     /// Runs `scenario` for `days` days.
     ///

@@ -154,7 +154,7 @@ package struct SweepDefinition: Sendable {
         }
         let seedCount = try integer("seeds", default: 20, in: 1...100_000)
         let firstSeed = try integer("firstSeed", default: 1, in: 0...Int(Int32.max))
-        let days = try integer("days", default: 90, in: 1...100_000)
+        let days = try integer("days", default: 90, in: SimulationRunner.days)
         // The app's own metrics are those the base declares; axes do not change them.
         let baseScenario = try ScenarioLoader.decode(JSONWriter.compact(base), source: source, policies: policies)
         let reported = ComparedMetric.standard(including: [baseScenario])

@@ -181,8 +181,8 @@ extension AppUsageParameters: ScenarioSection {
 
     package func validateRelations(_ v: inout ParameterValidator) {
         for (index, absence) in absences.enumerated() {
-            v.check(absence.startDay, 0...1_000_000, "absences[\(index)].startDay")
-            v.check(absence.days, 1...1_000_000, "absences[\(index)].days")
+            v.check(absence.startDay, 0...SimulationRunner.maximumDays, "absences[\(index)].startDay")
+            v.check(absence.days, SimulationRunner.days, "absences[\(index)].days")
         }
     }
 }

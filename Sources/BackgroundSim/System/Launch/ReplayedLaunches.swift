@@ -129,7 +129,7 @@ package struct ReplayLaunchModel: LaunchModel {
     package init(device: ReplayedLaunches.Device?) {
         let launches = device?.launches ?? []
         times = [ReplayedLaunches.Kind.refresh, .processing].map { kind in
-            launches.filter { $0.kind == kind }.map { SimInstant(nanosecondsSinceStart: Int64(($0.atHours * 3_600e9).rounded())) }.sorted()
+            launches.filter { $0.kind == kind }.map { SimInstant(nanosecondsSinceStart: Int64(exactly: ($0.atHours * 3_600e9).rounded()) ?? .max) }.sorted()
         }
     }
 
