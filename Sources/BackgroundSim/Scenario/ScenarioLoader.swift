@@ -345,6 +345,14 @@ public enum ScenarioLoader {
     /// Records unknown keys and values of the wrong kind.
     static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, issues: inout [ScenarioIssue],
                            integerFields: Set<String> = integerFields) {
+        checkShape(value, against: expected, path: path, generic: genericPath(path), issues: &issues, integerFields: integerFields)
+    }
+
+    /// ``checkShape(_:against:path:issues:integerFields:)`` with `path`'s ``genericPath(_:)``
+    /// carried down, so that it is built once per level, not again from the whole path at each
+    /// number: a long array is checked in linear time.
+    private static func checkShape(_ value: JSONValue, against expected: JSONValue, path: String, generic: String,
+                                   issues: inout [ScenarioIssue], integerFields: Set<String>) {
         switch (value, expected) {
         case (.null, _):
             return  // null means "the default"
@@ -367,15 +375,18 @@ public enum ScenarioLoader {
                     issues.append(ScenarioIssue(path: memberPath, message: "unknown key" + suggestion))
                     continue
                 }
-                checkShape(member.value, against: expectedValue, path: memberPath, issues: &issues, integerFields: integerFields)
+                checkShape(member.value, against: expectedValue, path: memberPath, generic: generic.isEmpty ? member.key : "\(generic).\(member.key)",
+                           issues: &issues, integerFields: integerFields)
             }
         case let (.array(elements), .array(template)):
             guard let elementTemplate = template.first else { return }
+            let elementGeneric = generic + "[]"
             for (index, element) in elements.enumerated() {
-                checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", issues: &issues, integerFields: integerFields)
+                checkShape(element, against: elementTemplate, path: "\(path)[\(index)]", generic: elementGeneric, issues: &issues,
+                           integerFields: integerFields)
             }
         case (.number(let number), .number):
-            guard integerFields.contains(genericPath(path)) else { return }
+            guard integerFields.contains(generic) else { return }
             if number != number.rounded() {
                 issues.append(ScenarioIssue(path: path, message: "expected a whole number, got \(JSONWriter.format(number))"))
             } else if abs(number) > 9_007_199_254_740_992 {
