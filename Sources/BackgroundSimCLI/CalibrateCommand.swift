@@ -66,7 +66,9 @@ enum CalibrateCommand {
             Output.error("\(context.toolName) calibrate: left out \(log.duplicatesDropped) record(s) that repeat another exactly (a batch uploaded twice?)")
         }
         var payloads: [MetricKitPayload] = []
-        for path in (flags.string("metrickit") ?? "").split(separator: ",").map(String.init) { payloads += try MetricKitPayload.read(path: path) }
+        let metricKitPaths = (flags.string("metrickit") ?? "").split(separator: ",").map(String.init)
+        try TextInput.requireDistinct(metricKitPaths, counted: "payloads")
+        for path in metricKitPaths { payloads += try MetricKitPayload.read(path: path) }
         if flags.string("metrickit") != nil && payloads.isEmpty { throw UsageError("--metrickit: the files hold no payloads") }
         let quiet = flags.isSet("quiet")
         let calibration = try LaunchCalibration.run(log, sources: flags.positional, base: base, metricKit: payloads, policies: context.policies, jobs: jobs,

@@ -104,15 +104,7 @@ package enum FieldLogFormat {
     @discardableResult
     package static func forEachDevice(paths: [String], jobs: Int = 1, progress: ((FieldLogReader.Step) -> Void)? = nil,
                                       _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) -> (records: Int, duplicatesDropped: Int) {
-        var seen: [String: String] = [:]
-        for path in paths where path != "-" {
-            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-            if let earlier = seen[resolved] {
-                throw ScenarioError(source: path, issues: [ScenarioIssue(
-                    path: "", message: "this file is already given (as \(earlier)); its records would count twice")])
-            }
-            seen[resolved] = path
-        }
+        try TextInput.requireDistinct(paths, counted: "records")
         let reader = try FieldLogReader(paths: paths, jobs: jobs, progress: progress)
         var kept = 0
         try reader.forEachDevice(progress: progress) { device in
@@ -167,7 +159,7 @@ package enum FieldLogFormat {
         let header = splitCSV(line)
         for name in header where !fields.contains(name) {
             let suggestion = ScenarioLoader.closest(to: name, among: fields).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw ScenarioError(source: source, issues: [ScenarioIssue(path: name, message: "unknown column" + suggestion)])
+            throw ScenarioError(source: source, issues: [ScenarioIssue(path: TextInput.visible(name), message: "unknown column" + suggestion)])
         }
         return .csv(header: header)
     }

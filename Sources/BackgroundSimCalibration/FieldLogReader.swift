@@ -108,7 +108,8 @@ package struct FieldLogReader {
     /// `blockRead` with each block's size after it.
     private mutating func indexLines(of file: Int, blockRead: (Int) -> Void) throws(ScenarioError) {
         let bytes = files[file]
-        var offset = 0
+        // A byte order mark is skipped (TextInput); the runs' byte ranges start after it.
+        var offset = TextInput.byteOrderMarkLength(try bytes.read(at: 0, count: TextInput.byteOrderMark.count))
         var nextLine = 1
         var open: (device: String, run: Run)?
         while offset < bytes.count {
@@ -171,7 +172,9 @@ package struct FieldLogReader {
         let block = try bytes.read(at: start, count: count)
         var stop = block.count
         if start + block.count < end {
-            guard let lastLineFeed = block.lastIndex(of: 10) else {
+            // Cut after the last line feed, or, in a file whose lines end in a carriage return
+            // alone, after the last carriage return.
+            guard let lastLineFeed = block.lastIndex(of: 10) ?? block.lastIndex(of: 13) else {
                 throw ScenarioError(source: "\(bytes.name):\(firstLine)", issues: [ScenarioIssue(
                     path: "", message: "the line is longer than \(Self.blockBytes >> 20) MiB; a field log has one record per line")])
             }
@@ -181,10 +184,13 @@ package struct FieldLogReader {
         var lineStart = 0
         var number = firstLine
         while lineStart < stop {
+            // A line ends at a line feed, a carriage return and a line feed, or a carriage
+            // return alone (TextInput).
             var lineEnd = lineStart
-            while lineEnd < stop && block[lineEnd] != 10 { lineEnd += 1 }
-            let next = Swift.min(lineEnd + 1, stop)
-            let textEnd = lineEnd > lineStart && block[lineEnd - 1] == 13 ? lineEnd - 1 : lineEnd
+            while lineEnd < stop && block[lineEnd] != 10 && block[lineEnd] != 13 { lineEnd += 1 }
+            let crlf = lineEnd + 1 < stop && block[lineEnd] == 13 && block[lineEnd + 1] == 10
+            let next = Swift.min(lineEnd + (crlf ? 2 : 1), stop)
+            let textEnd = lineEnd
             guard let text = String(validating: block[lineStart..<textEnd], as: UTF8.self) else {
                 throw ScenarioError(source: "\(bytes.name):\(number)", issues: [ScenarioIssue(path: "", message: "expected UTF-8 text")])
             }

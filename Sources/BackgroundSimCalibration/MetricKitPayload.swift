@@ -37,7 +37,7 @@ package struct MetricKitPayload: Sendable, Equatable {
         func fail(_ where_: String, _ path: String, _ message: String) -> ScenarioError {
             ScenarioError(source: where_, issues: [ScenarioIssue(path: path, message: message)])
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TextInput.withoutByteOrderMark(text).trimmingCharacters(in: .whitespacesAndNewlines)
         var objects: [(value: JSONValue, place: String)] = []
         do {
             if trimmed.hasPrefix("[") {
@@ -49,7 +49,7 @@ package struct MetricKitPayload: Sendable, Equatable {
                 if let whole {
                     objects = [(whole, source)]
                 } else {
-                    for (index, line) in trimmed.split(separator: "\n").enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    for (index, line) in TextInput.lines(trimmed).enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                         objects.append((try JSONParser.parse(String(line)), "\(source):\(index + 1)"))
                     }
                 }
@@ -128,10 +128,11 @@ package struct MetricKitPayload: Sendable, Equatable {
         return local.seconds - Double(offset[0] == "-" ? -1 : 1) * Double(hours * 3_600 + minutes * 60)
     }
 
-    /// Seconds of `"347 sec"`, `"1,456 sec"`, `"1.5 min"`, `"830 ms"`, `"2 hr"`.
+    /// Seconds of `"347 sec"`, `"1,456 sec"`, `"1.5 min"`, `"830 ms"`, `"2 hr"`. Commas only as
+    /// thousands separators (`"1,456"`, not `"1,2,3"` or `"1,45"`).
     static func duration(_ text: String) -> Double? {
-        let parts = text.replacingOccurrences(of: ",", with: "").split(separator: " ")
-        guard parts.count == 2, let number = Double(parts[0]), number >= 0, number.isFinite else { return nil }
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let number = groupedNumber(parts[0]), number >= 0, number.isFinite else { return nil }
         let scale: Double? = switch parts[1] {
         case "ms": 0.001
         case "s", "sec", "secs": 1
@@ -140,5 +141,15 @@ package struct MetricKitPayload: Sendable, Equatable {
         default: nil
         }
         return scale.map { number * $0 }
+    }
+
+    /// The number `text` writes, with commas allowed only between groups of three digits before
+    /// the decimal point; `nil` otherwise.
+    static func groupedNumber(_ text: Substring) -> Double? {
+        let whole = text.prefix { $0 != "." }
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count == 1 || (groups.first.map { (1...3).contains($0.count) } == true
+                                    && groups.dropFirst().allSatisfy { $0.count == 3 }) else { return nil }
+        return Double(text.replacingOccurrences(of: ",", with: ""))
     }
 }

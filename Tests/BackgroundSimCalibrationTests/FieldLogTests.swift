@@ -95,6 +95,46 @@ struct FieldLogTests {
         #expect(refusal(log("2299-10-21T13:23:17"))?.issues.first?.path == "time")
     }
 
+    @Test("a log with a byte order mark (Excel's CSV UTF-8), or with lines ending in a carriage return alone, reads like the same log without; an invisible character in a column's name is shown escaped")
+    func byteOrderMarkAndLineEnds() throws {
+        let scenario = try #require(Presets.scenario(named: "zashi-designed"))
+        let records = try FieldLogRecorder.run(scenario, seed: 3, days: 3, device: "d").records
+        for text in [FieldLogFormat.jsonLines(records), FieldLogFormat.csv(records)] {
+            #expect(try FieldLogFormat.parse("\u{FEFF}" + text, source: "log", jobs: 2) == records)
+            #expect(try FieldLogFormat.parse(text.replacingOccurrences(of: "\n", with: "\r"), source: "log", jobs: 2) == records)
+            #expect(try FieldLogFormat.parse("\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n"), source: "log", jobs: 2) == records)
+        }
+        do {
+            _ = try FieldLogFormat.parse("de\u{200B}vice,time,event\nd,2026-01-05T10:00:00,appForeground\n", source: "log", jobs: 1)
+            Issue.record("a zero-width space in a column's name was accepted")
+        } catch {
+            #expect(error.issues.first?.path == "de\\u{200B}vice" && error.description.contains("did you mean \"device\""), "\(error)")
+        }
+    }
+
+    @Test("a file given twice by any name is refused: the same path, another path, a symbolic link or a hard link")
+    func sameFileByAnyName() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("log.jsonl").path
+        try #"{"device":"d","time":"2026-01-05T13:23:16","event":"appForeground"}"#.appending("\n").write(toFile: log, atomically: true, encoding: .utf8)
+        let symbolic = directory.appendingPathComponent("symbolic.jsonl").path, hard = directory.appendingPathComponent("hard.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: log)
+        try FileManager.default.linkItem(atPath: log, toPath: hard)
+        for second in [log, directory.appendingPathComponent("./log.jsonl").path, symbolic, hard] {
+            do {
+                try TextInput.requireDistinct([log, second], counted: "records")
+                Issue.record("\(second) was accepted beside \(log)")
+            } catch {
+                #expect(error.source == second && error.description.contains("already given (as \(log))"), "\(error)")
+            }
+        }
+        let other = directory.appendingPathComponent("other.jsonl").path
+        try "\n".write(toFile: other, atomically: true, encoding: .utf8)
+        try TextInput.requireDistinct([log, other], counted: "records")
+    }
+
     @Test("records repeated in a file or across files count once, and give the features of the log without them; the same file named twice is refused")
     func duplicates() throws {
         let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))

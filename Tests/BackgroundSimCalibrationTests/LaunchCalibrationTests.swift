@@ -450,10 +450,25 @@ struct MetricKitPayloadTests {
         #expect(abs(MetricKitPayload.duration("830 ms")! - 0.83) < 1e-12)
         #expect(MetricKitPayload.duration("2 hr") == 7_200)
         #expect(MetricKitPayload.duration("347秒") == nil && MetricKitPayload.duration("-1 sec") == nil)
+        // Commas only between groups of three digits.
+        #expect(MetricKitPayload.duration("1,234,567.5 sec") == 1_234_567.5)
+        #expect(MetricKitPayload.duration("1,2,3 sec") == nil && MetricKitPayload.duration("1,45 sec") == nil)
+        #expect(MetricKitPayload.duration(",456 sec") == nil && MetricKitPayload.duration("1456, sec") == nil)
         // 2026-01-05 is day 20,458 since 1970-01-01.
         #expect(MetricKitPayload.timestamp("2026-01-05 00:00:00 +0000") == 1_767_571_200.0)
         #expect(MetricKitPayload.timestamp("2026-01-05 02:00:00 +0200") == 1_767_571_200.0)
         #expect(MetricKitPayload.timestamp("2026-01-05") == nil)
+    }
+
+    @Test("JSON lines of payloads read alike with a byte order mark, line feeds, carriage returns and line feeds, or carriage returns alone")
+    func lineEnds() throws {
+        let one = #"{"timeStampBegin": "2026-01-05 00:00:00 +0000", "timeStampEnd": "2026-01-06 00:00:00 +0000", "applicationTimeMetrics": {"cumulativeBackgroundTime": "347 sec"}}"#
+        let two = #"{"timeStampBegin": "2026-01-06 00:00:00 +0000", "timeStampEnd": "2026-01-07 00:00:00 +0000", "applicationTimeMetrics": {"cumulativeBackgroundTime": "1,456 sec"}}"#
+        let reference = try MetricKitPayload.parse(one + "\n" + two + "\n", source: "log")
+        #expect(reference.map(\.backgroundSeconds) == [347, 1_456])
+        for text in ["\u{FEFF}" + one + "\n" + two + "\n", one + "\r\n" + two + "\r\n", one + "\r" + two + "\r", "\u{FEFF}" + one + "\r\n" + two] {
+            #expect(try MetricKitPayload.parse(text, source: "log") == reference, "\(text.debugDescription)")
+        }
     }
 
     @Test("payloads read from an object, an array or JSON lines, and a bad one names the payload and the field", arguments: [

@@ -1,4 +1,5 @@
 @testable import BackgroundSim
+import Foundation
 import SimKernel
 import Testing
 
@@ -11,6 +12,15 @@ struct ScenarioTests {
         } catch {
             return error.issues
         }
+    }
+
+    @Test("a scenario file with a byte order mark reads like one without; a key with an invisible character is named with it escaped")
+    func byteOrderMarkAndInvisibleKeys() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-bom-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "\u{FEFF}{\"user\": {\"sessionsPerDay\": 9}}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ScenarioLoader.load(path: path).user.sessionsPerDay == 9)
+        #expect(issues("{\"user\": {\"sessions\u{2060}PerDay\": 9}}").map(\.path) == ["user.\"sessions\\u{2060}PerDay\""])
     }
 
     /// A guard, not a timing: the limit is hundreds of times what the linear encoding takes, and

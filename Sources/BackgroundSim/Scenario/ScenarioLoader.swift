@@ -26,7 +26,7 @@ public enum ScenarioLoader {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw ScenarioError(source: "standard input", issues: [ScenarioIssue(path: "", message: "expected UTF-8 text")])
             }
-            return text
+            return TextInput.withoutByteOrderMark(text)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -45,7 +45,7 @@ public enum ScenarioLoader {
             throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "the document is larger than \(maximumBytes >> 20) MiB (\(size) bytes)")])
         }
         do {
-            return try String(contentsOfFile: path, encoding: .utf8)
+            return TextInput.withoutByteOrderMark(try String(contentsOfFile: path, encoding: .utf8))
         } catch {
             throw ScenarioError(source: path, issues: [ScenarioIssue(path: "", message: "cannot read the file as UTF-8 text (\(error.localizedDescription))")])
         }
@@ -364,8 +364,10 @@ public enum ScenarioLoader {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 guard let expectedValue = known.first(where: { $0.key == member.key })?.value else {
                     // A key no path could show plainly (empty, or with dots or spaces) is quoted.
-                    let plain = !member.key.isEmpty && !member.key.contains { $0 == "." || $0 == " " || $0 == "\"" }
-                    let shown = plain ? member.key : JSONWriter.compact(.string(member.key))
+                    // A key with invisible characters shows them escaped (TextInput.visible).
+                    let visible = TextInput.visible(member.key)
+                    let plain = !member.key.isEmpty && visible == member.key && !member.key.contains { $0 == "." || $0 == " " || $0 == "\"" }
+                    let shown = plain ? member.key : visible != member.key ? "\"\(visible)\"" : JSONWriter.compact(.string(member.key))
                     let memberPath = path.isEmpty ? shown : "\(path).\(shown)"
                     // Only the first problems are shown: past them, a suggestion is not worth its search.
                     let suggestion = issues.count >= Self.suggestedProblems ? "" : FormerNames.keyHint(forPath: memberPath)
