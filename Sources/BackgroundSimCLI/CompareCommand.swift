@@ -137,7 +137,12 @@ enum CompareCommand {
             case "objective":
                 guard let objective else { throw UsageError("--precision objective needs an objective: add --minimize KEY or --maximize KEY") }
                 keys = objective.metrics.map(\.key)
-            default: keys = precision.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            default:
+                keys = precision.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                // An empty list, or an empty name in it, is refused: "every metric" is `all`.
+                guard !keys.contains(where: \.isEmpty) else {
+                    throw UsageError("--precision expects all, objective or metric keys separated by commas, got '\(precision)'")
+                }
             }
             _ = try flags.firstOfConsecutiveSeeds(from: "first-seed", default: 1, count: maximum)   // no wrapping past 2⁶⁴ − 1
             context.announceCost("compare", scenario: scenarios[0].scenario, runs: scenarios.count * maximum * searches, days: days, jobs: jobs,

@@ -57,7 +57,9 @@ enum FieldLogCommand {
         progress.finish()
         if let path = flags.string("replay") {
             guard let replay else {
-                throw UsageError("--device: no device '\(replayDevice ?? "")' in the logs")
+                // Blame what was given: the device asked for, or logs with no launch to replay.
+                if let replayDevice { throw UsageError("--device: no device '\(replayDevice)' in the logs") }
+                throw UsageError("--replay: the logs hold no device to replay (no records)")
             }
             try Output.write(JSONWriter.pretty(FieldLogReplay.fragment(replay, sources: flags.positional)) + "\n", toFile: path)
         }

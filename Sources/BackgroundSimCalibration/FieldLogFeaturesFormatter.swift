@@ -19,9 +19,9 @@ package enum FieldLogFeaturesFormatter {
     /// Per task kind: the devices and days, then one row per feature.
     package static func table(_ features: FieldLogFeatures, records: Int, duplicatesDropped: Int = 0) -> String {
         let dropped = duplicatesDropped == 0 ? "" : " (\(duplicatesDropped) exact duplicate\(duplicatesDropped == 1 ? "" : "s") left out)"
-        var lines = ["Field log: \(records) records\(dropped); intervals from \(FieldLogFeatures.resamples) bootstrap resamples of devices"]
+        var lines = ["Field log: \(records) record\(records == 1 ? "" : "s")\(dropped); intervals from \(FieldLogFeatures.resamples) bootstrap resamples of devices"]
         for kind in features.kinds {
-            lines += ["", "\(kind.kind.rawValue): \(kind.devices) devices, \(Format.significant(kind.deviceDays)) device-days, \(kind.launches) launches"]
+            lines += ["", "\(kind.kind.rawValue): \(kind.devices) device\(kind.devices == 1 ? "" : "s"), \(Format.significant(kind.deviceDays)) device-days, \(kind.launches) launches"]
             var rows: [[String]] = [
                 ["launches per day", text(kind.launchesPerDay)],
                 ["delay after earliest begin, median", text(kind.delayMedianMinutes, unit: "min")],

@@ -99,6 +99,10 @@ struct FieldLogCommandTests {
         (["fieldlog", "missing.jsonl"], "missing.jsonl"),
         (["fieldlog", "good.jsonl", "--device", "a"], "--device needs --replay FILE"),
         (["fieldlog", "good.jsonl", "--replay", "r.json", "--device", "nope"], "no device 'nope'"),
+        (["fieldlog", "empty.jsonl", "--replay", "r.json"], "--replay: the logs hold no device to replay"),
+        (["fieldlog", "header.csv", "--replay", "r.json"], "--replay: the logs hold no device to replay"),
+        (["fieldlog", "far.jsonl"], "far.jsonl:2: time: expected a time within 100,000 days of this device's first record"),
+        (["calibrate", "far.jsonl"], "far.jsonl:2: time: expected a time within 100,000 days"),
         (["calibrate"], "calibrate needs one or more field-log files"),
         (["calibrate", "bad.jsonl"], "bad.jsonl:2: event: expected one of"),
         (["calibrate", "good.jsonl", "--metrickit", "good.jsonl"], "good.jsonl"),
@@ -116,6 +120,12 @@ struct FieldLogCommandTests {
         try """
             {"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground"}
             """.write(to: dir.appendingPathComponent("good.jsonl"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("empty.jsonl"), atomically: true, encoding: .utf8)
+        try "device,time,event\n".write(to: dir.appendingPathComponent("header.csv"), atomically: true, encoding: .utf8)
+        try """
+            {"device": "a", "time": "2026-01-05T07:00:00", "event": "appForeground"}
+            {"device": "a", "time": "2526-01-05T07:00:00", "event": "appBackground"}
+            """.write(to: dir.appendingPathComponent("far.jsonl"), atomically: true, encoding: .utf8)
         let output = try ToolRunner.run("bgsim", arguments, in: dir)
         #expect(output.status == 2)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")

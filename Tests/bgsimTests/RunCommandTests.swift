@@ -310,6 +310,8 @@ struct CompareCommandTests {
         (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", "latency"], "precision: unknown metric \"latency\""),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--max-seeds", "50"], "--max-seeds needs --precision"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", "objective"], "--precision objective needs an objective"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", ""], "--precision expects all, objective or metric keys"),
+        (["compare", "proton-upload-designed", "coverdrop-designed", "--precision", ","], "--precision expects all, objective or metric keys"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--subject-to", "os.killsForOverruns<=0"], "--subject-to needs an objective"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--minimize", "a", "--maximize", "b"], "give --minimize or --maximize, not both"),
         (["compare", "proton-upload-designed", "coverdrop-designed", "--margins", "os.killsForOverruns=-1"], "margins.os.killsForOverruns: expected a finite number ≥ 0"),

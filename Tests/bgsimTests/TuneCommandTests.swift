@@ -64,6 +64,30 @@ struct TuneCommandTests {
         #expect(output.standardError.contains("delays.stage1.jsonl:\(index + 1): the line's content does not match its digest"), "\(output.standardError)")
     }
 
+    @Test("a shard file holding a different sealed line for a configuration than the stage file (as two builds of the model would write) makes tune exit 2 naming both, as merge does")
+    func conflictingLinesAreRefused() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.tuning.write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        #expect(try ToolRunner.run("bgsim", ["tune", "t.json", "--quiet"], in: dir).status == 0)
+        let lines = try String(contentsOf: dir.appendingPathComponent("delays.stage1.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("{\"cell\":0,") })
+        // Another digest of the runs, sealed as SWEEPS.md says: the 64-bit FNV-1a hash of the
+        // object's text without the content member (closed by its `}`), then a zero byte.
+        let marker = try #require(lines[index].range(of: ",\"content\":\"", options: .backwards))
+        var object = String(lines[index][..<marker.lowerBound]) + "}"
+        object = object.replacingOccurrences(of: #""digest":"[0-9a-f]{16}""#, with: #""digest":"0123456789abcdef""#, options: .regularExpression)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array(object.utf8) + [0] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        let sealed = String(object.dropLast()) + ",\"content\":\"" + String(repeating: "0", count: 16 - digits.count) + digits + "\"}"
+        try (sealed + "\n").write(to: dir.appendingPathComponent("delays.stage1.shard-0-of-2.jsonl"), atomically: true, encoding: .utf8)
+        let output = try ToolRunner.run("bgsim", ["tune", "t.json", "--quiet"], in: dir)
+        #expect(output.status == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("delays.stage1.shard-0-of-2.jsonl:1: configuration 0 differs from ")
+                && output.standardError.contains("delays.stage1.jsonl:\(index + 1)"), "\(output.standardError)")
+    }
+
     @Test("the outcome comes as a table, Markdown or CSV, each starting with the recommendation, and as an HTML report")
     func formats() throws {
         let dir = try directory()

@@ -39,22 +39,33 @@ package enum TuneRunner {
     }
 
     /// Every valid line of `stage`'s files in the folder, by configuration.
+    ///
+    /// - Throws: `SweepFileError` if two files hold different lines for one configuration (as
+    ///   `bgsim merge` refuses them): which one to believe is not ours to guess.
     static func collect(_ sweep: SweepDefinition, _ definition: TuneDefinition, source: String, stage: Int) throws -> [Int: String] {
         let directory = URL(fileURLWithPath: source).deletingLastPathComponent()
         let prefix = "\(definition.name).stage\(stage)"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0 == prefix + ".jsonl" || $0.hasPrefix(prefix + ".shard-") && $0.hasSuffix(".jsonl") }.sorted()
         let fingerprint = SweepFingerprint.sweep(sweep)
-        var lines: [Int: String] = [:]
+        var lines: [Int: (text: String, place: String)] = [:]
         var cellFingerprints: [Int: String] = [:]
         for name in names {
-            for line in try SweepResultsFile.read(directory.appendingPathComponent(name).path).lines
-            where line.sweep == fingerprint && line.cellCount == sweep.cellCount && lines[line.cell] == nil {
+            let path = directory.appendingPathComponent(name).path
+            for line in try SweepResultsFile.read(path).lines where line.sweep == fingerprint && line.cellCount == sweep.cellCount {
                 if cellFingerprints[line.cell] == nil { cellFingerprints[line.cell] = try SweepFingerprint.cell(line.cell, of: sweep, source: source) }
-                if line.fingerprint == cellFingerprints[line.cell] { lines[line.cell] = line.text }
+                guard line.fingerprint == cellFingerprints[line.cell] else { continue }
+                let place = "\(path):\(line.number)"
+                if let existing = lines[line.cell] {
+                    guard existing.text == line.text else {
+                        throw SweepFileError(message: "\(place): configuration \(line.cell) differs from \(existing.place); delete the line you do not trust (or its file) and run again")
+                    }
+                    continue
+                }
+                lines[line.cell] = (line.text, place)
             }
         }
-        return lines
+        return lines.mapValues(\.text)
     }
 
     /// Runs what this shard can and, once both stages are complete, selects.
