@@ -51,10 +51,10 @@ final class FieldLogWriter {
         private var failure: UsageError?
 
         fileprivate init(log: String, seed: UInt64, csv: Bool) throws(UsageError) {
-            let url = URL(fileURLWithPath: log)
-            path = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).seed-\(seed).spool").path
+            path = TemporaryFiles.path(for: log, suffix: "seed-\(seed).spool")
+            TemporaryFiles.register(path)
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                TemporaryFiles.unregister(path)
                 throw UsageError("cannot write \(log): cannot create \(path)")
             }
             self.handle = handle
@@ -81,7 +81,10 @@ final class FieldLogWriter {
             if let failure { throw failure }
             try? handle?.close()
             handle = nil
-            defer { try? FileManager.default.removeItem(atPath: path) }
+            defer {
+                try? FileManager.default.removeItem(atPath: path)
+                TemporaryFiles.unregister(path)
+            }
             guard let reader = FileHandle(forReadingAtPath: path) else { throw UsageError("cannot read back \(path)") }
             defer { try? reader.close() }
             while true {
@@ -97,6 +100,7 @@ final class FieldLogWriter {
         deinit {
             try? handle?.close()
             try? FileManager.default.removeItem(atPath: path)
+            TemporaryFiles.unregister(path)
         }
     }
 }

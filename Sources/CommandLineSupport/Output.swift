@@ -36,9 +36,11 @@ public enum Output {
         public init(path: String) throws(UsageError) {
             try checkDestination(path, for: "output")
             self.path = path
-            let url = URL(fileURLWithPath: path)
-            temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+            TemporaryFiles.removeLeftovers(besides: path)
+            temporaryPath = TemporaryFiles.path(for: path, suffix: "partial")
+            TemporaryFiles.register(temporaryPath)
             guard FileManager.default.createFile(atPath: temporaryPath, contents: nil), let handle = FileHandle(forWritingAtPath: temporaryPath) else {
+                TemporaryFiles.unregister(temporaryPath)
                 throw UsageError("cannot write \(path): cannot create \(temporaryPath)")
             }
             self.handle = handle
@@ -61,6 +63,7 @@ public enum Output {
         public func commit() throws(UsageError) {
             guard let handle else { return }
             self.handle = nil
+            defer { TemporaryFiles.unregister(temporaryPath) }
             do {
                 try handle.close()
             } catch {
@@ -80,6 +83,7 @@ public enum Output {
             if let handle {
                 try? handle.close()
                 try? FileManager.default.removeItem(atPath: temporaryPath)
+                TemporaryFiles.unregister(temporaryPath)
             }
         }
     }

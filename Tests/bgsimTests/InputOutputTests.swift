@@ -62,4 +62,42 @@ struct InputOutputTests {
         #expect(stray.status == 2)
         #expect(stray.standardError.contains("unknown flag '--x'; this command takes none"))
     }
+
+    @Test("a field log interrupted by SIGTERM leaves no hidden file beside it; the hidden files of a process that no longer runs are removed by the next run writing there")
+    func interruptedRunsCleanUp() throws {
+        let dir = try ToolRunner.temporaryDirectory("bgsim-interrupted")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func hidden() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".f.jsonl.") }.sorted() }
+        let process = Process()
+        process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("bgsim")
+        process.arguments = ["run", "--preset", "coverdrop-shipped", "--seeds", "2000", "--days", "365", "--field-log", "f.jsonl", "--quiet", "--jobs", "1"]
+        process.currentDirectoryURL = dir
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let start = Date()
+        while hidden().count < 2 && Date().timeIntervalSince(start) < 60 { usleep(20_000) }
+        #expect(hidden().contains { $0.hasSuffix(".partial") } && hidden().contains { $0.hasSuffix(".spool") }, "\(hidden())")
+        kill(process.processIdentifier, SIGTERM)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        process.waitUntilExit()
+        // Ended by the signal, or, where the test's thread passed on a mask that blocks it, with 128 + 15.
+        let bySignal = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
+        #expect(bySignal || process.terminationStatus == 128 + SIGTERM, "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(hidden().isEmpty, "\(hidden())")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("f.jsonl").path))
+
+        // A process that ran and ended: its identifier names no running process now.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        for name in [".f.jsonl.\(ended.processIdentifier).partial", ".f.jsonl.\(ended.processIdentifier).seed-3.spool"] {
+            try "left over".write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        #expect(hidden().count == 2)
+        let next = try ToolRunner.run("bgsim", ["run", "--preset", "device-only", "--seeds", "2", "--days", "1", "--field-log", "f.jsonl", "--quiet"], in: dir)
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(hidden().isEmpty, "\(hidden())")
+    }
 }
