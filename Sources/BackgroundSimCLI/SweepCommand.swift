@@ -48,6 +48,7 @@ enum SweepCommand {
         }
         var definition = try withObjective(try load(path, context), flags)
         definition.base = try context.overlaying(flags.strings("with"), onDocument: definition.base, source: path)
+        definition.fragments = flags.strings("with")
         let (shard, shards) = try shard(flags)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.choice("format", formats, default: "table")

@@ -54,6 +54,7 @@ enum TuneCommand {
         }
         var definition = try TuneDefinition.load(path: path, policies: context.policies, presets: context.presets)
         definition.configurations.base = try context.overlaying(flags.strings("with"), onDocument: definition.configurations.base, source: path)
+        definition.configurations.fragments = flags.strings("with")
         let (shard, shards) = try SweepCommand.shard(flags)
         let jobs = try flags.integer("jobs", default: Replications.defaultJobs, in: 1...1_024)
         let format = try flags.format(["table", "markdown", "csv", "json"], default: "table")

@@ -80,6 +80,14 @@ struct SweepCommandTests {
         try TuneCommandTests.tuning.write(toFile: tuning, atomically: true, encoding: .utf8)
         let tuneRefused = try ToolRunner.run("bgsim", ["tune", tuning, "--with", bad])
         #expect(tuneRefused.status == 2 && tuneRefused.standardError.contains("bad.json"), "\(tuneRefused.standardError)")
+        // A fragment valid on the base that a cell's values break is named with the cell.
+        let budget = dir.appendingPathComponent("budget.json").path
+        try #"{"name": "budget", "preset": "probe-refresh", "axes": [{"path": "system.extensionBudgetSeconds", "values": [10, 30]}], "seeds": 2, "days": 1}"#
+            .write(toFile: budget, atomically: true, encoding: .utf8)
+        let lead = dir.appendingPathComponent("lead.json").path
+        try #"{"system": {"expirationLeadSeconds": 20}}"#.write(toFile: lead, atomically: true, encoding: .utf8)
+        let clash = try ToolRunner.run("bgsim", ["sweep", budget, "--out", dir.appendingPathComponent("clash.jsonl").path, "--with", lead])
+        #expect(clash.status == 2 && clash.standardError.contains("budget.json (cell 0 with \(lead)): system.expirationLeadSeconds"), "\(clash.standardError)")
     }
 
     @Test("an interrupted sweep resumes to the same result")

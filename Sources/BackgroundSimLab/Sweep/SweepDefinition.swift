@@ -27,8 +27,12 @@ package struct SweepDefinition: Sendable {
     }
 
     package var name: String
-    /// The base scenario as a document (a preset's, or the inline `scenario`).
+    /// The base scenario as a document (a preset's, or the inline `scenario`), with any
+    /// fragments laid over it (``fragments``).
     package var base: JSONValue
+    /// The fragments laid over the base (`--with`), named in a cell's messages: a cell whose
+    /// values break a relation with a fragment's is the fragment's problem as much as the file's.
+    package var fragments: [String] = []
     package var axes: [Axis]
     package var seeds: [UInt64]
     package var days: Int
@@ -78,7 +82,8 @@ package struct SweepDefinition: Sendable {
         for (axis, value) in zip(axes, values(ofCell: index)) {
             document = ScenarioLoader.setting(value, at: axis.path.split(separator: ".").map(String.init), in: document)
         }
-        var scenario = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(source) (cell \(index))", policies: policies)
+        let with = fragments.isEmpty ? "" : " with " + fragments.joined(separator: ", ")
+        var scenario = try ScenarioLoader.decode(JSONWriter.compact(document), source: "\(source) (cell \(index)\(with))", policies: policies)
         scenario.name = "\(name)#\(index)"
         return scenario
     }
@@ -153,7 +158,7 @@ package struct SweepDefinition: Sendable {
             return Int(number)
         }
         let seedCount = try integer("seeds", default: 20, in: 1...100_000)
-        let firstSeed = try integer("firstSeed", default: 1, in: 0...Int(Int32.max))
+        let firstSeed = try FirstSeedField.read(document["firstSeed"], count: seedCount, source: source)
         let days = try integer("days", default: 90, in: SimulationRunner.days)
         // The app's own metrics are those the base declares; axes do not change them.
         let baseScenario = try ScenarioLoader.decode(JSONWriter.compact(base), source: source, policies: policies)
@@ -179,7 +184,7 @@ package struct SweepDefinition: Sendable {
             try Objective.decode(document, metrics: metrics, source: source, path: "objective")
         }
         var definition = SweepDefinition(
-            name: name, base: base, axes: axes, seeds: (0..<seedCount).map { UInt64(firstSeed + $0) }, days: days,
+            name: name, base: base, axes: axes, seeds: (0..<seedCount).map { firstSeed + UInt64($0) }, days: days,
             objectives: objectives, objective: objective, policies: policies)
         definition.metrics = reported
         switch document["modelUncertainty"] {

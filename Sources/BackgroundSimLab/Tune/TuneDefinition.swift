@@ -109,10 +109,9 @@ package struct TuneDefinition: Sendable {
             return Int(number)
         }
         let firstStage = try integer("firstStageSeeds", default: 10, in: 5...10_000)
-        let firstSeed = try integer("firstSeed", default: 1, in: 0...Int(Int32.max))
         // The base, name and axes are read as a sweep's, with the first stage's seeds.
-        var sweep: [(String, JSONValue)] = [("axes", .array(axes)), ("seeds", .number(Double(firstStage))),
-                                            ("firstSeed", .number(Double(firstSeed)))]
+        var sweep: [(String, JSONValue)] = [("axes", .array(axes)), ("seeds", .number(Double(firstStage)))]
+        if let given = document["firstSeed"] { sweep.append(("firstSeed", given)) }
         for key in ["name", "preset", "scenario", "days", "modelUncertainty"] { if let value = document[key] { sweep.append((key, value)) } }
         if document["name"] == nil { sweep.append(("name", .string("tune"))) }
         let configurations: SweepDefinition
@@ -151,6 +150,7 @@ package struct TuneDefinition: Sendable {
         procedure.firstStageSeeds = firstStage
         procedure.maximumSeeds = try integer("maximumSeeds", default: Swift.max(200, firstStage), in: firstStage...100_000)
         guard procedure.issues.isEmpty else { throw ScenarioError(source: source, issues: procedure.issues) }
-        return TuneDefinition(configurations: configurations, procedure: procedure, firstSeed: UInt64(firstSeed))
+        let firstSeed = try FirstSeedField.read(document["firstSeed"], count: procedure.maximumSeeds, source: source)
+        return TuneDefinition(configurations: configurations, procedure: procedure, firstSeed: firstSeed)
     }
 }
