@@ -40,12 +40,15 @@ struct FieldLogFuzzTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-fieldlog-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var random = RandomStream(seed: 2_026, label: StreamLabel("fuzz.fieldLogs"))
+        var random = RandomStream(seed: FuzzSettings.seed, label: StreamLabel("fuzz.fieldLogs"))
         var outcomes = (read: 0, refused: 0)
-        for index in 0..<200 {
+        let logs = FuzzSettings.inputs(200)
+        for index in 0..<logs {
             let (lines, crlf) = Self.mutate(clean, &random)
             let path = directory.appendingPathComponent("log\(index).jsonl").path
-            try lines.joined(separator: crlf ? "\r\n" : "\n").appending(crlf ? "\r\n" : "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let text = lines.joined(separator: crlf ? "\r\n" : "\n").appending(crlf ? "\r\n" : "\n")
+            FuzzSettings.trying("field logs", index, text)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
             do {
                 let log = try FieldLogFormat.load(paths: [path])
                 outcomes.read += 1
@@ -61,29 +64,32 @@ struct FieldLogFuzzTests {
                 #expect(!error.description.contains("\r"), "log \(index): a raw carriage return in \(error)")
             }
         }
+        print(FuzzSettings.summary("field logs", inputs: logs, "\(outcomes.read) read, \(outcomes.refused) refused"))
         // Both kinds happen, or the fuzzer tests nothing.
         #expect(outcomes.read > 20 && outcomes.refused > 20, "\(outcomes)")
     }
 
     @Test("300 drawn MetricKit payloads are each read or refused; a read one spans at most 25 h and holds no more running time than its span")
     func metricKitPayloads() {
-        var random = RandomStream(seed: 2_026, label: StreamLabel("fuzz.metricKit"))
+        var random = RandomStream(seed: FuzzSettings.seed, label: StreamLabel("fuzz.metricKit"))
         let spans = ["2026-01-05 00:00:00 +0000", "2026-01-06 00:00:00 +0000", "2026-01-06 01:00:00 +0000", "2026-01-06 01:00:01 +0000",
                      "2026-01-07 00:00:00 +0000", "9999-12-31 00:00:00 +0000", "0001-01-01 00:00:00 +0000", "2026-01-05 12:00:00 -0500"]
         let durations = ["\"0 sec\"", "\"347 sec\"", "\"1,456 sec\"", "\"1.5 min\"", "\"24 hr\"", "\"13 hr\"", "\"100 hr\"", "\"1e300 sec\"",
                          "\"-3 sec\"", "\"830 ms\"", "86400", "86401", "-1", "\"秒\"", "null"]
         var read = 0
-        for index in 0..<300 {
+        let payloads = FuzzSettings.inputs(300)
+        for index in 0..<payloads {
             let begin = spans[random.int(in: 0..<spans.count)], end = spans[random.int(in: 0..<spans.count)]
             var times: [String] = []
             for key in ["cumulativeBackgroundTime", "cumulativeForegroundTime"] where random.chance(2, outOf: 3) {
                 times.append("\"\(key)\": \(durations[random.int(in: 0..<durations.count)])")
             }
             let text = "{\"timeStampBegin\": \"\(begin)\", \"timeStampEnd\": \"\(end)\", \"applicationTimeMetrics\": {\(times.joined(separator: ", "))}}"
+            FuzzSettings.trying("MetricKit payloads", index, text)
             do {
-                let payloads = try MetricKitPayload.parse(text, source: "p\(index)")
+                let parsed = try MetricKitPayload.parse(text, source: "p\(index)")
                 read += 1
-                for payload in payloads {
+                for payload in parsed {
                     #expect(payload.days > 0 && payload.days <= 25.0 / 24, "p\(index): \(text)")
                     #expect((payload.backgroundSeconds ?? 0) + (payload.foregroundSeconds ?? 0) <= payload.days * 86_400 + 1e-6, "p\(index): \(text)")
                 }
@@ -91,6 +97,7 @@ struct FieldLogFuzzTests {
                 #expect(error.description.hasPrefix("p\(index)"), "\(error)")
             }
         }
-        #expect(read > 10 && read < 290, "\(read) of 300 read")
+        print(FuzzSettings.summary("MetricKit payloads", inputs: payloads, "\(read) read"))
+        #expect(read > payloads / 30 && read < payloads * 29 / 30, "\(read) of \(payloads) read")
     }
 }

@@ -111,13 +111,18 @@ struct ScenarioFileFuzzTests {
         }
     }
 
-    @Test("1,200 mutated scenario files: each runs a day or is refused naming the file and every field, never traps or hangs")
+    /// The scenarios fragments are laid over.
+    static let fragmentBases = ["coverdrop-push", "proton-upload-urlsession", "zashi-shipped"].map { Presets.scenario(named: $0)! }
+
+    @Test("1,200 mutated scenario files: each runs a day or is refused naming the file and every field, never traps or hangs; the same texts as fragments over presets run or are refused naming the fragment")
     func fuzz() throws {
-        var mutator = Mutator(random: RandomStream(seed: 2_026, label: StreamLabel("fuzz.scenarioFiles")))
+        var mutator = Mutator(random: RandomStream(seed: FuzzSettings.seed, label: StreamLabel("fuzz.scenarioFiles")))
         let corpus = Self.corpus
         var ran = 0, refused = 0, unparsable = 0
+        var fragments = (ran: 0, refused: 0)
         var paths = Set<String>()
-        for number in 0..<Self.files {
+        let files = FuzzSettings.inputs(Self.files)
+        for number in 0..<files {
             let source = "fuzz-\(number).json"
             var text = mutator.pick(corpus)
             if mutator.random.chance(0.8), let document = try? JSONParser.parse(text) {
@@ -126,6 +131,7 @@ struct ScenarioFileFuzzTests {
                 text = JSONWriter.pretty(mutated)
             }
             if mutator.random.chance(0.2) { text = mutator.corrupt(text) }
+            FuzzSettings.trying("scenario files", number, text)
             do {
                 let scenario = try ScenarioLoader.decode(text, source: source)
                 _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: 1)
@@ -146,9 +152,26 @@ struct ScenarioFileFuzzTests {
             } catch {
                 Issue.record("\(source): \(error)\n\(text.prefix(500))")
             }
+            // The same text as a fragment laid over a preset (`--with`): it runs a day or is
+            // refused naming the fragment.
+            let fragmentSource = "fragment-\(number).json"
+            FuzzSettings.trying("fragments", number, text)
+            do {
+                let scenario = try ScenarioLoader.overlay(text, source: fragmentSource, over: mutator.pick(Self.fragmentBases))
+                _ = try SimulationRunner.run(scenario: scenario, seed: 1, days: 1)
+                fragments.ran += 1
+            } catch let error as ScenarioError {
+                fragments.refused += 1
+                #expect(error.description.contains(fragmentSource) && !error.issues.isEmpty, "\(fragmentSource): \(error)")
+            } catch {
+                Issue.record("\(fragmentSource): \(error)\n\(text.prefix(500))")
+            }
         }
-        print("scenario file fuzzer: \(Self.files) files, \(ran) ran a day, \(refused) refused (\(unparsable) not JSON objects), \(paths.count) distinct field paths named")
-        #expect(ran + refused == Self.files)
+        print(FuzzSettings.summary("scenario files", inputs: files,
+                                   "\(ran) ran a day, \(refused) refused (\(unparsable) not JSON objects), \(paths.count) distinct field paths named"))
+        print(FuzzSettings.summary("fragments", inputs: files, "\(fragments.ran) ran a day over a preset, \(fragments.refused) refused"))
+        #expect(fragments.ran >= 100 && fragments.refused >= 300, "both outcomes exercised: \(fragments)")
+        #expect(ran + refused == files)
         #expect(ran >= 100 && refused >= 500, "both outcomes exercised: \(ran) ran, \(refused) refused")
         #expect(paths.count >= 50, "\(paths.count) distinct paths")
     }

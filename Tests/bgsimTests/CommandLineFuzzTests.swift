@@ -1,3 +1,4 @@
+import BackgroundSim
 import Foundation
 import SimKernel
 import Testing
@@ -74,11 +75,12 @@ struct CommandLineFuzzTests {
         try "{\"cell\":0}\n{\"cell\":".write(toFile: "\(dir)/results/a.jsonl", atomically: true, encoding: .utf8)
         try Self.writeTrickyFiles(in: directory)
 
-        var random = RandomStream(seed: 2_026, label: StreamLabel("fuzz.commandLines"))
+        var random = RandomStream(seed: FuzzSettings.seed, label: StreamLabel("fuzz.commandLines"))
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         let pools = Self.pools(dir)
         var byStatus: [Int32: Int] = [:]
-        for _ in 0..<Self.lines {
+        let lines = FuzzSettings.inputs(Self.lines)
+        for number in 0..<lines {
             let subcommand = pick(Self.subcommands)
             var arguments = subcommand.isEmpty ? [] : [subcommand]
             for _ in 0..<Int(random.next() % 5) {
@@ -96,7 +98,9 @@ struct CommandLineFuzzTests {
             if ["compare", "whatif", "check", "run", "trace"].contains(subcommand) {
                 arguments += ["--days", pick(["1", "2"]), "--seeds", pick(["2", "3"])]
             }
-            let output = try ToolRunner.run("bgsim", arguments, timeout: 60, in: directory)   // check writes failures to its working directory
+            FuzzSettings.trying("command-line", number, "bgsim " + arguments.joined(separator: " "))
+            // check writes failures to its working directory
+            let output = try ToolRunner.run("bgsim", arguments, timeout: 60, memoryBytes: FuzzSettings.memoryBytes, in: directory)
             let line = "bgsim " + arguments.joined(separator: " ")
             byStatus[output.status, default: 0] += 1
             #expect(!output.timedOut, "\(line): still running after 60 s")
@@ -115,7 +119,7 @@ struct CommandLineFuzzTests {
             }
         }
         let counts = byStatus.keys.sorted().map { "exit \($0): \(byStatus[$0]!)" }.joined(separator: ", ")
-        print("command-line fuzzer: \(Self.lines) command lines; \(counts)")
+        print(FuzzSettings.summary("command-line", inputs: lines, counts))
         #expect(byStatus[0, default: 0] >= 20 && byStatus[2, default: 0] >= 100, "both outcomes exercised: \(counts)")
     }
 

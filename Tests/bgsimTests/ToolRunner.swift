@@ -36,12 +36,21 @@ enum ToolRunner {
 
     /// Runs `tool` with `arguments` (and `input` on its standard input) and waits for it, or,
     /// with a `timeout`, kills it after that many seconds; in `directory` if given.
+    ///
+    /// With `memoryBytes`, the tool runs under `prlimit --as` (where the system has it): an input
+    /// that would take more address space fails instead of exhausting the machine.
     static func run(_ tool: String, _ arguments: [String], input: String? = nil, timeout: Double? = nil,
-                    in directory: URL? = nil) throws -> Output {
+                    memoryBytes: Int? = nil, in directory: URL? = nil) throws -> Output {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
-        process.executableURL = productsDirectory.appendingPathComponent(tool)
-        process.arguments = arguments
+        let path = productsDirectory.appendingPathComponent(tool)
+        if let memoryBytes, FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--as=\(memoryBytes)", path.path] + arguments
+        } else {
+            process.executableURL = path
+            process.arguments = arguments
+        }
         let standardOutput = Pipe()
         let standardError = Pipe()
         process.standardOutput = standardOutput
