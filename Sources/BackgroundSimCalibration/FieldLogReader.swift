@@ -9,13 +9,18 @@ import Foundation
 ///   `jobs` threads, and checks it; the first problem in file order is the one reported, for any
 ///   number of jobs. It notes each run of consecutive lines of one device: its file, its bytes
 ///   and its first line's number.
-/// - The second pass (``forEachDevice(_:)``) takes the devices in order of their identifiers,
-///   reads each one's runs back and hands over its records sorted by time, then file, then line.
+/// - The second pass (``forEachDevice(progress:_:)``) takes the devices in order of their
+///   identifiers, reads each one's runs back and hands over its records sorted by time, then
+///   file, then line.
 ///
-/// A log written device by device (as `bgsim run --field-log` writes it, and as exports grouped
-/// by device are) has one run per device and file. A log whose devices alternate line by line
-/// has one run per line, and its index grows with it (32 bytes a line). Standard input (`-`)
-/// cannot be read twice and is held whole.
+/// A log whose devices come in increasing order, one run each, across the files in the order
+/// given (as `bgsim run --field-log` writes it) needs no index: the first pass notes only where
+/// each file's records start (``isStreaming``), and the second reads the files straight
+/// through, handing each device over when the next starts. The first device out of order makes
+/// the first pass start over with the index. A log grouped by device but not in order has one
+/// run per device and file; a log whose devices alternate line by line has one run per line,
+/// and its index grows with it (32 bytes a line). Standard input (`-`) cannot be read twice and
+/// is held whole.
 package struct FieldLogReader {
     /// Lines are read and parsed this many bytes at a time; a longer line is refused.
     package static let blockBytes = 4 << 20
@@ -43,6 +48,15 @@ package struct FieldLogReader {
     private let files: [LogBytes]
     private var formats: [FieldLogFormat.LineFormat?]
     private let jobs: Int
+    /// Whether the files' devices come in strictly increasing order of their identifiers, one
+    /// run each, across the files in the order given (as `bgsim run --field-log` writes them):
+    /// then the second pass reads the files straight through, and no index of devices is kept.
+    private(set) var isStreaming = true
+    /// While streaming: the last device seen, the devices so far, and where each file's records
+    /// start (its first record's first byte and line number).
+    private var lastDevice: String?
+    private var streamedDevices = 0
+    private var recordsStart: [(start: Int, line: Int)?]
     private var runs: [String: [Run]] = [:]
     /// Whether each device's times give an offset from UTC (``LocalTimestamp``): all of a
     /// device's do, or none.
@@ -67,13 +81,29 @@ package struct FieldLogReader {
     private init(files: [LogBytes], jobs: Int, progress: ((Step) -> Void)? = nil) throws(ScenarioError) {
         self.files = files
         self.formats = Array(repeating: nil, count: files.count)
+        self.recordsStart = Array(repeating: nil, count: files.count)
         self.jobs = Swift.max(1, jobs)
         let total = files.reduce(0) { $0 + $1.count }
-        for file in files.indices { try indexLines(of: file) { progress?(.bytes($0, total: total)) } }
+        // Bytes are reported once each, though a read that has to start over reads some twice.
+        var read = 0, reported = 0
+        let blockRead = { (size: Int) in
+            read += size
+            if read > reported {
+                progress?(.bytes(read - reported, total: total))
+                reported = read
+            }
+        }
+        for file in files.indices where isStreaming { try indexLines(of: file, blockRead: blockRead) }
+        if !isStreaming {
+            // A device out of order: read again, this time noting every device's runs.
+            formats = Array(repeating: nil, count: files.count)
+            runs = [:]
+            givesOffsets = [:]
+            recordCount = 0
+            read = 0
+            for file in files.indices { try indexLines(of: file, blockRead: blockRead) }
+        }
     }
-
-    /// The devices' identifiers, in the order ``forEachDevice(_:)`` visits them.
-    package var devices: [String] { runs.keys.sorted() }
 
     /// Calls `body` with each device's records, sorted by time, then file, then line (the second
     /// pass), devices in order of their identifiers; a few devices are read at once, on the
@@ -81,7 +111,8 @@ package struct FieldLogReader {
     ///
     /// - Throws: ``ScenarioError`` if a file changed since the first pass.
     package func forEachDevice(progress: ((Step) -> Void)? = nil, _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) {
-        let devices = self.devices
+        if isStreaming { return try streamDevices(progress: progress, body) }
+        let devices = runs.keys.sorted()
         let group = 4 * jobs
         for start in stride(from: 0, to: devices.count, by: group) {
             let part = Array(devices[start..<Swift.min(devices.count, start + group)])
@@ -100,6 +131,44 @@ package struct FieldLogReader {
                 }
             }
         }
+    }
+
+    /// The second pass over files whose devices come in order: each file read straight through
+    /// a block at a time, each device's records handed over when the next device starts.
+    private func streamDevices(progress: ((Step) -> Void)?, _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) {
+        var device: String?
+        var records: [(record: FieldLogRecord, file: Int, line: Int)] = []
+        func handOver() throws(ScenarioError) {
+            guard !records.isEmpty else { return }
+            switch finished(records) {
+            case .success(let sorted): body(sorted)
+            case .failure(let error): throw error
+            }
+            progress?(.device(total: streamedDevices))
+            records.removeAll(keepingCapacity: true)
+        }
+        for file in files.indices {
+            guard let format = formats[file], let start = recordsStart[file] else { continue }
+            let bytes = files[file]
+            var offset = start.start, nextLine = start.line
+            while offset < bytes.count {
+                let block = try lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
+                offset = block.end
+                nextLine += block.lines.count
+                for (line, record) in try parse(block.lines, format: format, source: bytes.name) {
+                    if record.device != device {
+                        if let device, !(device < record.device) {
+                            throw ScenarioError(source: "\(bytes.name):\(line.number)", issues: [ScenarioIssue(
+                                path: "", message: "the file changed while it was being read; read it again")])
+                        }
+                        try handOver()
+                        device = record.device
+                    }
+                    records.append((record, file, line.number))
+                }
+            }
+        }
+        try handOver()
     }
 
     // MARK: The first pass
@@ -134,6 +203,17 @@ package struct FieldLogReader {
             }
             guard let format = formats[file] else { continue }
             for (line, record) in try parse(Array(remaining), format: format, source: bytes.name) {
+                if isStreaming, open?.device != record.device {
+                    // A new run: streaming goes on only while each is a new device, in order.
+                    if let lastDevice, !(lastDevice < record.device) {
+                        isStreaming = false
+                        return
+                    }
+                    lastDevice = record.device
+                    streamedDevices += 1
+                    givesOffsets = [:]
+                    if recordsStart[file] == nil { recordsStart[file] = (line.start, line.number) }
+                }
                 recordCount += 1
                 let givesOffset = record.time.utcOffsetMinutes != nil
                 if let earlier = givesOffsets[record.device], earlier != givesOffset {
@@ -145,11 +225,11 @@ package struct FieldLogReader {
                     open?.run.end = line.end
                     continue
                 }
-                if let current = open { runs[current.device, default: []].append(current.run) }
+                if let current = open, !isStreaming { runs[current.device, default: []].append(current.run) }
                 open = (record.device, Run(file: file, start: line.start, end: line.end, firstLine: line.number))
             }
         }
-        if let current = open { runs[current.device, default: []].append(current.run) }
+        if let current = open, !isStreaming { runs[current.device, default: []].append(current.run) }
     }
 
     // MARK: Lines
@@ -255,6 +335,12 @@ package struct FieldLogReader {
                 return .failure(error)
             }
         }
+        return finished(records)
+    }
+
+    /// One device's records in order of time (then file, then line), refused if they span more
+    /// than a simulation can, on the first record's clock.
+    private func finished(_ records: [(record: FieldLogRecord, file: Int, line: Int)]) -> Result<[FieldLogRecord], ScenarioError> {
         let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.record.time <= $1.record.time }
         let ordered = inOrder ? records
             : records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }

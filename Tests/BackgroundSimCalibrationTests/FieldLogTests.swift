@@ -135,6 +135,44 @@ struct FieldLogTests {
         try TextInput.requireDistinct([log, other], counted: "records")
     }
 
+    @Test("a log whose devices come in order is read straight through, with no index of devices; the same lines shuffled, or a device split across files, are read through the index to the same records")
+    func streamingAndIndexedReadAlike() throws {
+        let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
+        var records: [FieldLogRecord] = []
+        for seed in UInt64(1)...5 { records += try FieldLogRecorder.run(scenario, seed: seed, days: 4, device: "device-\(seed)").records }
+        let lines = FieldLogFormat.jsonLines(records).split(separator: "\n").map(String.init)
+        let inOrder = try FieldLogReader(text: lines.joined(separator: "\n") + "\n", source: "log", jobs: 2)
+        #expect(inOrder.isStreaming)
+        var streamed: [[FieldLogRecord]] = []
+        try inOrder.forEachDevice { streamed.append($0) }
+        var random = RandomStream(seed: 7, label: StreamLabel("test.shuffle"))
+        var shuffled = lines
+        for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.int(in: 0...index)) }
+        let outOfOrder = try FieldLogReader(text: shuffled.joined(separator: "\n") + "\n", source: "log", jobs: 2)
+        #expect(!outOfOrder.isStreaming)
+        var indexed: [[FieldLogRecord]] = []
+        try outOfOrder.forEachDevice { indexed.append($0) }
+        // Records at one instant come in line order, which the shuffle changed: compare each
+        // device's records as sorted lines.
+        func canonical(_ devices: [[FieldLogRecord]]) -> [[Substring]] { devices.map { FieldLogFormat.jsonLines($0).split(separator: "\n").sorted() } }
+        #expect(streamed.count == 5 && canonical(streamed) == canonical(indexed))
+        #expect(zip(streamed, indexed).allSatisfy { zip($0, $0.dropFirst()).allSatisfy { $0.time <= $1.time } && $0.map(\.time) == $1.map(\.time) })
+        #expect(streamed.map { $0.first?.device } == (1...5).map { "device-\($0)" })
+        // A device's lines split across two files: the index again, the same records.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bgsim-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let half = lines.count / 2
+        let first = directory.appendingPathComponent("a.jsonl").path, second = directory.appendingPathComponent("b.jsonl").path
+        try (lines[..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
+        try (lines[half...].joined(separator: "\n") + "\n").write(toFile: second, atomically: true, encoding: .utf8)
+        let split = try FieldLogReader(paths: [first, second], jobs: 2)
+        #expect(!split.isStreaming)
+        var fromFiles: [[FieldLogRecord]] = []
+        try split.forEachDevice { fromFiles.append($0) }
+        #expect(fromFiles == streamed)
+    }
+
     @Test("records repeated in a file or across files count once, and give the features of the log without them; the same file named twice is refused")
     func duplicates() throws {
         let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
