@@ -47,7 +47,7 @@ package struct FieldLogFeatures: Sendable {
     package init(_ records: [FieldLogRecord]) {
         var builder = Builder()
         for device in FieldLogFormat.devices(records) { builder.add(device) }
-        self = builder.features
+        self = builder.finish()
     }
 
     /// The features of a log taken a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:_:)``):
@@ -83,12 +83,13 @@ package struct FieldLogFeatures: Sendable {
             }
         }
 
-        /// The features of the devices added so far.
-        package var features: FieldLogFeatures {
-            var summaries = summaries
+        /// The features of the devices added: their last histories are ended at the log's end,
+        /// in place (no copy of a million summaries), so the builder takes no more devices.
+        package mutating func finish() -> FieldLogFeatures {
             for (kind, open) in unfinished {
                 for (index, origin, end) in open { summaries[kind]?[index].finish(at: Swift.max(end, logEnd - origin)) }
             }
+            unfinished = [:]
             return FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
                 summaries[kind].map { FieldLogFeatures.features(kind, $0) }
             })
