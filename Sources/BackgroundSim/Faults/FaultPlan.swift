@@ -46,9 +46,6 @@ public struct FaultPlan: Codable, Sendable, Equatable {
     /// for (toHours − fromHours) × 3,600 / (offSeconds + onSeconds), and each cycle is two events.
     public static let maximumFlapCycles = 1_000_000.0
 
-    /// The instants a scenario may name, in hours since the start (``SimulationRunner/hours``).
-    static let hours = SimulationRunner.hours
-
     /// Windows in which `BGTaskScheduler.submit` fails with a given error.
     public var submitErrors: [SubmitError] = []
 
@@ -187,14 +184,14 @@ extension FaultPlan: ScenarioSection {
 
     package func validateRelations(_ v: inout ParameterValidator) {
         func window(_ from: Double, _ to: Double, _ path: String) {
-            v.check(from, Self.hours, path + ".fromHours")
-            v.check(to, from: Swift.max(from, 0), to: Self.hours.upperBound, path + ".toHours")
+            v.check(from, SimulationRunner.hours, path + ".fromHours")
+            v.check(to, from: Swift.max(from, 0), to: SimulationRunner.hours.upperBound, path + ".toHours")
         }
         for (index, fault) in earlyExpirations.enumerated() {
             window(fault.fromHours, fault.toHours, "earlyExpirations[\(index)]")
             v.check(fault.afterSeconds, 0...600, "earlyExpirations[\(index)].afterSeconds")
         }
-        for (index, fault) in jetsams.enumerated() { v.check(fault.atHours, Self.hours, "jetsams[\(index)].atHours") }
+        for (index, fault) in jetsams.enumerated() { v.check(fault.atHours, SimulationRunner.hours, "jetsams[\(index)].atHours") }
         for (index, fault) in backgroundAppRefreshOff.enumerated() { window(fault.fromHours, fault.toHours, "backgroundAppRefreshOff[\(index)]") }
         // Every fault is at least one event: bounded, so that no scenario asks for unbounded work.
         let entries = [("earlyExpirations", earlyExpirations.count), ("jetsams", jetsams.count),
@@ -214,6 +211,6 @@ extension FaultPlan: ScenarioSection {
         v.require(flapCycles <= Self.maximumFlapCycles, "networkFlaps",
                   "expected at most \(Int(Self.maximumFlapCycles)) off/on cycles in all windows (each is two events), got \(ParameterValidator.format(flapCycles.rounded())); use fewer or shorter windows, or longer offSeconds + onSeconds")
         for (index, fault) in submitErrors.enumerated() { window(fault.fromHours, fault.toHours, "submitErrors[\(index)]") }
-        for (index, fault) in batteryDeaths.enumerated() { v.check(fault.atHours, Self.hours, "batteryDeaths[\(index)].atHours") }
+        for (index, fault) in batteryDeaths.enumerated() { v.check(fault.atHours, SimulationRunner.hours, "batteryDeaths[\(index)].atHours") }
     }
 }

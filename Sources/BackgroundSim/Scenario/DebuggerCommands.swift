@@ -70,7 +70,7 @@ extension DebuggerCommands: ScenarioSection {
         for (kind, commands) in [("simulateLaunch", simulateLaunch), ("simulateExpiration", simulateExpiration)] {
             v.require(commands.count <= Self.maximumEntries, kind, "expected at most \(Self.maximumEntries) commands, got \(commands.count)")
             for (index, command) in commands.enumerated() {
-                v.check(command.atHours, FaultPlan.hours, "\(kind)[\(index)].atHours")
+                v.check(command.atHours, SimulationRunner.hours, "\(kind)[\(index)].atHours")
                 v.require(!command.identifier.isEmpty, "\(kind)[\(index)].identifier", "expected a task identifier")
             }
         }

@@ -44,7 +44,7 @@ extension DeviceClockParameters: ScenarioSection {
 
     package func validateRelations(_ v: inout ParameterValidator) {
         for (index, jump) in jumps.enumerated() {
-            v.check(jump.atHours, FaultPlan.hours, "jumps[\(index)].atHours")
+            v.check(jump.atHours, SimulationRunner.hours, "jumps[\(index)].atHours")
             v.check(jump.byMinutes, -525_600...525_600, "jumps[\(index)].byMinutes")
         }
     }

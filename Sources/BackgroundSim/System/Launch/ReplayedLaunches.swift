@@ -92,7 +92,7 @@ public struct ReplayedLaunches: Codable, Sendable, Equatable {
             }
             var launchesSeen: Set<Launch> = []
             for (position, launch) in device.launches.enumerated() {
-                v.check(launch.atHours, FaultPlan.hours, "replay.devices[\(index)].launches[\(position)].atHours")
+                v.check(launch.atHours, SimulationRunner.hours, "replay.devices[\(index)].launches[\(position)].atHours")
                 if !launchesSeen.insert(launch).inserted {
                     v.require(false, "replay.devices[\(index)].launches[\(position)]",
                               "expected each launch once; one of kind \(launch.kind.rawValue) at \(launch.atHours) h comes earlier")

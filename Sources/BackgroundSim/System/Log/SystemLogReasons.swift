@@ -17,6 +17,17 @@ public enum TerminationReason: String, Sendable, Equatable, CaseIterable {
 
     /// Whether the system ended the app as a penalty (the work in hand is lost, not paused).
     var isKill: Bool { self == .taskTimeout || self == .assertionTimeout || self == .cpuLimit || self == .crash }
+
+    /// Whether the end discards the push the system holds for the app: a force-quit does [A]
+    /// (its caller discards it, with the pushes after it), and so does any kill, by the system
+    /// or a crash: "if something force quits or kills the app, the system discards held
+    /// notifications" [A]; a phone that turns off keeps it [Inf].
+    var discardsHeldPush: Bool {
+        switch self {
+        case .forceQuit, .powerOff: false
+        case .memoryPressure, .taskTimeout, .assertionTimeout, .cpuLimit, .crash: true
+        }
+    }
 }
 
 /// Why the system dropped the push it held (``SystemLogEvent/pushDiscarded(reason:)``).

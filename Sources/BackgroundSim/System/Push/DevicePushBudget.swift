@@ -36,7 +36,8 @@ struct DevicePushBudget {
     static let periodLength = SimDuration.hours(24)
 
     init(push: PushParameters, otherApps: OtherAppsParameters, seed: UInt64) {
-        precondition(push.deviceBudgetPerHour >= 0 && push.deviceBudgetPerHour <= 60, "DevicePushBudget: \(push.deviceBudgetPerHour) an hour")
+        // Validation keeps the budget in its range; here only what the arithmetic needs.
+        precondition((0...Double(Int32.max)).contains(24 * push.deviceBudgetPerHour), "DevicePushBudget: \(push.deviceBudgetPerHour) an hour")
         precondition(otherApps.backgroundPushesPerHour >= 0 && otherApps.backgroundPushesPerHour.isFinite,
                      "DevicePushBudget: other apps' \(otherApps.backgroundPushesPerHour) pushes an hour")
         perPeriod = Int((24 * push.deviceBudgetPerHour).rounded(.down))

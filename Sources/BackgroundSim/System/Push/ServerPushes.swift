@@ -57,6 +57,6 @@ extension ServerPushes: ScenarioSection {
 
     package func validateRelations(_ v: inout ParameterValidator) {
         v.require(atHours.count <= Self.maximumEntries, "atHours", "expected at most \(Self.maximumEntries) times, got \(atHours.count)")
-        for (index, hours) in atHours.enumerated() { v.check(hours, FaultPlan.hours, "atHours[\(index)]") }
+        for (index, hours) in atHours.enumerated() { v.check(hours, SimulationRunner.hours, "atHours[\(index)]") }
     }
 }

@@ -89,8 +89,7 @@ extension SimulatedSystem {
         // Queued continued-processing requests go with the process (a force-quit cancels them [A]).
         if continued.hasQueued { record(.continuedProcessingQueueCancelled(count: UInt32(continued.queued.count))) }
         endDoors(in: &simulation)
-        // A kill discards the push the system held for the app [A]; the force-quit's discard, which
-        // also drops later pushes, is the caller's; a phone that turns off keeps it [Inf].
-        if reason != .forceQuit && reason != .powerOff { discardHeldPush(.appKilled, in: &simulation) }
+        // A kill discards the push the system held for the app (a force-quit's discard is the caller's).
+        if reason.discardsHeldPush { discardHeldPush(.appKilled, in: &simulation) }
     }
 }
