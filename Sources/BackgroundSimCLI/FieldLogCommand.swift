@@ -41,13 +41,14 @@ enum FieldLogCommand {
         if flags.string("device") != nil && flags.string("replay") == nil { throw UsageError("--device needs --replay FILE") }
         guard !flags.positional.isEmpty else { throw UsageError("fieldlog needs one or more field-log files; see 'bgsim fieldlog --help'") }
         let format = try flags.format(["table", "json"], default: "table")
-        // A device at a time: memory holds a few devices' records and each one's summaries, not the log.
+        // A device at a time: memory holds a few devices' records and the features' totals, not the log.
         let replayDevice = flags.string("device")
-        var features = FieldLogFeatures.Builder()
+        var features: FieldLogFeatures.Builder?
         var replay: ReplayedLaunches?
         let progress = FieldLogProgress(quiet: flags.isSet("quiet"))
-        let counts = try FieldLogFormat.forEachDevice(paths: flags.positional, jobs: Replications.defaultJobs, progress: progress.step) { device in
-            features.add(device)
+        let counts = try FieldLogFormat.forEachDevice(paths: flags.positional, jobs: Replications.defaultJobs, progress: progress.step,
+                                                      logEnd: { features = FieldLogFeatures.Builder(logEnd: $0) }) { device in
+            features?.add(device)
             if flags.string("replay") != nil, replayDevice == nil || device.first?.device == replayDevice,
                let launches = FieldLogReplay.device(device) {
                 replay = replay ?? ReplayedLaunches()
@@ -63,7 +64,7 @@ enum FieldLogCommand {
             }
             try Output.write(JSONWriter.pretty(FieldLogReplay.fragment(replay, sources: flags.positional)) + "\n", toFile: path)
         }
-        let summary = features.finish()
+        let summary = (features ?? FieldLogFeatures.Builder(logEnd: -.infinity)).finish()
         let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(summary, records: counts.records, duplicatesDropped: counts.duplicatesDropped))
             : FieldLogFeaturesFormatter.table(summary, records: counts.records, duplicatesDropped: counts.duplicatesDropped)
         try CommandOutput.emit(text, flags)

@@ -2,7 +2,8 @@ import BackgroundSimCalibration
 import CommandLineSupport
 
 /// Progress of a read of field logs on standard error (``ProgressMeter``): the first pass in
-/// MiB read and checked, then the devices summarised. Silent with `--quiet`, and on a log read
+/// MiB read and checked, then the runs of a device's consecutive lines summarised (one a device
+/// in a log whose devices come in order). Silent with `--quiet`, and on a log read
 /// in under ``ProgressMeter/loggedEvery`` when standard error is not a terminal.
 final class FieldLogProgress {
     private static let mebibyte = 1 << 20
@@ -25,12 +26,12 @@ final class FieldLogProgress {
             let shown = (bytesRead + Self.mebibyte - 1) / Self.mebibyte
             meter.advance(by: shown - mebibytesShown)
             mebibytesShown = shown
-        case .device(let total):
+        case .device(let runs, let totalRuns):
             if devices == nil {
                 reading?.finish()
-                devices = ProgressMeter(total: total, deviceDaysPerItem: 0, label: "devices summarised", quiet: quiet)
+                devices = ProgressMeter(total: totalRuns, deviceDaysPerItem: 0, label: "runs of a device's lines summarised", quiet: quiet)
             }
-            devices?.advance()
+            devices?.advance(by: runs)
         }
     }
 

@@ -4,7 +4,8 @@ import BackgroundSimLab
 
 /// What a field log says about when the system ran an app's tasks, per task kind: the features
 /// the launch model is calibrated to and checked against, each with a 95 % interval from a
-/// bootstrap over devices (devices are independent; launches on one device are not).
+/// bootstrap over devices (devices are independent; launches on one device are not), computed
+/// in memory that does not grow with the log (``Builder``).
 package struct FieldLogFeatures: Sendable {
     /// A feature's value with its bootstrap interval; `nil` bounds when there is nothing to
     /// resample (one device) and `nil` value when the log has no data for it.
@@ -39,109 +40,118 @@ package struct FieldLogFeatures: Sendable {
     }
 
     package var kinds: [Kind]
-    /// The number of bootstrap resamples behind the intervals, and the stream's seed.
+    /// The number of bootstrap resamples behind the intervals, and the seed of the stream their
+    /// weights are drawn from.
     package static let resamples = 200
     package static let bootstrapSeed: UInt64 = 20_261_123
 
-    /// The features of `records` (sorted by device, then time, as ``FieldLogFormat/load(paths:jobs:)`` returns them).
+    /// The features of `records` (sorted by device, then time, each device's on the clock of its
+    /// first record, as ``FieldLogFormat/load(paths:jobs:)`` returns them).
     package init(_ records: [FieldLogRecord]) {
-        var builder = Builder()
-        for device in FieldLogFormat.devices(records) { builder.add(device) }
+        let devices = FieldLogFormat.devices(records)
+        var builder = Builder(logEnd: devices.compactMap { $0.last?.time.seconds }.max() ?? -.infinity)
+        for device in devices { builder.add(device) }
         self = builder.finish()
     }
 
-    /// The features of a log taken a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:_:)``):
-    /// each device is reduced to its launch summaries as it comes, so only those are kept. A
-    /// device's last history is summarised up to the log's end, as calibration replays it
-    /// (``DeviceHistory/reachingTheLogsEnd(_:)``), once every device has been seen.
+    /// The features of a log taken a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:progress:logEnd:_:)``),
+    /// in memory that does not grow with the devices: each device is reduced to its launch
+    /// summaries (``DeviceLaunchSummary``), one per kind and history, and those are added to the
+    /// kind's totals (``FieldLogTotals``) and to each bootstrap resample's, with the device's
+    /// weight in it, then dropped.
+    ///
+    /// The bootstrap is Poisson's (``Bootstrap/poissonWeight(using:)``): each device gets a
+    /// weight in each of the ``resamples`` resamples, drawn as it comes from the stream
+    /// `fieldlog.bootstrap` seeded with ``bootstrapSeed``, ``resamples`` draws a device in the
+    /// order devices are added; a device's histories (``DeviceHistory/pieces(_:)``) and kinds
+    /// share its weights, since they are not independent. Delays and spacings are resampled in
+    /// histograms (``QuantileSketch``), so every quantile, the point estimate's too, is within
+    /// 0.78 % of the exact one, and exact where its bins hold one value each (whole minutes under
+    /// 256, quarter hours under 2,048 minutes).
     package struct Builder {
-        private var summaries: [FieldLogRecord.Kind: [DeviceLaunchSummary]] = [:]
-        /// Per kind, the summaries of devices' last histories, not yet ended, with the
-        /// history's origin (``DeviceHistory/localOrigin``) and last record.
-        private var unfinished: [FieldLogRecord.Kind: [(index: Int, origin: Double, end: Double)]] = [:]
-        /// The latest record of any device so far (``DeviceHistory/localEnd``).
-        private var logEnd = -Double.infinity
+        /// The latest record of any device, on its device's first clock, in seconds from the
+        /// epoch's local midnight (``DeviceHistory/localEnd``): a device's last history is
+        /// summarised up to it, as calibration replays it (``DeviceHistory/reachingTheLogsEnd(_:)``).
+        private let logEnd: Double
+        private var totals: [FieldLogRecord.Kind: KindTotals] = [:]
+        private var stream = RandomStream(seed: bootstrapSeed, label: StreamLabel("fieldlog.bootstrap"), entity: 0)
+        private var weights = [UInt8](repeating: 0, count: resamples)
 
-        package init() {}
+        /// One kind's totals: devices, launches by hour, the point totals and each resample's.
+        private struct KindTotals {
+            var devices = 0
+            var launchesByHour = [Int](repeating: 0, count: 24)
+            var launches = 0
+            var point = FieldLogTotals()
+            var resampled = [FieldLogTotals](repeating: FieldLogTotals(), count: resamples)
+        }
 
-        /// Adds one device's records, sorted by time; devices are added in a fixed order (the
-        /// bootstrap resamples them by position).
+        /// A builder for a log whose latest record is at `logEnd` (``FieldLogReader/logEnd``).
+        package init(logEnd: Double) {
+            self.logEnd = logEnd
+        }
+
+        /// Adds one device's records, sorted by time; devices are added in a fixed order (their
+        /// bootstrap weights are drawn in it).
         package mutating func add(_ device: some Collection<FieldLogRecord>) {
             guard !device.isEmpty else { return }
+            for index in weights.indices { weights[index] = Bootstrap.poissonWeight(using: &stream) }
             let pieces = DeviceHistory.pieces(ArraySlice(device))
+            var counted: Set<FieldLogRecord.Kind> = []
             for (position, history) in pieces.enumerated() {
-                logEnd = Swift.max(logEnd, history.localEnd)
                 for kind in FieldLogRecord.Kind.allCases where history.involves(kind) {
                     var summary = DeviceLaunchSummary(events: DeviceLaunchSummary.loggedEvents(history, kind: kind), start: history.start)
-                    if position < pieces.count - 1 {
-                        summary.finish(at: history.end)
-                    } else {
-                        unfinished[kind, default: []].append((summaries[kind, default: []].count, history.localOrigin, history.end))
-                    }
-                    summaries[kind, default: []].append(summary)
+                    summary.finish(at: position < pieces.count - 1 ? history.end : Swift.max(history.end, logEnd - history.localOrigin))
+                    add(summary, of: kind, newDevice: counted.insert(kind).inserted)
                 }
             }
         }
 
-        /// The features of the devices added: their last histories are ended at the log's end,
-        /// in place (no copy of a million summaries), so the builder takes no more devices.
-        package mutating func finish() -> FieldLogFeatures {
-            for (kind, open) in unfinished {
-                for (index, origin, end) in open { summaries[kind]?[index].finish(at: Swift.max(end, logEnd - origin)) }
+        private mutating func add(_ summary: DeviceLaunchSummary, of kind: FieldLogRecord.Kind, newDevice: Bool) {
+            let binned = FieldLogTotals.Binned(summary)
+            var kindTotals = totals.removeValue(forKey: kind) ?? KindTotals()
+            if newDevice { kindTotals.devices += 1 }
+            kindTotals.launches += summary.launches
+            for hour in 0..<24 { kindTotals.launchesByHour[hour] += summary.launchesByHour[hour] }
+            kindTotals.point.add(binned, weight: 1)
+            for (resample, weight) in weights.enumerated() where weight > 0 {
+                kindTotals.resampled[resample].add(binned, weight: Double(weight))
             }
-            unfinished = [:]
-            return FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
-                summaries[kind].map { FieldLogFeatures.features(kind, $0) }
+            totals[kind] = kindTotals
+        }
+
+        /// The features of the devices added.
+        package func finish() -> FieldLogFeatures {
+            FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
+                totals[kind].map { Self.features(kind, $0) }
             })
+        }
+
+        /// One kind's features from its totals, with bootstrap intervals when there is more
+        /// than one device to resample.
+        private static func features(_ kind: FieldLogRecord.Kind, _ totals: KindTotals) -> Kind {
+            let point = totals.point.scalars
+            var draws = [[Double?]](repeating: [], count: point.count)
+            if totals.devices > 1 {
+                for resample in totals.resampled {
+                    for (index, value) in resample.scalars.enumerated() { draws[index].append(value) }
+                }
+            }
+            let estimates = point.indices.map { index -> Estimate in
+                guard point[index] != nil, let interval = Bootstrap.percentileInterval95(draws[index].compactMap { $0 }) else {
+                    return Estimate(value: point[index], low: nil, high: nil)
+                }
+                return Estimate(value: point[index], low: interval.low, high: interval.high)
+            }
+            let launches = totals.launches
+            return Kind(kind: kind, devices: totals.devices, deviceDays: totals.point.days, launches: launches, launchesPerDay: estimates[0],
+                        hourShares: totals.launchesByHour.map { launches > 0 ? Double($0) / Double(launches) : 0 },
+                        delayMedianMinutes: estimates[1], delayP90Minutes: estimates[2], spacingMedianMinutes: estimates[3],
+                        chargingShare: estimates[4], fading: Array(estimates[5...]))
         }
     }
 
     private init(kinds: [Kind]) {
         self.kinds = kinds
-    }
-
-    /// The features of one kind from its devices' summaries, with bootstrap intervals.
-    static func features(_ kind: FieldLogRecord.Kind, _ summaries: [DeviceLaunchSummary]) -> Kind {
-        let point = scalars(summaries)
-        var stream = RandomStream(seed: bootstrapSeed, label: StreamLabel("calibration.bootstrap"), entity: UInt64(kind == .refresh ? 0 : 1))
-        var draws = [[Double?]](repeating: [], count: point.count)
-        if summaries.count > 1 {
-            for _ in 0..<resamples {
-                let sample = Bootstrap.resample(summaries.count, using: &stream).map { summaries[$0] }
-                for (index, value) in scalars(sample).enumerated() { draws[index].append(value) }
-            }
-        }
-        let estimates = point.indices.map { index -> Estimate in
-            guard point[index] != nil, let interval = Bootstrap.percentileInterval95(draws[index].compactMap { $0 }) else {
-                return Estimate(value: point[index], low: nil, high: nil)
-            }
-            return Estimate(value: point[index], low: interval.low, high: interval.high)
-        }
-        let days = summaries.reduce(0) { $0 + $1.days }
-        let launches = summaries.reduce(0) { $0 + $1.launches }
-        let byHour = (0..<24).map { hour in summaries.reduce(0) { $0 + $1.launchesByHour[hour] } }
-        return Kind(kind: kind, devices: summaries.count, deviceDays: days, launches: launches, launchesPerDay: estimates[0],
-                    hourShares: byHour.map { launches > 0 ? Double($0) / Double(launches) : 0 },
-                    delayMedianMinutes: estimates[1], delayP90Minutes: estimates[2], spacingMedianMinutes: estimates[3],
-                    chargingShare: estimates[4], fading: Array(estimates[5...]))
-    }
-
-    /// The scalar features of a set of devices, in a fixed order: launches per day, delay
-    /// median and p90, spacing median, charging share, then the fade bins' launches per day.
-    static func scalars(_ summaries: [DeviceLaunchSummary]) -> [Double?] {
-        let days = summaries.reduce(0) { $0 + $1.days }
-        let launches = summaries.reduce(0) { $0 + $1.launches }
-        let delays = summaries.flatMap(\.delaysMinutes).sorted()
-        let spacings = summaries.flatMap(\.spacingsMinutes).sorted()
-        let withCharging = summaries.reduce(0) { $0 + $1.launchesWithCharging }
-        let onCharger = summaries.reduce(0) { $0 + $1.launchesOnCharger }
-        var result: [Double?] = [days > 0 ? Double(launches) / days : nil, Quantile.interpolated(delays, 0.5),
-                                 Quantile.interpolated(delays, 0.9), Quantile.interpolated(spacings, 0.5), withCharging > 0 ? Double(onCharger) / Double(withCharging) : nil]
-        for bin in DeviceLaunchSummary.fadeBins.indices {
-            let exposure = summaries.reduce(0) { $0 + $1.fadeExposureDays[bin] }
-            let count = summaries.reduce(0) { $0 + $1.fadeLaunches[bin] }
-            result.append(exposure > 0.5 ? Double(count) / exposure : nil)
-        }
-        return result
     }
 }

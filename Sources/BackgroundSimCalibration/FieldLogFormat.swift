@@ -97,15 +97,18 @@ package enum FieldLogFormat {
     /// of their identifiers (files may each hold part of a device's log). A record that repeats
     /// an earlier one exactly — a telemetry batch uploaded twice, or files that overlap — is
     /// left out, so that it counts once. Returns the records handed over and the duplicates
-    /// left out. `progress` hears of each block read and each device handed over.
+    /// left out. `progress` hears of each block read and each device handed over; `logEnd`,
+    /// before the first device, of the log's end (``FieldLogReader/logEnd``).
     ///
     /// - Throws: ``ScenarioError`` if a file is named twice (by any path to it), or naming the
     ///   file, the line and the field of the first problem, before `body` is called.
     @discardableResult
     package static func forEachDevice(paths: [String], jobs: Int = 1, progress: ((FieldLogReader.Step) -> Void)? = nil,
+                                      logEnd: (Double) -> Void = { _ in },
                                       _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) -> (records: Int, duplicatesDropped: Int) {
         try TextInput.requireDistinct(paths, counted: "records")
         let reader = try FieldLogReader(paths: paths, jobs: jobs, progress: progress)
+        logEnd(reader.logEnd)
         var kept = 0
         try reader.forEachDevice(progress: progress) { device in
             let unique = withoutDuplicates(device)

@@ -2,13 +2,14 @@ import BackgroundSim
 import Foundation
 
 /// Reads field logs a device at a time, in two streaming passes over their files, so that
-/// memory holds a block of lines, a few devices' records and an index of where each device's
-/// lines are — not the log.
+/// memory holds a block of lines, a few devices' records and at most a chunk of the index of
+/// where each device's lines are — not the log.
 ///
-/// - The first pass (``init(paths:jobs:)``) reads every line, in blocks of 4 MiB parsed on
-///   `jobs` threads, and checks it; the first problem in file order is the one reported, for any
-///   number of jobs. It notes each run of consecutive lines of one device: its file, its bytes
-///   and its first line's number.
+/// - The first pass (``init(paths:jobs:progress:)``) reads every line, in blocks of 4 MiB parsed
+///   on `jobs` threads, and checks it; the first problem in file order is the one reported, for
+///   any number of jobs. It notes each run of consecutive lines of one device (``LineRun``): its
+///   file, its bytes, its first line's number and the times it spans, from which it knows the
+///   log's end (``logEnd``).
 /// - The second pass (``forEachDevice(progress:_:)``) takes the devices in order of their
 ///   identifiers, reads each one's runs back and hands over its records sorted by time, then
 ///   file, then line.
@@ -17,9 +18,9 @@ import Foundation
 /// given (as `bgsim run --field-log` writes it) needs no index: the first pass notes only where
 /// each file's records start (``isStreaming``), and the second reads the files straight
 /// through, handing each device over when the next starts. The first device out of order makes
-/// the first pass start over with the index. A log grouped by device but not in order has one
-/// run per device and file; a log whose devices alternate line by line has one run per line,
-/// and its index grows with it (32 bytes a line). Standard input (`-`) cannot be read twice and
+/// the first pass start over with the index (``FieldLogRunIndex``, sorted outside memory). A
+/// log grouped by device but not in order has one run per device and file; a log whose devices
+/// alternate line by line has one run per line. Standard input (`-`) cannot be read twice and
 /// is held whole.
 package struct FieldLogReader {
     /// Lines are read and parsed this many bytes at a time; a longer line is refused.
@@ -31,18 +32,9 @@ package struct FieldLogReader {
         /// A block of `bytes` bytes of the first pass is read and checked; `total` bytes in all
         /// the files.
         case bytes(Int, total: Int)
-        /// A device's records are handed over; `total` devices.
-        case device(total: Int)
-    }
-
-    /// Where one run of consecutive lines of a device is.
-    private struct Run {
-        var file: Int
-        /// Its first line's first byte, and the byte after its last line's line feed.
-        var start: Int
-        var end: Int
-        /// Its first line's number, from 1.
-        var firstLine: Int
+        /// A device's records are handed over, read from `runs` runs of consecutive lines
+        /// (one, for a log whose devices come in order); `totalRuns` runs in all the files.
+        case device(runs: Int, totalRuns: Int)
     }
 
     private let files: [LogBytes]
@@ -57,10 +49,11 @@ package struct FieldLogReader {
     private var lastDevice: String?
     private var streamedDevices = 0
     private var recordsStart: [(start: Int, line: Int)?]
-    private var runs: [String: [Run]] = [:]
-    /// Whether each device's times give an offset from UTC (``LocalTimestamp``): all of a
-    /// device's do, or none.
-    private var givesOffsets: [String: Bool] = [:]
+    /// Otherwise, every run of lines of one device (``FieldLogRunIndex``).
+    private var index: FieldLogRunIndex
+    /// The latest record of any device seen so far, on the clock of its device's earliest, in
+    /// milliseconds from the epoch's local midnight (``logEnd``).
+    private var latestLocalEnd: Int64?
     /// The number of records in the files, duplicates included.
     package private(set) var recordCount = 0
 
@@ -73,13 +66,16 @@ package struct FieldLogReader {
         try self.init(files: files, jobs: jobs, progress: progress)
     }
 
-    /// Reads and checks a field log held in memory, `source` naming it in messages.
-    init(text: String, source: String, jobs: Int) throws(ScenarioError) {
-        try self.init(files: [LogBytes(name: source, bytes: Array(text.utf8))], jobs: jobs)
+    /// Reads and checks a field log held in memory, `source` naming it in messages; an index,
+    /// if one is needed, keeps `notesInMemory` notes in memory (``FieldLogRunIndex``).
+    init(text: String, source: String, jobs: Int, notesInMemory: Int = FieldLogRunIndex.notesInMemory) throws(ScenarioError) {
+        try self.init(files: [LogBytes(name: source, bytes: Array(text.utf8))], jobs: jobs, notesInMemory: notesInMemory)
     }
 
-    private init(files: [LogBytes], jobs: Int, progress: ((Step) -> Void)? = nil) throws(ScenarioError) {
+    private init(files: [LogBytes], jobs: Int, progress: ((Step) -> Void)? = nil,
+                 notesInMemory: Int = FieldLogRunIndex.notesInMemory) throws(ScenarioError) {
         self.files = files
+        index = FieldLogRunIndex(notesInMemory: notesInMemory)
         self.formats = Array(repeating: nil, count: files.count)
         self.recordsStart = Array(repeating: nil, count: files.count)
         self.jobs = Swift.max(1, jobs)
@@ -97,12 +93,44 @@ package struct FieldLogReader {
         if !isStreaming {
             // A device out of order: read again, this time noting every device's runs.
             formats = Array(repeating: nil, count: files.count)
-            runs = [:]
-            givesOffsets = [:]
+            latestLocalEnd = nil
             recordCount = 0
             read = 0
             for file in files.indices { try indexLines(of: file, blockRead: blockRead) }
+            try checkDevicesAcrossRuns()
         }
+    }
+
+    /// The latest record of any device, on the clock of its device's earliest record, in
+    /// seconds from the epoch's local midnight (``DeviceHistory/localEnd``): where the log ends
+    /// for every device (``DeviceHistory/reachingTheLogsEnd(_:)``); −∞ without records. Known
+    /// from the first pass, so that the second can end each device's summaries as it comes
+    /// (``FieldLogFeatures/Builder``).
+    package var logEnd: Double { latestLocalEnd.map { Double($0) / 1_000 } ?? -.infinity }
+
+    /// Adds a device's last record to ``latestLocalEnd``: the latest of `runs`, all of one
+    /// device's, on the clock of its earliest record.
+    private mutating func noteEnd(of runs: some Sequence<LineRun>) {
+        guard let earliest = runs.map(\.earliest).min(), let latest = runs.map(\.latestInstantMilliseconds).max() else { return }
+        latestLocalEnd = Swift.max(latestLocalEnd ?? .min, latest + Int64(earliest.utcOffsetMinutes ?? 0) * 60_000)
+    }
+
+    /// What the first pass checks of a device whose lines come in several runs, once every run
+    /// is known: that all give times with an offset from UTC, or none (the first run in the files'
+    /// order that does not as the device's earlier ones do is named); and the device's end.
+    private mutating func checkDevicesAcrossRuns() throws(ScenarioError) {
+        let index = index
+        try index.forEachDevice { (_, runs) throws(ScenarioError) in
+            if let first = runs.first, let other = runs.first(where: { $0.givesOffset != first.givesOffset }) {
+                throw Self.offsetMismatch(expected: first.givesOffset, got: other.first, source: "\(files[other.file].name):\(other.firstLine)")
+            }
+            noteEnd(of: runs)
+        }
+    }
+
+    private static func offsetMismatch(expected givesOffset: Bool, got time: LocalTimestamp, source: String) -> ScenarioError {
+        ScenarioError(source: source, issues: [ScenarioIssue(path: "time", message:
+            "expected a time \(givesOffset ? "with" : "without") an offset from UTC, as this device's earlier records give it, got \(time.text)")])
     }
 
     /// Calls `body` with each device's records, sorted by time, then file, then line (the second
@@ -112,25 +140,33 @@ package struct FieldLogReader {
     /// - Throws: ``ScenarioError`` if a file changed since the first pass.
     package func forEachDevice(progress: ((Step) -> Void)? = nil, _ body: ([FieldLogRecord]) -> Void) throws(ScenarioError) {
         if isStreaming { return try streamDevices(progress: progress, body) }
-        let devices = runs.keys.sorted()
         let group = 4 * jobs
-        for start in stride(from: 0, to: devices.count, by: group) {
-            let part = Array(devices[start..<Swift.min(devices.count, start + group)])
+        var part: [(device: String, runs: [LineRun])] = []
+        func handOver() throws(ScenarioError) {
             let records: [Result<[FieldLogRecord], ScenarioError>]
             do {
-                records = try ParallelRuns.map(count: part.count, jobs: jobs) { index in self.records(of: part[index]) }
+                let batch = part, files = files, formats = formats
+                records = try ParallelRuns.map(count: batch.count, jobs: jobs) { index in
+                    Self.records(of: batch[index].device, runs: batch[index].runs, files: files, formats: formats)
+                }
             } catch {
-                preconditionFailure("records(of:) returns its errors")
+                preconditionFailure("records(of:runs:) returns its errors")
             }
-            for result in records {
+            for (result, device) in zip(records, part) {
                 switch result {
-                case .success(let device):
-                    body(device)
-                    progress?(.device(total: devices.count))
+                case .success(let records):
+                    body(records)
+                    progress?(.device(runs: device.runs.count, totalRuns: index.count))
                 case .failure(let error): throw error
                 }
             }
+            part.removeAll(keepingCapacity: true)
         }
+        try index.forEachDevice { (device, runs) throws(ScenarioError) in
+            part.append((device, runs))
+            if part.count == group { try handOver() }
+        }
+        try handOver()
     }
 
     /// The second pass over files whose devices come in order: each file read straight through
@@ -140,11 +176,11 @@ package struct FieldLogReader {
         var records: [(record: FieldLogRecord, file: Int, line: Int)] = []
         func handOver() throws(ScenarioError) {
             guard !records.isEmpty else { return }
-            switch finished(records) {
+            switch Self.finished(records, files: files) {
             case .success(let sorted): body(sorted)
             case .failure(let error): throw error
             }
-            progress?(.device(total: streamedDevices))
+            progress?(.device(runs: 1, totalRuns: streamedDevices))
             records.removeAll(keepingCapacity: true)
         }
         for file in files.indices {
@@ -152,7 +188,7 @@ package struct FieldLogReader {
             let bytes = files[file]
             var offset = start.start, nextLine = start.line
             while offset < bytes.count {
-                let block = try lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
+                let block = try Self.lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
                 offset = block.end
                 nextLine += block.lines.count
                 for (line, record) in try parse(block.lines, format: format, source: bytes.name) {
@@ -180,9 +216,9 @@ package struct FieldLogReader {
         // A byte order mark is skipped (TextInput); the runs' byte ranges start after it.
         var offset = TextInput.byteOrderMarkLength(try bytes.read(at: 0, count: TextInput.byteOrderMark.count))
         var nextLine = 1
-        var open: (device: String, run: Run)?
+        var open: (device: String, run: LineRun)?
         while offset < bytes.count {
-            let block = try lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
+            let block = try Self.lines(of: bytes, from: offset, to: bytes.count, firstLine: nextLine, cutAtLastLineFeed: true)
             let size = block.end - offset
             defer { blockRead(size) }
             offset = block.end
@@ -203,7 +239,16 @@ package struct FieldLogReader {
             }
             guard let format = formats[file] else { continue }
             for (line, record) in try parse(Array(remaining), format: format, source: bytes.name) {
-                if isStreaming, open?.device != record.device {
+                recordCount += 1
+                if var run = open?.run, open?.device == record.device {
+                    guard run.givesOffset == (record.time.utcOffsetMinutes != nil) else {
+                        throw Self.offsetMismatch(expected: run.givesOffset, got: record.time, source: "\(bytes.name):\(line.number)")
+                    }
+                    run.extend(to: line.end, time: record.time)
+                    open?.run = run
+                    continue
+                }
+                if isStreaming {
                     // A new run: streaming goes on only while each is a new device, in order.
                     if let lastDevice, !(lastDevice < record.device) {
                         isStreaming = false
@@ -211,25 +256,19 @@ package struct FieldLogReader {
                     }
                     lastDevice = record.device
                     streamedDevices += 1
-                    givesOffsets = [:]
                     if recordsStart[file] == nil { recordsStart[file] = (line.start, line.number) }
                 }
-                recordCount += 1
-                let givesOffset = record.time.utcOffsetMinutes != nil
-                if let earlier = givesOffsets[record.device], earlier != givesOffset {
-                    throw ScenarioError(source: "\(bytes.name):\(line.number)", issues: [ScenarioIssue(path: "time", message:
-                        "expected a time \(earlier ? "with" : "without") an offset from UTC, as this device's earlier records give it, got \(record.time.text)")])
-                }
-                givesOffsets[record.device] = givesOffset
-                if let current = open, current.device == record.device {
-                    open?.run.end = line.end
-                    continue
-                }
-                if let current = open, !isStreaming { runs[current.device, default: []].append(current.run) }
-                open = (record.device, Run(file: file, start: line.start, end: line.end, firstLine: line.number))
+                try close(open)
+                open = (record.device, LineRun(file: file, start: line.start, end: line.end, firstLine: line.number, first: record.time))
             }
         }
-        if let current = open, !isStreaming { runs[current.device, default: []].append(current.run) }
+        try close(open)
+    }
+
+    /// Ends a run of lines: while streaming, its device's; otherwise notes it in the index.
+    private mutating func close(_ open: (device: String, run: LineRun)?) throws(ScenarioError) {
+        guard let open else { return }
+        if isStreaming { noteEnd(of: [open.run]) } else { try index.append(open.device, open.run) }
     }
 
     // MARK: Lines
@@ -246,8 +285,8 @@ package struct FieldLogReader {
     /// The lines in bytes `start ..< end` of `bytes`, at most a block's worth: with
     /// `cutAtLastLineFeed`, the block ends after its last line feed (the next block starts with
     /// the line it cut), unless it reaches `end`.
-    private func lines(of bytes: LogBytes, from start: Int, to end: Int, firstLine: Int,
-                       cutAtLastLineFeed: Bool) throws(ScenarioError) -> (lines: [Line], end: Int) {
+    private static func lines(of bytes: LogBytes, from start: Int, to end: Int, firstLine: Int,
+                              cutAtLastLineFeed: Bool) throws(ScenarioError) -> (lines: [Line], end: Int) {
         let count = Swift.min(end - start, cutAtLastLineFeed ? Self.blockBytes : end - start)
         let block = try bytes.read(at: start, count: count)
         var stop = block.count
@@ -316,13 +355,14 @@ package struct FieldLogReader {
     // MARK: The second pass
 
     /// The records of `device`, read back from its runs, sorted by time, then file, then line.
-    private func records(of device: String) -> Result<[FieldLogRecord], ScenarioError> {
+    private static func records(of device: String, runs: [LineRun], files: [LogBytes],
+                                formats: [FieldLogFormat.LineFormat?]) -> Result<[FieldLogRecord], ScenarioError> {
         var records: [(record: FieldLogRecord, file: Int, line: Int)] = []
-        for run in runs[device] ?? [] {
+        for run in runs {
             let bytes = files[run.file]
             guard let format = formats[run.file] else { continue }
             do throws(ScenarioError) {
-                for line in try lines(of: bytes, from: run.start, to: run.end, firstLine: run.firstLine, cutAtLastLineFeed: false).lines
+                for line in try Self.lines(of: bytes, from: run.start, to: run.end, firstLine: run.firstLine, cutAtLastLineFeed: false).lines
                 where !FieldLogFormat.isBlank(line.text) {
                     let record = try FieldLogFormat.record(line: line.text, format: format, source: "\(bytes.name):\(line.number)")
                     guard record.device == device else {
@@ -335,12 +375,12 @@ package struct FieldLogReader {
                 return .failure(error)
             }
         }
-        return finished(records)
+        return finished(records, files: files)
     }
 
     /// One device's records in order of time (then file, then line), refused if they span more
     /// than a simulation can, on the first record's clock.
-    private func finished(_ records: [(record: FieldLogRecord, file: Int, line: Int)]) -> Result<[FieldLogRecord], ScenarioError> {
+    private static func finished(_ records: [(record: FieldLogRecord, file: Int, line: Int)], files: [LogBytes]) -> Result<[FieldLogRecord], ScenarioError> {
         let inOrder = zip(records, records.dropFirst()).allSatisfy { $0.record.time <= $1.record.time }
         let ordered = inOrder ? records
             : records.sorted { ($0.record.time, $0.file, $0.line) < ($1.record.time, $1.file, $1.line) }

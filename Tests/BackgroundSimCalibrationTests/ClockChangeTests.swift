@@ -76,6 +76,26 @@ struct ClockChangeTests {
         #expect(read == home)
     }
 
+    @Test("the log's end, known from the first pass, is the latest record on its device's first clock, as calibration finds it from the histories: read in order, through the index, and through an index sorted outside memory")
+    func logEndFromTheFirstPass() throws {
+        // Device a flies west late on: its last record, 23:00 at UTC−9, is 09:00 the next day on
+        // its first clock (UTC+1), after b's last at 08:30 (UTC+1).
+        let lines = [Self.line("2026-03-01T08:00:00+01:00", "appForeground", device: "a"), Self.line("2026-03-01T20:00:00-09:00", "appBackground", device: "a"),
+                     Self.line("2026-03-01T23:00:00-09:00", "appForeground", device: "a"), Self.line("2026-03-01T09:00:00+01:00", "appForeground", device: "b"),
+                     Self.line("2026-03-02T08:30:00+01:00", "appBackground", device: "b")]
+        let records = try FieldLogFormat.parse(lines.joined(separator: "\n"), source: "log")
+        let fromHistories = try #require(DeviceHistory.histories(records).map(\.localEnd).max())
+        let march2 = Double(try #require(CivilDate(year: 2026, month: 3, day: 2)).daysSinceEpoch) * 86_400
+        #expect(fromHistories == march2 + 9 * 3_600)
+        let inOrder = try FieldLogReader(text: lines.joined(separator: "\n"), source: "log", jobs: 1)
+        let reversed = lines.reversed().joined(separator: "\n")
+        let indexed = try FieldLogReader(text: reversed, source: "log", jobs: 1)
+        let spilled = try FieldLogReader(text: reversed, source: "log", jobs: 1, notesInMemory: 1)
+        #expect(inOrder.isStreaming && !indexed.isStreaming)
+        #expect([inOrder.logEnd, indexed.logEnd, spilled.logEnd] == [fromHistories, fromHistories, fromHistories])
+        #expect(try FieldLogReader(text: "", source: "log", jobs: 1).logEnd == -.infinity)
+    }
+
     @Test("a device whose records give an offset from UTC in some times and not in others is refused at the first that differs, naming its line and field; so is a record whose times differ so")
     func mixedClocksRefused() {
         let text = [Self.line("2026-10-25T01:50:00+01:00", "appForeground"), Self.line("2026-10-25T01:55:00+01:00", "appBackground"),

@@ -152,6 +152,12 @@ struct FieldLogTests {
         #expect(!outOfOrder.isStreaming)
         var indexed: [[FieldLogRecord]] = []
         try outOfOrder.forEachDevice { indexed.append($0) }
+        // The index sorted outside memory, 7 notes at a time (a temporary file of many chunks): the same.
+        let spilled = try FieldLogReader(text: shuffled.joined(separator: "\n") + "\n", source: "log", jobs: 2, notesInMemory: 7)
+        var merged: [[FieldLogRecord]] = []
+        try spilled.forEachDevice { merged.append($0) }
+        #expect(merged == indexed)
+        #expect(spilled.logEnd == inOrder.logEnd && outOfOrder.logEnd == inOrder.logEnd)
         // Records at one instant come in line order, which the shuffle changed: compare each
         // device's records as sorted lines.
         func canonical(_ devices: [[FieldLogRecord]]) -> [[Substring]] { devices.map { FieldLogFormat.jsonLines($0).split(separator: "\n").sorted() } }
@@ -171,6 +177,33 @@ struct FieldLogTests {
         var fromFiles: [[FieldLogRecord]] = []
         try split.forEachDevice { fromFiles.append($0) }
         #expect(fromFiles == streamed)
+    }
+
+    @Test("fieldlog's Poisson bootstrap, drawn device by device as they pass, gives the launch rate an interval whose ends are within 0.35 of its half-width of the multinomial bootstrap's (2,000 resamples) over the same 80 simulated phones × 14 days; the point is the devices' rate exactly")
+    func poissonBootstrapAgreesWithResampling() throws {
+        let records = SimulatedLogs.records(SimulatedLogs.clean("coverdrop-shipped"), devices: 80, days: 14)
+        let refresh = try #require(FieldLogFeatures(records).kinds.first { $0.kind == .refresh })
+        // Each device's launches and days, its last history run to the log's end as fieldlog does.
+        var perDevice: [String: (launches: Double, days: Double)] = [:]
+        for history in DeviceHistory.reachingTheLogsEnd(DeviceHistory.histories(records)) where history.involves(.refresh) {
+            let summary = DeviceLaunchSummary(logged: history, kind: .refresh)
+            perDevice[history.device, default: (0, 0)].launches += Double(summary.launches)
+            perDevice[history.device, default: (0, 0)].days += summary.days
+        }
+        let devices = perDevice.keys.sorted().map { perDevice[$0]! }
+        #expect(refresh.devices == devices.count && devices.count == 80)
+        let rate = devices.reduce(0) { $0 + $1.launches } / devices.reduce(0) { $0 + $1.days }
+        #expect(refresh.launchesPerDay.value == rate)
+        var stream = RandomStream(seed: 11, label: StreamLabel("test.multinomial"))
+        let draws = (0..<2_000).map { _ in
+            let sample = Bootstrap.resample(devices.count, using: &stream).map { devices[$0] }
+            return sample.reduce(0) { $0 + $1.launches } / sample.reduce(0) { $0 + $1.days }
+        }
+        let multinomial = try #require(Bootstrap.percentileInterval95(draws))
+        let low = try #require(refresh.launchesPerDay.low), high = try #require(refresh.launchesPerDay.high)
+        let halfWidth = (multinomial.high - multinomial.low) / 2
+        #expect(abs(low - multinomial.low) < 0.35 * halfWidth && abs(high - multinomial.high) < 0.35 * halfWidth,
+                "Poisson \(low)–\(high), multinomial \(multinomial.low)–\(multinomial.high)")
     }
 
     @Test("records repeated in a file or across files count once, and give the features of the log without them; the same file named twice is refused")
@@ -207,7 +240,7 @@ struct FieldLogTests {
         }
     }
 
-    @Test("a read tells its progress: every byte of every file in the first pass, then every device once")
+    @Test("a read tells its progress: every byte of every file in the first pass, then every device once, with the runs of lines it was read from")
     func progress() throws {
         let scenario = try #require(Presets.scenario(named: "coverdrop-shipped"))
         var records: [FieldLogRecord] = []
@@ -220,7 +253,7 @@ struct FieldLogTests {
         try lines[..<200].joined(separator: "\n").appending("\n").write(toFile: paths[0], atomically: true, encoding: .utf8)
         try lines[200...].joined(separator: "\n").appending("\n").write(toFile: paths[1], atomically: true, encoding: .utf8)
         let size = try paths.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as! NSNumber).intValue }
-        var bytes = 0, devices = 0, totals: Set<Int> = []
+        var bytes = 0, devices = 0, runsRead = 0, totals: Set<Int> = []
         var order: [String] = []
         try FieldLogFormat.forEachDevice(paths: paths, progress: { step in
             switch step {
@@ -228,14 +261,16 @@ struct FieldLogTests {
                 bytes += count
                 totals.insert(total)
                 if order.last != "bytes" { order.append("bytes") }
-            case .device(let total):
+            case .device(let runs, let total):
                 devices += 1
+                runsRead += runs
                 totals.insert(total)
                 if order.last != "devices" { order.append("devices") }
             }
         }) { _ in }
-        #expect(bytes == size && devices == 5)
-        #expect(totals == [size, 5])
+        // The device cut by the files' boundary is read from two runs of lines.
+        #expect(bytes == size && devices == 5 && runsRead == 6)
+        #expect(totals == [size, 6])
         #expect(order == ["bytes", "devices"])
     }
 
