@@ -134,6 +134,16 @@ struct DeviceHistory: Sendable {
         var previousTime: Double?
         /// Identifiers the log shows submitted so far.
         var submitted: Set<String> = []
+        /// One copy of each identifier, which every step naming it shares: a long identifier
+        /// parsed from each record would otherwise keep a copy for each (a sixth of what
+        /// calibration holds for CoverDrop's logs).
+        var identifiers: [String: String] = [:]
+        func interned(_ identifier: String?) -> String {
+            let identifier = identifier ?? ""
+            if let kept = identifiers[identifier] { return kept }
+            identifiers[identifier] = identifier
+            return identifier
+        }
         startsAtInstall = records.first?.firstLaunch == true
         let start = (records.first?.time.seconds ?? origin) - origin
         var earlierRequests: [Submission] = []
@@ -182,14 +192,14 @@ struct DeviceHistory: Sendable {
                 if isNew { noteEarlierRequest(record.identifier ?? "", kind: kind, requirementsFrom: record) }
                 let earliest = Swift.max(time, (record.earliestBegin?.seconds ?? 0) - origin)
                 steps.append((time, .submitted(Submission(
-                    identifier: record.identifier ?? "", kind: kind, earliest: earliest,
+                    identifier: interned(record.identifier), kind: kind, earliest: earliest,
                     requiresNetwork: record.requiresNetwork ?? false, requiresExternalPower: record.requiresExternalPower ?? false,
                     duringLaunch: running.values.contains(kind)))))
             case .taskLaunched:
                 guard let kind = record.kind else { break }
                 noteEarlierRequest(record.identifier ?? "", kind: kind, requirementsFrom: nil)
                 running[record.identifier ?? ""] = kind
-                steps.append((time, .launched(identifier: record.identifier ?? "", kind: kind, state: state)))
+                steps.append((time, .launched(identifier: interned(record.identifier), kind: kind, state: state)))
             case .taskCompleted, .taskExpired:
                 running.removeValue(forKey: record.identifier ?? "")
             }

@@ -88,11 +88,15 @@ enum LaunchReplay {
     /// budget's and the fade's values, which the tape leaves open.
     static func refreshTape(_ history: DeviceHistory, parameters: HeuristicLaunchParameters, phone: PhoneStateProfile) -> RefreshTape {
         var replay = Replay(history: history, kind: .refresh, parameters: parameters, phone: phone, resubmission: nil, random: nil)
-        replay.tape = []
+        replay.tape = RefreshTape.Points()
         if let logged = history.loggedUse { replay.prehistory = RefreshTape.Prehistory(opensPerDay: logged.opensPerDay) }
         replay.run()
-        var tape = RefreshTape(points: replay.tape ?? [], recordedUnder: parameters)
+        var points = replay.tape ?? RefreshTape.Points()
+        points.trim()
+        var tape = RefreshTape(points: points, recordedUnder: parameters)
         tape.prehistory = replay.prehistory
+        tape.prehistory?.decay.trim()
+        tape.prehistory?.shareAhead.trim()
         tape.dueEvaluations = replay.dueEvaluations
         return tape
     }
@@ -105,7 +109,9 @@ enum LaunchReplay {
         var replay = Replay(history: history, kind: .processing, parameters: parameters, phone: phone, resubmission: nil, random: nil)
         replay.processingTape = []
         replay.run()
-        var tape = ProcessingTape(operations: replay.processingTape ?? [], recordedUnder: parameters)
+        var operations = replay.processingTape ?? []
+        operations.trim()
+        var tape = ProcessingTape(operations: operations, recordedUnder: parameters)
         tape.dueEvaluations = replay.dueEvaluations
         return tape
     }
@@ -155,7 +161,7 @@ enum LaunchReplay {
         var launchGroups: [Double: [String]] = [:]
         var lastScoredEvaluation = -1.0
         /// Set when recording a refresh tape (``refreshTape(_:parameters:phone:)``).
-        var tape: [RefreshTape.Point]?
+        var tape: RefreshTape.Points?
         /// Set when recording a processing tape (``processingTape(_:parameters:phone:)``).
         var processingTape: [ProcessingTape.Operation]?
         /// Set when recording a refresh tape of a log that began after install.
@@ -506,5 +512,12 @@ enum LaunchReplay {
             }
             evaluate(before: history.end + step)
         }
+    }
+}
+
+extension Array {
+    /// Drops the spare capacity appending left: a tape is built once and kept for the whole fit.
+    mutating func trim() {
+        self = withUnsafeBufferPointer { Array($0) }
     }
 }

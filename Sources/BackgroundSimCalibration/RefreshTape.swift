@@ -25,7 +25,7 @@ struct RefreshTape: Sendable {
         var logged: Int32
     }
 
-    var points: [Point]
+    var points: Points
     /// The parameters it was recorded under; it scores parameters that differ from them in the
     /// fitted values only.
     let recordedUnder: HeuristicLaunchParameters

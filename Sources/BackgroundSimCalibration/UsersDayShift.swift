@@ -57,14 +57,16 @@ package struct UsersDayShift: Sendable, Equatable {
     static func logLikelihoods(_ histories: [DeviceHistory], base: HeuristicLaunchParameters, phone: PhoneStateProfile,
                                jobs: Int) -> [(hours: Int, logLikelihood: Double)] {
         guard !histories.isEmpty else { return [] }
-        let tapes = (try? ParallelRuns.map(count: histories.count, jobs: jobs) {
-            LaunchReplay.processingTape(histories[$0], parameters: base, phone: phone)
-        }) ?? []
         let shifts = Array(candidates)
-        let sums = (try? ParallelRuns.map(count: shifts.count, jobs: jobs) { index -> Double in
-            let turned = phone.shifted(byHours: shifts[index])
-            return tapes.reduce(0) { $0 + $1.observationLogLikelihood(phone: turned) }
+        let turned = shifts.map { phone.shifted(byHours: $0) }
+        // Each device's tape is scored under every shift as soon as it is made, and dropped:
+        // memory holds a tape per job, not one per device (at 2,000 phones × 28 days, 270 MB).
+        let perDevice = (try? ParallelRuns.map(count: histories.count, jobs: jobs) { index -> [Double] in
+            let tape = LaunchReplay.processingTape(histories[index], parameters: base, phone: phone)
+            return turned.map { tape.observationLogLikelihood(phone: $0) }
         }) ?? []
+        // Summed in the devices' order, shift by shift.
+        let sums = shifts.indices.map { shift in perDevice.reduce(0) { $0 + $1[shift] } }
         return zip(shifts, sums).map { (hours: $0, logLikelihood: $1) }
     }
 }

@@ -12,6 +12,27 @@ struct LaunchTapeTests {
         (1, 2, 3), (0.1, 0.2, 0.5), (5, 8, 21), (0.3, 6, 1), (4, 0.05, 10),
     ]
 
+    @Test("a tape's compact points read back as written: uses exactly, no use, counts of a byte and counts beyond one (kept aside); 35 bytes a point")
+    func compactPointsRoundTrip() {
+        let use = HeuristicLaunchModel.RefreshUse(elapsedDays: 1.0 / 96, sessionsPerDay: 2.718281828459045, shareAhead: 0.1 + 0.2, daysSinceUse: 3e-17)
+        let written: [RefreshTape.Point] = [
+            RefreshTape.Point(use: use, eligible: 1, matched: 0, logged: 0),
+            RefreshTape.Point(use: nil, eligible: 0, matched: 0, logged: 2),
+            RefreshTape.Point(use: use, eligible: 254, matched: 254, logged: 254),
+            RefreshTape.Point(use: use, eligible: 300, matched: 255, logged: 70_000),
+            RefreshTape.Point(use: nil, eligible: 2, matched: 1, logged: 1),
+        ]
+        var points = RefreshTape.Points()
+        for point in written { points.append(point) }
+        points.trim()
+        #expect(points.count == written.count)
+        for (read, point) in zip(points, written) {
+            #expect(read.use == point.use && read.eligible == point.eligible && read.matched == point.matched && read.logged == point.logged,
+                    "\(read) != \(point)")
+        }
+        #expect(points.bytes == 5 * 35 + 20)
+    }
+
     @Test("every device's refresh score from its tape equals its replay's: the same counts, the log-likelihood to 1e-9")
     func refreshTapeMatchesReplay() {
         let base = HeuristicLaunchParameters()

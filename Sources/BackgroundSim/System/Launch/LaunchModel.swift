@@ -285,6 +285,13 @@ package struct HeuristicLaunchModel: LaunchModel {
         package var shareAhead: Double
         /// Days since the app's last use.
         package var daysSinceUse: Double
+
+        package init(elapsedDays: Double, sessionsPerDay: Double, shareAhead: Double, daysSinceUse: Double) {
+            self.elapsedDays = elapsedDays
+            self.sessionsPerDay = sessionsPerDay
+            self.shareAhead = shareAhead
+            self.daysSinceUse = daysSinceUse
+        }
     }
 
     /// The use a refresh evaluation at `conditions` reads, or `nil` where it is denied before
