@@ -111,14 +111,8 @@ extension WorkEngine {
         materialize(upTo: now)
         if cadence != nil {
             // The histograms are updated in place: a local copy of one would copy its buckets.
-            let uploads = cadence!.uploads
-            let bytesPerItem = cadence!.template.totalUploadBytes + cadence!.template.totalDownloadBytes
             let result = cadence!.work(from: since, to: now, uploadRate: uploadRate, downloadRate: downloadRate,
-                                       limit: remainingInRun, completed: { at, seconds in
-                metrics.latency.record(seconds)
-                metrics.completedBytes += bytesPerItem
-                if uploads { metrics.uploadTraffic.record(at: at, isCover: false) }
-            }, failed: { censor(created: $0) })
+                                       limit: remainingInRun, runEnd: runEnd, into: &metrics)
             dataBudgetBytes += result.bytes * dataBudgetWeight
             metrics.completed += result.completed
             metrics.failedDeadline += result.failed
