@@ -14,6 +14,16 @@ enum AppProcessBenchmark {
         let days = try flags.integer("days", default: 100, in: 1...SimulationRunner.maximumDays)
         let calls = try flags.integer("calls", default: 200, in: 1...100_000)
         let seed = try flags.unsigned("seed", default: 1)
+        if let only = flags.string("isolation") {
+            // One run of one isolation, with the calls: what the instruction guard counts
+            // (Benchmarks/instructions.txt); a process per launch forks, which callgrind does
+            // not follow, so the guard counts the shared process.
+            let isolations: [String: AppProcessIsolation] = ["shared": .sharedProcess, "process-per-launch": .processPerLaunch]
+            guard let isolation = isolations[only] else { throw UsageError("--isolation: expected shared or process-per-launch, got '\(only)'") }
+            let run = try measure(isolation: isolation, calls: calls, days: days, seed: seed)
+            print(#"{"benchmark":"app-process","isolation":"\#(only)","days":\#(days),"seed":\#(seed),"launches":\#(run.launches),"calls":\#(run.calls),"seconds":\#(String(format: "%.3f", run.seconds))}"#)
+            return
+        }
         var figures: [String: Double] = [:]
         var launches = 0
         for isolation in [AppProcessIsolation.processPerLaunch, .sharedProcess] {
