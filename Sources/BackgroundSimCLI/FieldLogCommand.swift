@@ -64,7 +64,7 @@ enum FieldLogCommand {
             }
             try Output.write(JSONWriter.pretty(FieldLogReplay.fragment(replay, sources: flags.positional)) + "\n", toFile: path)
         }
-        let summary = (features ?? FieldLogFeatures.Builder(logEnd: -.infinity)).finish()
+        let summary = (features ?? FieldLogFeatures.Builder(logEnd: -.infinity)).features
         let text = format == "json" ? JSONWriter.pretty(FieldLogFeaturesFormatter.json(summary, records: counts.records, duplicatesDropped: counts.duplicatesDropped))
             : FieldLogFeaturesFormatter.table(summary, records: counts.records, duplicatesDropped: counts.duplicatesDropped)
         try CommandOutput.emit(text, flags)

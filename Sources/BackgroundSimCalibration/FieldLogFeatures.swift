@@ -51,7 +51,7 @@ package struct FieldLogFeatures: Sendable {
         let devices = FieldLogFormat.devices(records)
         var builder = Builder(logEnd: devices.compactMap { $0.last?.time.seconds }.max() ?? -.infinity)
         for device in devices { builder.add(device) }
-        self = builder.finish()
+        self = builder.features
     }
 
     /// The features of a log taken a device at a time (``FieldLogFormat/forEachDevice(paths:jobs:progress:logEnd:_:)``),
@@ -120,8 +120,8 @@ package struct FieldLogFeatures: Sendable {
             totals[kind] = kindTotals
         }
 
-        /// The features of the devices added.
-        package func finish() -> FieldLogFeatures {
+        /// The features of the devices added so far.
+        package var features: FieldLogFeatures {
             FieldLogFeatures(kinds: FieldLogRecord.Kind.allCases.compactMap { kind in
                 totals[kind].map { Self.features(kind, $0) }
             })

@@ -60,7 +60,8 @@ final class FieldLogRunIndex {
 
     private let notesInMemory: Int
     private var notes: [(device: String, run: LineRun)] = []
-    private var isSorted = false
+    /// Whether the notes have been read back: none may be added after.
+    private var isRead = false
     /// The chunks written so far: their byte ranges in `spill`.
     private var chunks: [Range<Int>] = []
     private var spill: Int32?
@@ -80,7 +81,7 @@ final class FieldLogRunIndex {
 
     /// Notes a run of lines of `device`.
     func append(_ device: String, _ run: LineRun) throws(ScenarioError) {
-        precondition(!isSorted, "FieldLogRunIndex: a note added after the index was read")
+        precondition(!isRead, "FieldLogRunIndex: a note added after the index was read")
         notes.append((device, run))
         count += 1
         if notes.count >= notesInMemory { try writeChunk() }
@@ -90,10 +91,10 @@ final class FieldLogRunIndex {
     /// device's runs in order of file and first byte (the order of their lines). May be called
     /// again; no note may be added after the first call.
     func forEachDevice(_ body: (String, [LineRun]) throws(ScenarioError) -> Void) throws(ScenarioError) {
+        defer { isRead = true }
         if chunks.isEmpty {
-            // Everything fits in memory: sort it there.
-            if !isSorted { notes.sort(by: Self.precedes) }
-            isSorted = true
+            // Everything fits in memory: sort it there (once).
+            if !isRead { notes.sort(by: Self.precedes) }
             var start = 0
             for index in notes.indices where index == notes.count - 1 || notes[index + 1].device != notes[index].device {
                 try body(notes[index].device, notes[start...index].map(\.run))
